@@ -1,0 +1,20 @@
+// Subcommands of the fairvec CLI that live in their own files. Each add_*_command registers one
+// subcommand on |app|; when the user picks it, its callback stores in |action| the function to run.
+// main() runs that function and maps exceptions to exit codes: InputError -> 2, IoError -> 3,
+// anything else -> 5 (core/errors.h).
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace fairvec::cli {
+
+using Action = std::function<int()>;
+
+void add_check_port_command(CLI::App& app, Action& action);    // cli/check_port.cc
+void add_verify_dice_command(CLI::App& app, Action& action);   // cli/verify_dice.cc
+void add_verify_tavla_command(CLI::App& app, Action& action);  // cli/verify_tavla.cc
+void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
+
+}  // namespace fairvec::cli

@@ -1,0 +1,148 @@
+// fairvec: the command-line tool. Subcommands: generate, check, port, check-port, verify-*, bench.
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+#include "cli/commands.h"
+#include "core/crypto.h"
+#include "core/errors.h"
+#include "core/files.h"
+#include "core/json.h"
+#include "port/protocol.h"
+#include "vectors/vector_file.h"
+
+namespace fs = std::filesystem;
+using namespace fairvec;
+
+namespace {
+
+const Backend& pick_backend(const std::string& name) {
+  const Backend* b = backend_by_name(name);
+  if (!b) throw InputError("--backend", "unknown backend '" + name + "' (cryptopp, openssl)");
+  return *b;
+}
+
+// generate writes every vector file into |out| atomically, or, with |verify|, compares each fresh
+// generation with the file in |out| byte for byte and writes nothing.
+int run_generate(const fs::path& out, bool verify, const std::set<std::string>& only) {
+  int status = kExitOk;
+  std::size_t files = 0, tests = 0;
+  for (const auto& kind : vectors::all_vector_kinds()) {
+    if (!only.empty() && !only.count(kind.file)) continue;
+    json::Value file = kind.generate();
+    std::string text = json::to_pretty(file);
+    tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
+    ++files;
+    fs::path path = out / kind.file;
+    if (verify) {
+      std::string committed;
+      try {
+        committed = read_file(path);
+      } catch (const IoError& e) {
+        std::cerr << "fairvec generate --verify: " << e.what() << "\n";
+        status = kExitFailed;
+        continue;
+      }
+      if (committed != text) {
+        std::size_t i = 0;
+        while (i < committed.size() && i < text.size() && committed[i] == text[i]) ++i;
+        std::cerr << "fairvec generate --verify: " << path.string()
+                  << " differs from a fresh generation at byte " << i << "\n";
+        status = kExitFailed;
+      }
+    } else {
+      fs::create_directories(out);
+      write_file_atomic(path, text);
+    }
+  }
+  std::cout << (verify ? "verified " : "generated ") << files << " vector files, " << tests
+            << " tests" << (verify && status == kExitOk ? ": identical to a fresh generation" : "")
+            << "\n";
+  return status;
+}
+
+int run_check(const fs::path& dir, const std::set<std::string>& only) {
+  std::vector<vectors::Failure> failures;
+  std::size_t files = 0, tests = 0;
+  for (const auto& kind : vectors::all_vector_kinds()) {
+    if (!only.empty() && !only.count(kind.file)) continue;
+    ++files;
+    std::size_t before = failures.size();
+    std::size_t n = vectors::check_kind(kind, dir, failures);
+    tests += n;
+    std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kind.file << " (" << n
+              << " tests x " << all_backends().size() << " backends)\n";
+  }
+  for (const auto& f : failures) {
+    std::cerr << f.file;
+    if (f.tc_id) std::cerr << " tcId " << f.tc_id;
+    if (!f.flags.empty()) {
+      std::cerr << " [";
+      for (std::size_t i = 0; i < f.flags.size(); ++i) std::cerr << (i ? "," : "") << f.flags[i];
+      std::cerr << "]";
+    }
+    std::cerr << ": " << f.detail << "\n";
+  }
+  std::cout << "checked " << files << " files, " << tests << " tests: "
+            << (failures.empty() ? "all passed" : std::to_string(failures.size()) + " failures")
+            << "\n";
+  return failures.empty() ? kExitOk : kExitFailed;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"fairvec: conformance vectors and port checks for provably fair dice and casino schemes"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION);
+
+  std::string vectors_dir = FAIRVEC_DEFAULT_VECTORS;
+  std::vector<std::string> only_files;
+
+  auto* gen = app.add_subcommand("generate", "Write every vector file (atomically), or verify the committed ones");
+  bool verify = false;
+  gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
+  gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
+  gen->add_option("--only", only_files, "Only these vector file names");
+
+  auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
+  check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
+  check->add_option("--only", only_files, "Only these vector file names");
+
+  auto* port = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
+  std::string backend_name = std::string(default_backend().name());
+  port->add_option("--backend", backend_name, "Crypto backend: cryptopp or openssl")->capture_default_str();
+
+  cli::Action action;
+  cli::add_check_port_command(app, action);
+  cli::add_verify_dice_command(app, action);
+  cli::add_verify_tavla_command(app, action);
+  cli::add_bench_command(app, action);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int rc = app.exit(e);
+    return rc == 0 ? kExitOk : kExitBadInput;
+  }
+
+  std::set<std::string> only(only_files.begin(), only_files.end());
+  try {
+    if (*gen) return run_generate(vectors_dir, verify, only);
+    if (*check) return run_check(vectors_dir, only);
+    if (*port) return port::serve(std::cin, std::cout, pick_backend(backend_name));
+    if (action) return action();
+  } catch (const InputError& e) {
+    std::cerr << "fairvec: bad input: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const IoError& e) {
+    std::cerr << "fairvec: " << e.what() << "\n";
+    return kExitIoError;
+  } catch (const std::exception& e) {
+    std::cerr << "fairvec: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+  return kExitInternal;
+}

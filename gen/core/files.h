@@ -1,0 +1,20 @@
+// File input and output. Writes are atomic: a reader sees the old file or the new one, never a
+// partial file.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace fairvec {
+
+// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, or
+// when it is larger than |max_bytes| (so a hostile input cannot exhaust memory).
+[[nodiscard]] std::string read_file(const std::filesystem::path& path,
+                                    std::size_t max_bytes = 64u << 20);
+
+// write_file_atomic writes |data| to a temporary file beside |path|, flushes it to disk and renames
+// it over |path|. Throws IoError naming the path on failure; the temporary file is removed then.
+void write_file_atomic(const std::filesystem::path& path, std::string_view data);
+
+}  // namespace fairvec

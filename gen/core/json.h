@@ -1,0 +1,115 @@
+// JSON output and input helpers. Output: an ordered JSON tree (json::Value) serialised through
+// RapidJSON's writers, so vector files, port replies and proof files are byte-for-byte
+// deterministic. Input: typed accessors over rapidjson::Value that throw InputError naming the
+// JSON path of a missing or mistyped field.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+namespace fairvec::json {
+
+class Value;
+using Array = std::vector<Value>;
+// An object keeps its members in insertion order; writers emit them in that order.
+using Object = std::vector<std::pair<std::string, Value>>;
+
+class Value {
+ public:
+  Value() : v_(nullptr) {}
+  Value(std::nullptr_t) : v_(nullptr) {}
+  Value(bool b) : v_(b) {}
+  Value(int i) : v_(static_cast<std::int64_t>(i)) {}
+  Value(unsigned i) : v_(static_cast<std::int64_t>(i)) {}
+  Value(std::int64_t i) : v_(i) {}
+  Value(std::uint64_t i);  // throws std::out_of_range above INT64_MAX; send such values as text
+  Value(double d) : v_(d) {}
+  Value(const char* s) : v_(std::string(s)) {}
+  Value(std::string s) : v_(std::move(s)) {}
+  Value(std::string_view s) : v_(std::string(s)) {}
+  Value(Array a) : v_(std::make_shared<Array>(std::move(a))) {}
+  Value(Object o) : v_(std::make_shared<Object>(std::move(o))) {}
+
+  // object and array build values from brace lists: object({{"a", 1}, {"b", "x"}}).
+  static Value object(std::initializer_list<std::pair<std::string, Value>> members = {}) {
+    return Value(Object(members));
+  }
+  static Value array(std::initializer_list<Value> items = {}) { return Value(Array(items)); }
+  template <typename T>
+  static Value array_of(const std::vector<T>& items) {
+    Array a;
+    for (const auto& x : items) a.emplace_back(x);
+    return Value(std::move(a));
+  }
+
+  bool is_object() const { return std::holds_alternative<std::shared_ptr<Object>>(v_); }
+  bool is_array() const { return std::holds_alternative<std::shared_ptr<Array>>(v_); }
+  // as_object / as_array give mutable access; they throw std::logic_error on another type.
+  Object& as_object();
+  const Object& as_object() const;
+  Array& as_array();
+  const Array& as_array() const;
+  // set appends |key| or replaces its value; only for objects.
+  Value& set(std::string key, Value v);
+  // find returns the member called |key|, or nullptr.
+  const Value* find(std::string_view key) const;
+
+  // Deep copy (values share subtrees on copy; call clone before mutating a shared tree).
+  Value clone() const;
+
+  // to_rapidjson converts this tree into a RapidJSON value.
+  rapidjson::Value to_rapidjson(rapidjson::Document::AllocatorType& alloc) const;
+  // from_rapidjson converts a RapidJSON value (member order kept).
+  static Value from_rapidjson(const rapidjson::Value& v);
+
+  const auto& variant() const { return v_; }
+
+ private:
+  std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, std::shared_ptr<Array>,
+               std::shared_ptr<Object>>
+      v_;
+};
+
+// format_double writes |d| in the shortest form that reads back to the same bits (std::to_chars).
+// Non-finite values throw std::invalid_argument: JSON cannot carry them.
+[[nodiscard]] std::string format_double(double d);
+
+// to_pretty returns |v| as 2-space-indented JSON with a final newline (vector and proof files).
+[[nodiscard]] std::string to_pretty(const Value& v);
+// to_line returns |v| as compact JSON on one line, without newline (port protocol messages).
+[[nodiscard]] std::string to_line(const Value& v);
+
+// parse parses JSON text |text| into |doc|. Throws InputError naming |what| and the byte offset of
+// the error. Duplicate object keys are rejected too (RapidJSON keeps them silently).
+void parse(std::string_view text, rapidjson::Document& doc, std::string_view what);
+
+// Typed access to a member of a RapidJSON object. |path| is the JSON path of |obj| used in error
+// messages ("testGroups[2].tests[5]"). Each throws InputError naming path.key when the member is
+// missing or of another type.
+const rapidjson::Value& member(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+const rapidjson::Value* optional_member(const rapidjson::Value& obj, std::string_view key);
+[[nodiscard]] std::string get_string(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] std::int64_t get_int(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] std::uint64_t get_uint(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] bool get_bool(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] double get_double(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] const rapidjson::Value& get_array(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] std::vector<std::string> get_string_array(const rapidjson::Value& obj, std::string_view key,
+                                                        std::string_view path);
+
+// to_text renders a RapidJSON value as compact JSON (for messages and comparisons).
+[[nodiscard]] std::string to_text(const rapidjson::Value& v);
+// equal compares two JSON values structurally; numbers compare by value, doubles bit-exactly,
+// objects ignore member order.
+[[nodiscard]] bool equal(const rapidjson::Value& a, const rapidjson::Value& b);
+
+}  // namespace fairvec::json

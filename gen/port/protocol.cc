@@ -1,0 +1,137 @@
+#include "port/protocol.h"
+
+#include <iostream>
+#include <stdexcept>
+
+#include "core/errors.h"
+
+namespace fairvec::port {
+
+void Registry::add(std::string op, OpHandler handler) {
+  if (!ops_.emplace(op, std::move(handler)).second) throw std::logic_error("op registered twice: " + op);
+}
+
+const OpHandler* Registry::find(std::string_view op) const {
+  auto it = ops_.find(op);
+  return it == ops_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> out;
+  for (const auto& [k, _] : ops_) out.push_back(k);
+  return out;
+}
+
+const Registry& registry() {
+  static const Registry kRegistry = [] {
+    Registry r;
+    add_hmac_dice_ops(r);
+    add_cursor_ops(r);
+    add_keno_crash_ops(r);
+    add_tavla_ops(r);
+    return r;
+  }();
+  return kRegistry;
+}
+
+Reply call(std::string_view op, const rapidjson::Value& params, const Backend& backend) {
+  Reply r;
+  const OpHandler* h = registry().find(op);
+  if (!h) {
+    r.error = "unsupported";
+    r.message = "unknown op " + std::string(op);
+    return r;
+  }
+  try {
+    if (!params.IsObject()) throw InputError("params", "must be a JSON object");
+    r.result = (*h)(params, backend);
+    r.ok = true;
+  } catch (const InputError& e) {
+    r.error = "bad_input";
+    r.message = e.what();
+  } catch (const std::exception& e) {
+    r.error = "internal";
+    r.message = e.what();
+  }
+  return r;
+}
+
+Reply call(std::string_view op, const json::Value& params, const Backend& backend) {
+  rapidjson::Document d;
+  rapidjson::Value v = params.to_rapidjson(d.GetAllocator());
+  return call(op, v, backend);
+}
+
+namespace {
+
+json::Value hello_result() {
+  json::Array ops;
+  for (const auto& n : registry().names()) ops.emplace_back(n);
+  return json::Value::object({{"name", "fairvec " FAIRVEC_VERSION},
+                              {"protocol", kProtocolVersion},
+                              {"ops", json::Value(std::move(ops))}});
+}
+
+std::string error_line(const json::Value& id, const std::string& code, const std::string& message) {
+  return json::to_line(
+      json::Value::object({{"id", id}, {"ok", false}, {"error", code}, {"message", message}}));
+}
+
+}  // namespace
+
+std::string handle_line(std::string_view line, const Backend& backend) {
+  rapidjson::Document req;
+  try {
+    json::parse(line, req, "request");
+  } catch (const InputError& e) {
+    return error_line(nullptr, "bad_input", e.what());
+  }
+  if (!req.IsObject()) return error_line(nullptr, "bad_input", "request: must be a JSON object");
+  const rapidjson::Value* id = json::optional_member(req, "id");
+  if (!id || !id->IsInt64()) return error_line(nullptr, "bad_input", "request.id: must be an integer");
+  json::Value idv(id->GetInt64());
+  const rapidjson::Value* op = json::optional_member(req, "op");
+  if (!op || !op->IsString()) return error_line(idv, "bad_input", "request.op: must be a string");
+  const rapidjson::Value* params = json::optional_member(req, "params");
+  rapidjson::Value empty(rapidjson::kObjectType);
+  if (!params) params = &empty;
+  std::string opname(op->GetString(), op->GetStringLength());
+  if (opname == "hello") {
+    const rapidjson::Value* p = json::optional_member(*params, "protocol");
+    if (!p || !p->IsInt64() || p->GetInt64() != kProtocolVersion) {
+      return error_line(idv, "bad_input", "params.protocol: this port speaks protocol 1");
+    }
+    return json::to_line(json::Value::object({{"id", idv}, {"ok", true}, {"result", hello_result()}}));
+  }
+  Reply r = call(opname, *params, backend);
+  if (!r.ok) return error_line(idv, r.error, r.message);
+  return json::to_line(json::Value::object({{"id", idv}, {"ok", true}, {"result", r.result}}));
+}
+
+int serve(std::istream& in, std::ostream& out, const Backend& backend) {
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    out << handle_line(line, backend) << '\n' << std::flush;
+  }
+  return 0;
+}
+
+const rapidjson::Value& param(const rapidjson::Value& params, std::string_view key) {
+  return json::member(params, key, "params");
+}
+
+std::string param_string(const rapidjson::Value& params, std::string_view key) {
+  return json::get_string(params, key, "params");
+}
+
+std::uint64_t param_uint(const rapidjson::Value& params, std::string_view key) {
+  return json::get_uint(params, key, "params");
+}
+
+std::vector<std::string> param_strings(const rapidjson::Value& params, std::string_view key) {
+  return json::get_string_array(params, key, "params");
+}
+
+}  // namespace fairvec::port

@@ -1,0 +1,1 @@
+#include "schemes/canonical_json.h"

@@ -1,0 +1,2 @@
+// canonical_json (to be written).
+#pragma once

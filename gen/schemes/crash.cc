@@ -1,0 +1,1 @@
+#include "schemes/crash.h"

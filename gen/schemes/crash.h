@@ -1,0 +1,2 @@
+// crash (to be written).
+#pragma once

@@ -1,0 +1,2 @@
+// cursor (to be written).
+#pragma once

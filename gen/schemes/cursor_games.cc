@@ -1,0 +1,1 @@
+#include "schemes/cursor_games.h"

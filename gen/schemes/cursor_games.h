@@ -1,0 +1,2 @@
+// cursor_games (to be written).
+#pragma once

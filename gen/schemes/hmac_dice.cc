@@ -1,0 +1,1 @@
+#include "schemes/hmac_dice.h"

@@ -1,0 +1,2 @@
+// hmac_dice (to be written).
+#pragma once

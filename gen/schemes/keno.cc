@@ -1,0 +1,1 @@
+#include "schemes/keno.h"

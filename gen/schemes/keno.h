@@ -1,0 +1,2 @@
+// keno (to be written).
+#pragma once

@@ -1,0 +1,1 @@
+#include "schemes/tavla.h"

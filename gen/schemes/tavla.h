@@ -1,0 +1,2 @@
+// tavla (to be written).
+#pragma once

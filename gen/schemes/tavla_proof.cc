@@ -1,0 +1,1 @@
+#include "schemes/tavla_proof.h"

@@ -1,0 +1,2 @@
+// tavla_proof (to be written).
+#pragma once

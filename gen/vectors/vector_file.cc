@@ -1,0 +1,248 @@
+#include "vectors/vector_file.h"
+
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include <rapidjson/schema.h>
+#include <rapidjson/stringbuffer.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "port/protocol.h"
+
+namespace fairvec::vectors {
+
+const char* result_name(Result r) {
+  switch (r) {
+    case Result::kValid:
+      return "valid";
+    case Result::kInvalid:
+      return "invalid";
+    case Result::kAcceptable:
+      return "acceptable";
+  }
+  return "invalid";
+}
+
+VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema,
+                                     std::vector<std::string> header)
+    : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}
+
+void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string description) {
+  for (const auto& [f, _] : notes_) {
+    if (f == flag) throw std::logic_error("flag defined twice: " + flag);
+  }
+  notes_.push_back({std::move(flag), {std::move(bug_type), std::move(description)}});
+}
+
+void VectorFileBuilder::group(json::Object fields) { groups_.push_back({std::move(fields), {}}); }
+
+void VectorFileBuilder::add(std::string comment, std::vector<std::string> flags, Result result,
+                            json::Object fields) {
+  if (groups_.empty()) throw std::logic_error("test added before any group");
+  groups_.back().tests.push_back({std::move(comment), std::move(flags), result, std::move(fields)});
+}
+
+std::size_t VectorFileBuilder::test_count() const {
+  std::size_t n = 0;
+  for (const auto& g : groups_) n += g.tests.size();
+  return n;
+}
+
+json::Value VectorFileBuilder::build() const {
+  std::set<std::string> defined, used;
+  for (const auto& [f, _] : notes_) defined.insert(f);
+  json::Array groups;
+  long tc_id = 0;
+  for (const auto& g : groups_) {
+    if (g.tests.empty()) throw std::logic_error(algorithm_ + ": empty test group");
+    json::Object group = g.fields;
+    json::Array tests;
+    for (const auto& t : g.tests) {
+      json::Object test{{"tcId", json::Value(static_cast<std::int64_t>(++tc_id))},
+                        {"comment", t.comment},
+                        {"flags", json::Value::array_of(t.flags)}};
+      for (const auto& f : t.flags) {
+        if (!defined.count(f)) throw std::logic_error(algorithm_ + ": flag not defined: " + f);
+        used.insert(f);
+      }
+      for (const auto& kv : t.fields) test.push_back(kv);
+      test.emplace_back("result", result_name(t.result));
+      tests.emplace_back(std::move(test));
+    }
+    group.emplace_back("tests", std::move(tests));
+    groups.emplace_back(std::move(group));
+  }
+  for (const auto& f : defined) {
+    if (!used.count(f)) throw std::logic_error(algorithm_ + ": flag defined but never used: " + f);
+  }
+  json::Object notes;
+  for (const auto& [f, bd] : notes_) {
+    notes.emplace_back(f, json::Value::object({{"bugType", bd.first}, {"description", bd.second}}));
+  }
+  return json::Value::object({{"algorithm", algorithm_},
+                              {"schema", schema_},
+                              {"generatorVersion", "fairvec " FAIRVEC_VERSION},
+                              {"numberOfTests", json::Value(static_cast<std::int64_t>(tc_id))},
+                              {"header", json::Value::array_of(header_)},
+                              {"notes", json::Value(std::move(notes))},
+                              {"testGroups", json::Value(std::move(groups))}});
+}
+
+const std::vector<VectorKind>& all_vector_kinds() {
+  static const std::vector<VectorKind> kAll = [] {
+    std::vector<VectorKind> all;
+    for (auto* list : {&hmac_dice_vector_kinds, &cursor_vector_kinds, &keno_crash_vector_kinds,
+                       &tavla_vector_kinds}) {
+      for (auto& k : list()) all.push_back(std::move(k));
+    }
+    return all;
+  }();
+  return kAll;
+}
+
+namespace {
+
+std::vector<std::string> flags_of(const rapidjson::Value& test) {
+  std::vector<std::string> out;
+  const rapidjson::Value* f = json::optional_member(test, "flags");
+  if (f && f->IsArray()) {
+    for (const auto& x : f->GetArray()) {
+      if (x.IsString()) out.emplace_back(x.GetString(), x.GetStringLength());
+    }
+  }
+  return out;
+}
+
+long tc_id_of(const rapidjson::Value& test) {
+  const rapidjson::Value* id = json::optional_member(test, "tcId");
+  return id && id->IsInt64() ? static_cast<long>(id->GetInt64()) : 0;
+}
+
+}  // namespace
+
+void validate_file(const std::string& name, const rapidjson::Document& doc,
+                   const rapidjson::Document& schema, std::vector<Failure>& out) {
+  rapidjson::SchemaDocument sd(schema);
+  rapidjson::SchemaValidator validator(sd);
+  if (!doc.Accept(validator)) {
+    rapidjson::StringBuffer where, rule;
+    validator.GetInvalidDocumentPointer().StringifyUriFragment(where);
+    validator.GetInvalidSchemaPointer().StringifyUriFragment(rule);
+    out.push_back({name, 0, {},
+                   std::string("schema violation at ") + where.GetString() + " (schema " +
+                       rule.GetString() + ", keyword " + validator.GetInvalidSchemaKeyword() + ")"});
+    return;
+  }
+  std::set<std::string> defined, used;
+  for (const auto& m : doc["notes"].GetObject()) defined.insert(m.name.GetString());
+  long expect_id = 0;
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    for (const auto& t : g["tests"].GetArray()) {
+      long id = tc_id_of(t);
+      if (id != ++expect_id) {
+        out.push_back({name, id, flags_of(t), "tcId out of order: expected " +
+                                                  std::to_string(expect_id)});
+        expect_id = id;
+      }
+      for (const auto& f : flags_of(t)) {
+        if (!defined.count(f)) out.push_back({name, id, flags_of(t), "flag not defined in notes: " + f});
+        used.insert(f);
+      }
+    }
+  }
+  if (doc["numberOfTests"].GetInt64() != expect_id) {
+    out.push_back({name, 0, {}, "numberOfTests is " + std::to_string(doc["numberOfTests"].GetInt64()) +
+                                    " but the file has " + std::to_string(expect_id) + " tests"});
+  }
+  for (const auto& f : defined) {
+    if (!used.count(f)) out.push_back({name, 0, {}, "note defined but never used: " + f});
+  }
+}
+
+std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value* result,
+                          const std::string& error) {
+  if (!call.result) {
+    if (ok) return "expected error bad_input, got ok result " + (result ? json::to_text(*result) : "");
+    if (error != "bad_input") return "expected error bad_input, got error " + error;
+    return "";
+  }
+  if (!ok) return "expected ok, got error " + error;
+  if (!result || !result->IsObject()) return "reply has no result object";
+  rapidjson::Document expected;
+  rapidjson::Value ev = call.result->to_rapidjson(expected.GetAllocator());
+  for (const auto& m : ev.GetObject()) {
+    auto it = result->FindMember(m.name);
+    std::string field = m.name.GetString();
+    if (it == result->MemberEnd()) return "result." + field + " missing";
+    if (!json::equal(m.value, it->value)) {
+      return "result." + field + ": expected " + json::to_text(m.value) + ", got " +
+             json::to_text(it->value);
+    }
+  }
+  return "";
+}
+
+std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
+                       std::vector<Failure>& out) {
+  rapidjson::Document doc, schema;
+  try {
+    json::parse(read_file(dir / kind.file), doc, kind.file);
+    json::parse(read_file(dir / "schema" / kind.schema), schema, kind.schema);
+  } catch (const std::exception& e) {
+    out.push_back({kind.file, 0, {}, e.what()});
+    return 0;
+  }
+  std::size_t before = out.size();
+  validate_file(kind.file, doc, schema, out);
+  if (out.size() != before) return 0;
+  std::size_t count = 0;
+  const auto& groups = doc["testGroups"];
+  for (rapidjson::SizeType gi = 0; gi < groups.Size(); ++gi) {
+    const auto& tests = groups[gi]["tests"];
+    for (rapidjson::SizeType ti = 0; ti < tests.Size(); ++ti) {
+      TestRef ref{doc, groups[gi], tests[ti],
+                  "testGroups[" + std::to_string(gi) + "].tests[" + std::to_string(ti) + "]"};
+      long id = tc_id_of(tests[ti]);
+      ++count;
+      for (const Backend* b : all_backends()) {
+        std::string fail;
+        try {
+          fail = kind.check_library(ref, *b);
+        } catch (const std::exception& e) {
+          fail = std::string("exception: ") + e.what();
+        }
+        if (!fail.empty()) {
+          out.push_back({kind.file, id, flags_of(tests[ti]), "library/" + std::string(b->name()) + ": " + fail});
+        }
+        std::vector<PortCall> calls;
+        try {
+          calls = kind.port_calls(ref);
+        } catch (const std::exception& e) {
+          out.push_back({kind.file, id, flags_of(tests[ti]), std::string("port_calls: ") + e.what()});
+        }
+        for (const auto& call : calls) {
+          port::Reply r = port::call(call.op, call.params, *b);
+          rapidjson::Document rd;
+          rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
+          std::string f = compare_reply(call, r.ok, &rv, r.error);
+          if (!f.empty()) {
+            out.push_back({kind.file, id, flags_of(tests[ti]),
+                           "port/" + std::string(b->name()) + " " + call.op + " " +
+                               json::to_line(call.params) + ": " + f +
+                               (r.message.empty() ? "" : " (" + r.message + ")")});
+          }
+        }
+      }
+    }
+  }
+  return count;
+}
+
+std::string expect_eq(std::string_view what, const std::string& expected, const std::string& actual) {
+  if (expected == actual) return "";
+  return std::string(what) + ": expected " + expected + ", got " + actual;
+}
+
+}  // namespace fairvec::vectors

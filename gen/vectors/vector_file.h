@@ -1,0 +1,133 @@
+// The vector file format (specs/vector-format.md): a builder that assigns tcIds and counts, the
+// registry of every vector file kind, and the checker that validates a file against its schema
+// and runs every test through every API path on every backend.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/crypto.h"
+#include "core/json.h"
+
+namespace fairvec::vectors {
+
+enum class Result { kValid, kInvalid, kAcceptable };
+const char* result_name(Result r);
+
+// VectorFileBuilder collects notes, groups and tests and renders the file. The tool assigns
+// tcIds (1, 2, … in file order) and numberOfTests; a person never types them.
+class VectorFileBuilder {
+ public:
+  // |algorithm| is the scheme name, |schema| the schema file name in vectors/schema/, |header|
+  // free text lines describing the file.
+  VectorFileBuilder(std::string algorithm, std::string schema, std::vector<std::string> header);
+
+  // note defines |flag|: the class of port bug (|bug_type|, one of the values listed in
+  // specs/vector-format.md) and a description of the bug it catches.
+  void note(std::string flag, std::string bug_type, std::string description);
+
+  // group starts a new test group whose members are |fields| (at least "type").
+  void group(json::Object fields);
+
+  // add appends a test to the current group: tcId, comment, flags, then |fields|, then result.
+  void add(std::string comment, std::vector<std::string> flags, Result result, json::Object fields);
+
+  // test_count returns the number of tests added so far.
+  std::size_t test_count() const;
+
+  // build renders the file. Throws std::logic_error if a flag is used but not defined, defined
+  // but not used, a group is empty, or a test precedes any group: generator bugs, not input.
+  [[nodiscard]] json::Value build() const;
+
+ private:
+  struct Test {
+    std::string comment;
+    std::vector<std::string> flags;
+    Result result;
+    json::Object fields;
+  };
+  struct Group {
+    json::Object fields;
+    std::vector<Test> tests;
+  };
+  std::string algorithm_;
+  std::string schema_;
+  std::vector<std::string> header_;
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> notes_;
+  std::vector<Group> groups_;
+};
+
+// TestRef points at one test inside a parsed vector file.
+struct TestRef {
+  const rapidjson::Value& file;
+  const rapidjson::Value& group;
+  const rapidjson::Value& test;
+  std::string path;  // "testGroups[1].tests[4]", for messages
+};
+
+// PortCall is one port-protocol request a test implies, with its expected answer: |result| holds
+// the fields the reply's result must contain (doubles bit-exact), or is empty when the reply must
+// be the error "bad_input".
+struct PortCall {
+  std::string op;
+  json::Value params;
+  std::optional<json::Value> result;
+};
+
+// VectorKind is one vector file: how to generate it and how to check each of its tests.
+struct VectorKind {
+  std::string file;    // file name in vectors/, e.g. "hmac_dice_roll_test.json"
+  std::string schema;  // schema file name in vectors/schema/
+  std::function<json::Value()> generate;
+  // check_library runs |t| through the library API on |backend| and returns an empty string when
+  // the test passes, or a message saying what differs. It may throw InputError for a malformed
+  // test (reported as a failure too).
+  std::function<std::string(const TestRef& t, const Backend& backend)> check_library;
+  // port_calls translates |t| into the port requests it implies (may be empty).
+  std::function<std::vector<PortCall>(const TestRef& t)> port_calls;
+};
+
+// all_vector_kinds lists every vector file of every scheme, in a fixed order.
+const std::vector<VectorKind>& all_vector_kinds();
+
+// Per-scheme lists, each defined in the scheme's generator file.
+std::vector<VectorKind> hmac_dice_vector_kinds();
+std::vector<VectorKind> cursor_vector_kinds();
+std::vector<VectorKind> keno_crash_vector_kinds();
+std::vector<VectorKind> tavla_vector_kinds();
+
+// Failure is one failing test (or one failing file, tc_id = 0).
+struct Failure {
+  std::string file;
+  long tc_id = 0;
+  std::vector<std::string> flags;
+  std::string detail;
+};
+
+// validate_file checks |doc| (the parsed file |name|) against the schema document |schema| and the
+// rules no schema can state: numberOfTests equals the number of tests, tcIds run 1..N in order,
+// every flag used is defined in notes and every note is used. Appends failures to |out|.
+void validate_file(const std::string& name, const rapidjson::Document& doc,
+                   const rapidjson::Document& schema, std::vector<Failure>& out);
+
+// check_kind loads |dir|/kind.file, validates it and runs every test on every backend, through
+// the library and through the in-process port. Appends failures to |out|; returns tests run.
+std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
+                       std::vector<Failure>& out);
+
+// compare_reply checks a port reply (ok, result or error) against |call|'s expectation and returns
+// an empty string on a match, else a message naming the first differing field.
+[[nodiscard]] std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value* result,
+                                        const std::string& error);
+
+// Helpers for check_library implementations.
+// expect_eq returns "" when |actual| == |expected|, else "<what>: expected … got …".
+[[nodiscard]] std::string expect_eq(std::string_view what, const std::string& expected,
+                                    const std::string& actual);
+
+}  // namespace fairvec::vectors
