@@ -102,8 +102,6 @@ const std::vector<VectorKind>& all_vector_kinds() {
   return kAll;
 }
 
-namespace {
-
 std::vector<std::string> flags_of(const rapidjson::Value& test) {
   std::vector<std::string> out;
   const rapidjson::Value* f = json::optional_member(test, "flags");
@@ -119,8 +117,6 @@ long tc_id_of(const rapidjson::Value& test) {
   const rapidjson::Value* id = json::optional_member(test, "tcId");
   return id && id->IsInt64() ? static_cast<long>(id->GetInt64()) : 0;
 }
-
-}  // namespace
 
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out) {
@@ -184,59 +180,71 @@ std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value*
   return "";
 }
 
-std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
-                       std::vector<Failure>& out) {
-  rapidjson::Document doc, schema;
+bool load_kind(const VectorKind& kind, const std::filesystem::path& dir, rapidjson::Document& doc,
+               std::vector<Failure>& out) {
+  rapidjson::Document schema;
   try {
     json::parse(read_file(dir / kind.file), doc, kind.file);
     json::parse(read_file(dir / "schema" / kind.schema), schema, kind.schema);
   } catch (const std::exception& e) {
     out.push_back({kind.file, 0, {}, e.what()});
-    return 0;
+    return false;
   }
   std::size_t before = out.size();
   validate_file(kind.file, doc, schema, out);
-  if (out.size() != before) return 0;
-  std::size_t count = 0;
+  return out.size() == before;
+}
+
+void for_each_test(const rapidjson::Document& doc, const std::function<void(const TestRef&)>& fn) {
   const auto& groups = doc["testGroups"];
   for (rapidjson::SizeType gi = 0; gi < groups.Size(); ++gi) {
     const auto& tests = groups[gi]["tests"];
     for (rapidjson::SizeType ti = 0; ti < tests.Size(); ++ti) {
-      TestRef ref{doc, groups[gi], tests[ti],
-                  "testGroups[" + std::to_string(gi) + "].tests[" + std::to_string(ti) + "]"};
-      long id = tc_id_of(tests[ti]);
-      ++count;
-      for (const Backend* b : all_backends()) {
-        std::string fail;
-        try {
-          fail = kind.check_library(ref, *b);
-        } catch (const std::exception& e) {
-          fail = std::string("exception: ") + e.what();
-        }
-        if (!fail.empty()) {
-          out.push_back({kind.file, id, flags_of(tests[ti]), "library/" + std::string(b->name()) + ": " + fail});
-        }
-        std::vector<PortCall> calls;
-        try {
-          calls = kind.port_calls(ref);
-        } catch (const std::exception& e) {
-          out.push_back({kind.file, id, flags_of(tests[ti]), std::string("port_calls: ") + e.what()});
-        }
-        for (const auto& call : calls) {
-          port::Reply r = port::call(call.op, call.params, *b);
-          rapidjson::Document rd;
-          rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
-          std::string f = compare_reply(call, r.ok, &rv, r.error);
-          if (!f.empty()) {
-            out.push_back({kind.file, id, flags_of(tests[ti]),
-                           "port/" + std::string(b->name()) + " " + call.op + " " +
-                               json::to_line(call.params) + ": " + f +
-                               (r.message.empty() ? "" : " (" + r.message + ")")});
-          }
+      fn(TestRef{doc, groups[gi], tests[ti],
+                 "testGroups[" + std::to_string(gi) + "].tests[" + std::to_string(ti) + "]"});
+    }
+  }
+}
+
+std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
+                       std::vector<Failure>& out) {
+  rapidjson::Document doc;
+  if (!load_kind(kind, dir, doc, out)) return 0;
+  std::size_t count = 0;
+  for_each_test(doc, [&](const TestRef& ref) {
+    long id = tc_id_of(ref.test);
+    std::vector<std::string> flags = flags_of(ref.test);
+    ++count;
+    std::vector<PortCall> calls;
+    try {
+      calls = kind.port_calls(ref);
+    } catch (const std::exception& e) {
+      out.push_back({kind.file, id, flags, std::string("port_calls: ") + e.what()});
+    }
+    for (const Backend* b : all_backends()) {
+      std::string fail;
+      try {
+        fail = kind.check_library(ref, *b);
+      } catch (const std::exception& e) {
+        fail = std::string("exception: ") + e.what();
+      }
+      if (!fail.empty()) {
+        out.push_back({kind.file, id, flags, "library/" + std::string(b->name()) + ": " + fail});
+      }
+      for (const auto& call : calls) {
+        port::Reply r = port::call(call.op, call.params, *b);
+        rapidjson::Document rd;
+        rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
+        std::string f = compare_reply(call, r.ok, &rv, r.error);
+        if (!f.empty()) {
+          out.push_back({kind.file, id, flags,
+                         "port/" + std::string(b->name()) + " " + call.op + " " +
+                             json::to_line(call.params) + ": " + f +
+                             (r.message.empty() ? "" : " (" + r.message + ")")});
         }
       }
     }
-  }
+  });
   return count;
 }
 

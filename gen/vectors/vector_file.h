@@ -115,6 +115,18 @@ struct Failure {
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out);
 
+// load_kind reads |dir|/kind.file into |doc| and validates it (validate_file). It returns false
+// and appends failures to |out| when the file cannot be read, parsed or validated.
+[[nodiscard]] bool load_kind(const VectorKind& kind, const std::filesystem::path& dir,
+                             rapidjson::Document& doc, std::vector<Failure>& out);
+
+// for_each_test calls |fn| on every test of a loaded vector file, in file order.
+void for_each_test(const rapidjson::Document& doc, const std::function<void(const TestRef&)>& fn);
+
+// tc_id_of and flags_of read a test's tcId (0 if absent) and flags.
+[[nodiscard]] long tc_id_of(const rapidjson::Value& test);
+[[nodiscard]] std::vector<std::string> flags_of(const rapidjson::Value& test);
+
 // check_kind loads |dir|/kind.file, validates it and runs every test on every backend, through
 // the library and through the in-process port. Appends failures to |out|; returns tests run.
 std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
