@@ -1,1 +1,157 @@
+// Port protocol v1: the dispatcher, `fairvec port` answering a scripted session, the reply parser,
+// and `fairvec check-port` against fairvec's own port (every vector must pass, none skipped) and
+// against ports that answer wrongly, crash or hang.
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "core/files.h"
+#include "port/checker.h"
+#include "port/protocol.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::port {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(Dispatcher, AnswersEveryMalformedRequestWithoutThrowing) {
+  const Backend& b = default_backend();
+  for (std::string line : {"", "{", "[]", "null", "{\"id\":\"x\",\"op\":\"hello\"}", "{\"id\":1}",
+                           "{\"id\":1,\"op\":5}", "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":2}}",
+                           "{\"id\":1,\"op\":\"no.such.op\",\"params\":{}}", "{\"id\":1,\"op\":\"x\",\"params\":[]}",
+                           "\xff\xfe", "{\"id\":1,\"id\":2,\"op\":\"hello\"}"}) {
+    std::string reply = handle_line(line, b);
+    rapidjson::Document d;
+    ASSERT_NO_THROW(json::parse(reply, d, "reply")) << line;
+    EXPECT_FALSE(d["ok"].GetBool()) << line << " -> " << reply;
+    std::string err = d["error"].GetString();
+    EXPECT_TRUE(err == "bad_input" || err == "unsupported") << reply;
+  }
+}
+
+TEST(Dispatcher, HelloListsEveryRegisteredOp) {
+  std::string reply = handle_line(R"({"id":7,"op":"hello","params":{"protocol":1}})", default_backend());
+  rapidjson::Document d;
+  json::parse(reply, d, "reply");
+  EXPECT_EQ(d["id"].GetInt64(), 7);
+  ASSERT_TRUE(d["ok"].GetBool());
+  EXPECT_EQ(d["result"]["protocol"].GetInt(), 1);
+  std::vector<std::string> listed;
+  for (const auto& o : d["result"]["ops"].GetArray()) listed.emplace_back(o.GetString());
+  EXPECT_EQ(listed, registry().names());
+  // Every op the protocol's v1 minimum names is implemented.
+  for (const char* op : {"hmac_dice.seal", "hmac_dice.roll", "hmac_dice.message", "hmac_dice.pick",
+                         "cursor.unit", "cursor.u64_to_unit", "cursor.pool_hop", "cursor.commitment",
+                         "cursor.game", "keno.draw", "crash.point", "crash.previous", "tavla.commitment",
+                         "tavla.block", "tavla.pick", "tavla.roll", "canonical_json"}) {
+    EXPECT_NE(registry().find(op), nullptr) << op;
+  }
+}
+
+TEST(ReplyParser, RejectsEveryProtocolViolation) {
+  EXPECT_NO_THROW((void)parse_reply(R"({"id":3,"ok":true,"result":{}})", 3));
+  EXPECT_NO_THROW((void)parse_reply(R"({"id":3,"ok":false,"error":"bad_input"})", 3));
+  for (const char* bad : {"", "not json", "[]", R"({"id":4,"ok":true,"result":{}})", R"({"ok":true,"result":{}})",
+                          R"({"id":3,"result":{}})", R"({"id":3,"ok":true})", R"({"id":3,"ok":true,"result":[]})",
+                          R"({"id":3,"ok":false})", R"({"id":3,"ok":"yes","result":{}})"}) {
+    EXPECT_THROW((void)parse_reply(bad, 3), PortFailure) << bad;
+  }
+}
+
+TEST(PortProcess, ScriptedSessionWithFairvecPort) {
+  PortProcess p({FAIRVEC_CLI, "port"}, std::chrono::milliseconds(10000));
+  Reply hello = p.request("hello", json::Value::object({{"protocol", 1}}));
+  ASSERT_TRUE(hello.ok);
+  Reply unknown = p.request("no.such.op", json::Value::object());
+  EXPECT_FALSE(unknown.ok);
+  EXPECT_EQ(unknown.error, "unsupported");
+  // The first valid and first invalid port call of every vector file, answered as the vector says.
+  for (const auto& kind : vectors::all_vector_kinds()) {
+    rapidjson::Document doc;
+    std::vector<vectors::Failure> f;
+    ASSERT_TRUE(vectors::load_kind(kind, FAIRVEC_SOURCE_VECTORS, doc, f)) << kind.file;
+    bool seen_ok = false, seen_bad = false;
+    vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
+      for (const auto& c : kind.port_calls(t)) {
+        bool& seen = c.result ? seen_ok : seen_bad;
+        if (seen) continue;
+        seen = true;
+        Reply r = p.request(c.op, c.params);
+        rapidjson::Document rd;
+        rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
+        EXPECT_EQ(vectors::compare_reply(c, r.ok, &rv, r.error), "") << kind.file << " " << c.op;
+      }
+    });
+  }
+}
+
+struct CliResult {
+  int rc;
+  std::string out;
+};
+
+CliResult run(const std::string& args) {
+  fs::path out = fs::temp_directory_path() / ("fairvec_port_test_out_" + std::to_string(::getpid()));
+  int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
+  CliResult r{WEXITSTATUS(rc), read_file(out)};
+  fs::remove(out);
+  return r;
+}
+
+TEST(CheckPort, FairvecOwnPortPassesEveryVectorOnBothBackends) {
+  for (const char* backend : {"cryptopp", "openssl"}) {
+    CliResult r = run(std::string("check-port -- ") + FAIRVEC_CLI + " port --backend " + backend);
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_NE(r.out.find(" 0 failed, 0 skipped"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("skipped (the port does not list"), std::string::npos) << r.out;
+  }
+}
+
+// A port script written to a temporary file.
+fs::path script(const std::string& name, const std::string& body) {
+  fs::path p = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()) + ".sh");
+  std::ofstream(p) << "#!/bin/sh\n" << body;
+  fs::permissions(p, fs::perms::owner_all);
+  return p;
+}
+
+TEST(CheckPort, AWrongPortIsReportedWithFileTcIdRequestExpectedAndActual) {
+  // Answers hello with every op fairvec has, then "ok" with an empty result to everything: every
+  // vector with an expected output must fail.
+  std::string ops;
+  for (const auto& n : registry().names()) ops += (ops.empty() ? "" : ",") + ("\\\"" + n + "\\\"");
+  fs::path p = script("wrong_port",
+                      "read line; echo \"{\\\"id\\\":0,\\\"ok\\\":true,\\\"result\\\":{\\\"name\\\":\\\"wrong\\\",\\\"protocol\\\":1,\\\"ops\\\":[" +
+                          ops + "]}}\"\n"
+                                "i=1; while read line; do echo \"{\\\"id\\\":$i,\\\"ok\\\":true,\\\"result\\\":{}}\"; i=$((i+1)); done\n");
+  CliResult r = run("check-port -- " + p.string());
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_NE(r.out.find("MISMATCH "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("tcId 1 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("request:  {\"op\":"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("expected: "), std::string::npos) << r.out;
+  fs::remove(p);
+}
+
+TEST(CheckPort, CrashHangAndGarbageAreProtocolFailures) {
+  fs::path crash = script("crash_port", "exit 3\n");
+  fs::path hang = script("hang_port", "sleep 30\n");
+  fs::path garbage = script("garbage_port", "read line; echo 'this is not json'\n");
+  for (const auto& p : {crash, hang, garbage}) {
+    CliResult r = run("check-port --timeout-ms 300 -- " + p.string());
+    EXPECT_EQ(r.rc, 4) << p << r.out;
+    EXPECT_NE(r.out.find("PORT FAILURE"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\"op\":\"hello\""), std::string::npos) << "names the request: " << r.out;
+    fs::remove(p);
+  }
+}
+
+TEST(CheckPort, MissingCommandIsBadInput) { EXPECT_EQ(run("check-port").rc, 2); }
+
+}  // namespace
+}  // namespace fairvec::port

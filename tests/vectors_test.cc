@@ -1,1 +1,231 @@
+// The vector files as a whole: each equals a fresh generation byte for byte, validates against its
+// schema, passes on both backends through the library and the port; and the format's own checks
+// (builder and validator) reject what they must.
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <unistd.h>
+#include <cstring>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "core/json.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::vectors {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> kind_names() {
+  std::vector<std::string> out;
+  for (const auto& k : all_vector_kinds()) out.push_back(k.file);
+  return out;
+}
+
+const VectorKind& kind_named(const std::string& name) {
+  for (const auto& k : all_vector_kinds()) {
+    if (k.file == name) return k;
+  }
+  throw std::logic_error("no kind " + name);
+}
+
+std::string describe(const std::vector<Failure>& fs_) {
+  std::string s;
+  for (std::size_t i = 0; i < fs_.size() && i < 20; ++i) {
+    s += fs_[i].file + " tcId " + std::to_string(fs_[i].tc_id) + ": " + fs_[i].detail + "\n";
+  }
+  return s;
+}
+
+TEST(VectorRegistry, EveryFamilyHasFiles) {
+  std::set<std::string> algorithms;
+  for (const auto& k : all_vector_kinds()) {
+    json::Value v = k.generate();
+    algorithms.insert(std::get<std::string>(v.find("algorithm")->variant()));
+  }
+  for (const char* a : {"hmac-dice-v1", "cursor-v1", "keno-v1", "crash", "tavla-commit-v1", "canonical-json"}) {
+    EXPECT_TRUE(algorithms.count(a)) << "no vector file for " << a;
+  }
+}
+
+TEST(VectorRegistry, FileNamesAreUnique) {
+  std::set<std::string> seen;
+  for (const auto& k : all_vector_kinds()) EXPECT_TRUE(seen.insert(k.file).second) << k.file;
+}
+
+class VectorKindTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(VectorKindTest, CommittedFileEqualsFreshGeneration) {
+  const VectorKind& k = kind_named(GetParam());
+  std::string fresh = json::to_pretty(k.generate());
+  std::string committed = read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file);
+  ASSERT_EQ(committed.size(), fresh.size()) << k.file << ": run `fairvec generate`";
+  EXPECT_TRUE(committed == fresh) << k.file << " differs from a fresh generation";
+}
+
+TEST_P(VectorKindTest, GenerationIsDeterministic) {
+  const VectorKind& k = kind_named(GetParam());
+  EXPECT_EQ(json::to_pretty(k.generate()), json::to_pretty(k.generate()));
+}
+
+TEST_P(VectorKindTest, EveryTestPassesOnBothBackendsThroughLibraryAndPort) {
+  const VectorKind& k = kind_named(GetParam());
+  std::vector<Failure> failures;
+  std::size_t n = check_kind(k, FAIRVEC_SOURCE_VECTORS, failures);
+  EXPECT_GT(n, 0u);
+  EXPECT_TRUE(failures.empty()) << describe(failures);
+}
+
+TEST_P(VectorKindTest, TamperedCountIsCaught) {
+  const VectorKind& k = kind_named(GetParam());
+  rapidjson::Document doc, schema;
+  json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), doc, k.file);
+  json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / "schema" / k.schema), schema, k.schema);
+  std::vector<Failure> failures;
+  validate_file(k.file, doc, schema, failures);
+  ASSERT_TRUE(failures.empty()) << describe(failures);
+  doc["numberOfTests"].SetInt64(doc["numberOfTests"].GetInt64() + 1);
+  validate_file(k.file, doc, schema, failures);
+  EXPECT_EQ(failures.size(), 1u);
+}
+
+TEST_P(VectorKindTest, SchemaRejectsUnknownMembers) {
+  // Strict schemas: an extra member at top level, in a group and in a test is each a violation.
+  const VectorKind& k = kind_named(GetParam());
+  rapidjson::Document schema;
+  json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / "schema" / k.schema), schema, k.schema);
+  for (int where = 0; where < 3; ++where) {
+    rapidjson::Document doc;
+    json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), doc, k.file);
+    auto& a = doc.GetAllocator();
+    rapidjson::Value& target = where == 0   ? doc
+                               : where == 1 ? doc["testGroups"][0]
+                                            : doc["testGroups"][0]["tests"][0];
+    target.AddMember("unexpectedMember", 1, a);
+    std::vector<Failure> failures;
+    validate_file(k.file, doc, schema, failures);
+    EXPECT_FALSE(failures.empty()) << k.file << " accepts an unknown member at level " << where;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllFiles, VectorKindTest, ::testing::ValuesIn(kind_names()),
+                         [](const auto& p) {
+                           std::string n = p.param;
+                           for (char& c : n) {
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return n;
+                         });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(VectorKindTest);
+
+TEST(VectorFileBuilder, AssignsIdsAndCounts) {
+  VectorFileBuilder b("toy", "toy_schema.json", {"a toy"});
+  b.note("Flag", "BASIC", "d");
+  b.group({{"type", "Toy"}});
+  b.add("one", {"Flag"}, Result::kValid, {{"x", 1}});
+  b.add("two", {}, Result::kInvalid, {{"x", 2}});
+  b.group({{"type", "Toy"}});
+  b.add("three", {}, Result::kAcceptable, {{"x", 3}});
+  json::Value v = b.build();
+  EXPECT_EQ(std::get<std::int64_t>(v.find("numberOfTests")->variant()), 3);
+  const auto& g1 = v.find("testGroups")->as_array()[1];
+  const auto& t3 = g1.find("tests")->as_array()[0];
+  EXPECT_EQ(std::get<std::int64_t>(t3.find("tcId")->variant()), 3);
+  EXPECT_EQ(std::get<std::string>(t3.find("result")->variant()), "acceptable");
+}
+
+TEST(VectorFileBuilder, RejectsUndefinedAndUnusedFlags) {
+  VectorFileBuilder undefined("toy", "s", {});
+  undefined.group({{"type", "T"}});
+  undefined.add("c", {"Nope"}, Result::kValid, {});
+  EXPECT_THROW((void)undefined.build(), std::logic_error);
+
+  VectorFileBuilder unused("toy", "s", {});
+  unused.note("Unused", "BASIC", "d");
+  unused.group({{"type", "T"}});
+  unused.add("c", {}, Result::kValid, {});
+  EXPECT_THROW((void)unused.build(), std::logic_error);
+
+  VectorFileBuilder twice("toy", "s", {});
+  twice.note("F", "BASIC", "d");
+  EXPECT_THROW(twice.note("F", "BASIC", "d"), std::logic_error);
+}
+
+TEST(ValidateFile, CatchesOrderUndefinedFlagsAndUnusedNotes) {
+  const char* schema_text = R"({"type":"object"})";
+  const char* file_text = R"({"algorithm":"toy","schema":"s","generatorVersion":"x","numberOfTests":2,"header":[],
+    "notes":{"A":{"bugType":"BASIC","description":"d"},"B":{"bugType":"BASIC","description":"d"}},
+    "testGroups":[{"type":"T","tests":[{"tcId":2,"comment":"","flags":["A","C"],"result":"valid"},
+                                        {"tcId":1,"comment":"","flags":[],"result":"valid"}]}]})";
+  rapidjson::Document doc, schema;
+  json::parse(file_text, doc, "file");
+  json::parse(schema_text, schema, "schema");
+  std::vector<Failure> failures;
+  validate_file("toy", doc, schema, failures);
+  std::string all = describe(failures);
+  EXPECT_NE(all.find("tcId out of order"), std::string::npos) << all;
+  EXPECT_NE(all.find("flag not defined in notes: C"), std::string::npos) << all;
+  EXPECT_NE(all.find("note defined but never used: B"), std::string::npos) << all;
+}
+
+TEST(Json, ParseRejectsDuplicateKeysTrailingTextAndBadUtf8) {
+  rapidjson::Document d;
+  EXPECT_THROW(json::parse(R"({"a":1,"a":2})", d, "x"), InputError);
+  EXPECT_THROW(json::parse(R"({"a":1} x)", d, "x"), InputError);
+  EXPECT_THROW(json::parse("\"\xff\"", d, "x"), InputError);
+  try {
+    json::parse(R"({"a":[1,2,}})", d, "doc");
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "doc");
+    EXPECT_TRUE(e.position().has_value());
+  }
+}
+
+TEST(Json, DoublesRoundTripBitExactly) {
+  for (double x : {0.0, 1.0, 0.1, 5e-324, 0.9999999999999999, 1.0 / 3, 123456789.125}) {
+    std::string s = json::format_double(x);
+    rapidjson::Document d;
+    json::parse(s, d, "x");
+    EXPECT_TRUE(d.IsDouble()) << s;
+    double y = d.GetDouble();
+    EXPECT_EQ(std::memcmp(&x, &y, sizeof x), 0) << s;
+  }
+}
+
+TEST(Cli, GenerateVerifyPassesOnCommittedVectorsAndFailsOnATamperedCopy) {
+  std::string cli = FAIRVEC_CLI;
+  EXPECT_EQ(std::system((cli + " generate --verify --out " FAIRVEC_SOURCE_VECTORS " >/dev/null").c_str()), 0);
+  fs::path tmp = fs::temp_directory_path() / ("fairvec_vectors_test_" + std::to_string(::getpid()));
+  fs::create_directories(tmp);
+  ASSERT_EQ(std::system((cli + " generate --out " + tmp.string() + " >/dev/null").c_str()), 0);
+  ASSERT_FALSE(all_vector_kinds().empty());
+  fs::path first = tmp / all_vector_kinds().front().file;
+  std::string text = read_file(first);
+  text[text.size() / 2] = text[text.size() / 2] == '0' ? '1' : '0';
+  write_file_atomic(first, text);
+  int rc = std::system((cli + " generate --verify --out " + tmp.string() + " 2>/dev/null >/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(rc), 1);
+  fs::remove_all(tmp);
+}
+
+TEST(Cli, CheckExitsOneOnABrokenFileAndThreeOnAMissingDirectory) {
+  std::string cli = FAIRVEC_CLI;
+  fs::path tmp = fs::temp_directory_path() / ("fairvec_check_test_" + std::to_string(::getpid()));
+  fs::create_directories(tmp);
+  ASSERT_EQ(std::system((cli + " generate --out " + tmp.string() + " >/dev/null").c_str()), 0);
+  fs::copy(fs::path(FAIRVEC_SOURCE_VECTORS) / "schema", tmp / "schema");
+  EXPECT_EQ(std::system((cli + " check --vectors " + tmp.string() + " >/dev/null").c_str()), 0);
+  ASSERT_FALSE(all_vector_kinds().empty());
+  write_file_atomic(tmp / all_vector_kinds().front().file, "{\"algorithm\": ");
+  int rc = std::system((cli + " check --vectors " + tmp.string() + " >/dev/null 2>&1").c_str());
+  EXPECT_EQ(WEXITSTATUS(rc), 1);
+  fs::remove_all(tmp);
+}
+
+}  // namespace
+}  // namespace fairvec::vectors
