@@ -213,7 +213,7 @@ TEST(Cli, GenerateVerifyPassesOnCommittedVectorsAndFailsOnATamperedCopy) {
   fs::remove_all(tmp);
 }
 
-TEST(Cli, CheckExitsOneOnABrokenFileAndThreeOnAMissingDirectory) {
+TEST(Cli, CheckExitsZeroOnAGoodCopyAndOneOnABrokenFile) {
   std::string cli = FAIRVEC_CLI;
   fs::path tmp = fs::temp_directory_path() / ("fairvec_check_test_" + std::to_string(::getpid()));
   fs::create_directories(tmp);
