@@ -164,7 +164,7 @@ CheckPortReport check_port(const CheckPortOptions& options) {
     rapidjson::Document doc;
     std::vector<vectors::Failure> load_failures;
     if (!vectors::load_kind(kind, options.vectors_dir, doc, load_failures)) {
-      throw InputError(kind.file, load_failures.front().detail);
+      throw IoError(kind.file + ": " + load_failures.front().detail);
     }
     CheckPortReport::FileCounts counts{kind.file};
     try {
