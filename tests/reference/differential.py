@@ -1,0 +1,855 @@
+#!/usr/bin/env python3
+"""differential.py - run `fairvec port` and the Python reference port side by side.
+
+Both ports are started once and driven over port protocol v1 (specs/port-protocol.md). For every
+op that BOTH list in their hello, the script sends the same requests to both: a few thousand random
+VALID inputs (default 2000 per op; `cursor.game` counts each game as its own row) and a set of
+random INVALID inputs (which both must answer `bad_input`). Results are compared bit-exactly:
+doubles by their IEEE-754 bits, everything else by value; error replies by their code only (the
+optional `message` is for people). A member the reference result has must be present in fairvec's
+result with the same value; extra members in fairvec's result are allowed, as in the protocol.
+
+Table: one row per op (per game for cursor.game): inputs compared, inputs agreed, inputs skipped
+(all of a row's inputs when either port does not list the op), and the valid/invalid split.
+
+Counting: the final line `N passed, M failed` counts OPS (table rows), not inputs. A row passes
+when at least one input was compared and every compared input agreed; it fails on any
+disagreement. A row whose op either side does not list is SKIPPED and counts as neither (the
+number of skipped rows is printed on the line before). The per-row table gives the input counts.
+
+Exit code: 0 when no row failed, 1 when a row failed (each disagreement is printed with its op,
+params and both replies, up to --max-show per row), 2 on bad arguments or a port that broke the
+protocol. `--require-all` also fails (exit 1) when a row was skipped.
+
+Generation is deterministic: one random.Random(seed) per row, seeded from --seed and the row name,
+so a row's inputs do not depend on which other rows ran.
+
+Usage:
+  differential.py --fairvec build/gen/fairvec [--count 2000] [--invalid 200] [--seed 20261129]
+                  [--only OP[,OP...]] [--ref tests/reference/fairvec_ref.py]
+"""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAX_SAFE = 2**53 - 1
+U32_MAX = 2**32 - 1
+U64_MAX = 2**64 - 1
+
+
+# ------------------------------------------------------------------------------------------------
+# Driving a port
+# ------------------------------------------------------------------------------------------------
+
+class ProtocolError(Exception):
+    pass
+
+
+class Port:
+    """A port child process spoken to over port protocol v1, one request at a time."""
+
+    def __init__(self, name, argv, show_stderr):
+        self.name = name
+        self.argv = argv
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=None if show_stderr else subprocess.DEVNULL)
+        self.next_id = 0
+        hello = self.call("hello", {"protocol": 1})
+        if not hello.get("ok") or not isinstance(hello.get("result", {}).get("ops"), list):
+            raise ProtocolError(f"{name}: bad hello reply {hello!r}")
+        self.ops = set(hello["result"]["ops"])
+
+    def call(self, op, params):
+        rid = self.next_id
+        self.next_id += 1
+        line = json.dumps({"id": rid, "op": op, "params": params}, ensure_ascii=False,
+                          separators=(",", ":"))
+        try:
+            self.proc.stdin.write(line.encode("utf-8") + b"\n")
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise ProtocolError(f"{self.name}: port closed its stdin at {line}") from None
+        reply_line = self.proc.stdout.readline()
+        if not reply_line:
+            raise ProtocolError(f"{self.name}: port exited on request {line}")
+        try:
+            reply = json.loads(reply_line.decode("utf-8"))
+        except ValueError:
+            raise ProtocolError(f"{self.name}: reply is not JSON: {reply_line!r} "
+                                f"(request {line})") from None
+        if not isinstance(reply, dict) or reply.get("id") != rid or \
+                not isinstance(reply.get("ok"), bool):
+            raise ProtocolError(f"{self.name}: bad reply {reply!r} to {line}")
+        if reply["ok"] and not isinstance(reply.get("result"), dict):
+            raise ProtocolError(f"{self.name}: ok reply without result: {reply!r}")
+        if not reply["ok"] and not isinstance(reply.get("error"), str):
+            raise ProtocolError(f"{self.name}: error reply without error: {reply!r}")
+        return reply
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def float_bits(x):
+    return struct.pack(">d", float(x)).hex()
+
+
+def same_value(ref, other):
+    """Bit-exact equality: a double on either side compares by IEEE-754 bits."""
+    if isinstance(ref, bool) or isinstance(other, bool):
+        return type(ref) is type(other) and ref == other
+    if isinstance(ref, float) or isinstance(other, float):
+        if not isinstance(ref, (int, float)) or not isinstance(other, (int, float)):
+            return False
+        try:
+            return float_bits(ref) == float_bits(other)
+        except OverflowError:
+            return False
+    if isinstance(ref, dict):
+        return isinstance(other, dict) and all(k in other and same_value(v, other[k])
+                                               for k, v in ref.items())
+    if isinstance(ref, list):
+        return isinstance(other, list) and len(ref) == len(other) and \
+            all(same_value(a, b) for a, b in zip(ref, other))
+    return type(ref) is type(other) and ref == other
+
+
+def same_reply(ref, other):
+    if ref["ok"] != other["ok"]:
+        return False
+    if not ref["ok"]:
+        return ref["error"] == other["error"]
+    return same_value(ref["result"], other["result"])
+
+
+# ------------------------------------------------------------------------------------------------
+# Random values
+# ------------------------------------------------------------------------------------------------
+
+# Characters for "any string" inputs: ASCII, controls, Latin-1, BMP (incl. U+2028, U+FEFF and the
+# private-use/high BMP that sorts differently in UTF-16 and in code points) and astral characters.
+# Surrogate code points are never produced: a JSON text cannot carry a lone one as UTF-8.
+_CHAR_RANGES = [
+    (0x20, 0x7E, 40), (0x00, 0x1F, 3), (0x7F, 0xFF, 6), (0x100, 0x7FF, 4), (0x800, 0xD7FF, 6),
+    (0xE000, 0xFFFD, 4), (0x10000, 0x10FFFF, 6), (0x1F600, 0x1F64F, 4),
+]
+_SPECIAL_CHARS = ["\u2028", "\u2029", "\ufeff", "\uffff", "\U0010ffff", "\"", "\\", "/", "-",
+                  "\u0000", "\u007f", "\u0080", "\u00e9", "\U0001f600"]
+
+
+def rand_char(rng, controls=True):
+    while True:
+        if rng.random() < 0.08:
+            c = rng.choice(_SPECIAL_CHARS)
+        else:
+            lo, hi, _ = rng.choices(_CHAR_RANGES, weights=[w for _, _, w in _CHAR_RANGES])[0]
+            c = chr(rng.randint(lo, hi))
+        if controls or ord(c) >= 0x20:
+            return c
+
+
+def rand_string(rng, lo=0, hi=40, controls=True):
+    n = rng.randint(lo, hi)
+    if rng.random() < 0.3:   # plain ASCII now and then
+        return "".join(chr(rng.randint(0x20, 0x7E)) for _ in range(n))
+    return "".join(rand_char(rng, controls) for _ in range(n))
+
+
+def rand_hex(rng, nbytes, mixed_case=False):
+    h = rng.randbytes(nbytes).hex()
+    if mixed_case and rng.random() < 0.5:
+        h = "".join(c.upper() if rng.random() < 0.5 else c for c in h)
+    return h
+
+
+def rand_int(rng, lo, hi):
+    """An integer in [lo, hi], biased to the ends and to small values."""
+    r = rng.random()
+    if r < 0.1:
+        return rng.choice([lo, hi, min(lo + 1, hi), max(hi - 1, lo)])
+    if r < 0.4:
+        return rng.randint(lo, min(hi, lo + 1000))
+    if r < 0.6:
+        bits = rng.randint(0, max(1, hi.bit_length()))
+        return min(hi, max(lo, rng.getrandbits(bits)))
+    return rng.randint(lo, hi)
+
+
+def rand_unit(rng, n=None):
+    """A double in [0, 1]: random, ends, and values next to k/n."""
+    r = rng.random()
+    if r < 0.05:
+        return rng.choice([0.0, 1.0, math.nextafter(1.0, 0.0), 5e-324, 2.0**-64, 0.5])
+    if r < 0.25 and n:
+        k = rng.randint(0, n)
+        x = k / n
+        for _ in range(rng.randint(0, 2)):
+            x = math.nextafter(x, rng.choice([0.0, 1.0]))
+        return min(1.0, max(0.0, x))
+    if r < 0.35:
+        return (rng.getrandbits(64)) / 2.0**64
+    return rng.random()
+
+
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+
+def rand_client_seed(rng):
+    n = rng.choice([1, 32, 128, rng.randint(1, 128), rng.randint(1, 16)])
+    if rng.random() < 0.2:
+        return rng.randbytes(16).hex()[:n] if n <= 32 else rng.randbytes(64).hex()[:n]
+    return "".join(rng.choice(ALNUM) for _ in range(n))
+
+
+def rand_uuid(rng):
+    h = rand_hex(rng, 16, mixed_case=True)
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
+def skipped_prefix_bytes(rng, n, high_count):
+    """n bytes where the first high_count are >= 252, the next one < 252, the rest random."""
+    out = bytearray(rng.randint(252, 255) for _ in range(min(n, high_count)))
+    if len(out) < n:
+        out.append(rng.randint(0, 251))
+    while len(out) < n:
+        out.append(rng.randint(0, 255) if rng.random() < 0.7 else rng.randint(240, 255))
+    return bytes(out)
+
+
+# ------------------------------------------------------------------------------------------------
+# JSON values for canonical_json and tavla.commitment settings
+# ------------------------------------------------------------------------------------------------
+
+def rand_key(rng):
+    r = rng.random()
+    if r < 0.3:
+        return rng.choice(["a", "b", "A", "", "rules", "version", "\u00e9", "\U0001f600",
+                           "\uff61", "\ue000", "\u20ac", "\r", "1", "10", "\ufb33"])
+    return rand_string(rng, 0, 8)
+
+
+def rand_json_value(rng, depth=0):
+    r = rng.random()
+    if depth < 4 and r < 0.25:
+        obj = {}
+        for _ in range(rng.randint(0, 6)):
+            obj[rand_key(rng)] = rand_json_value(rng, depth + 1)
+        return obj
+    if depth < 4 and r < 0.4:
+        return [rand_json_value(rng, depth + 1) for _ in range(rng.randint(0, 5))]
+    r = rng.random()
+    if r < 0.35:
+        return rand_string(rng, 0, 12)
+    if r < 0.7:
+        return rng.choice([1, -1]) * rand_int(rng, 0, MAX_SAFE)
+    return rng.choice([True, False, None])
+
+
+def rand_settings(rng):
+    obj = {"rulesVersion": rng.randint(1, 5), "variant": rng.choice(["tavla", "plakoto", "ü"])}
+    for _ in range(rng.randint(0, 6)):
+        obj[rand_key(rng)] = rand_json_value(rng, 1)
+    return obj
+
+
+def json_escape_string(rng, s):
+    """A JSON string literal for s, with random choices among equivalent escapes."""
+    out = ['"']
+    for ch in s:
+        o = ord(ch)
+        r = rng.random()
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch if r < 0.8 else "\\u%04x" % o)
+        elif o < 0x20:
+            short = {8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r"}.get(o)
+            out.append(short if short and r < 0.5 else ("\\u%04x" if r < 0.75 else "\\u%04X") % o)
+        elif ch == "/" and r < 0.3:
+            out.append("\\/")
+        elif r < 0.15:
+            if o >= 0x10000:
+                v = o - 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF)))
+            else:
+                out.append("\\u%04x" % o)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def json_text(rng, v, ws=True):
+    """Serialize v as JSON text with random whitespace, key order and escapes."""
+    def sp():
+        return "".join(rng.choice(" \t\n\r") for _ in range(rng.randint(0, 2))) \
+            if ws and rng.random() < 0.3 else ""
+    if isinstance(v, dict):
+        items = list(v.items())
+        rng.shuffle(items)
+        return "{" + sp() + ",".join(sp() + json_escape_string(rng, k) + sp() + ":" + sp()
+                                     + json_text(rng, x, ws) + sp() for k, x in items) + sp() + "}"
+    if isinstance(v, list):
+        return "[" + sp() + ",".join(sp() + json_text(rng, x, ws) + sp() for x in v) + sp() + "]"
+    if isinstance(v, str):
+        return json_escape_string(rng, v)
+    return json.dumps(v)
+
+
+# ------------------------------------------------------------------------------------------------
+# Input generators: each row has valid(rng) -> params and invalid(rng) -> params
+# ------------------------------------------------------------------------------------------------
+
+ROWS = {}
+
+
+def row(name, op=None):
+    def deco(cls):
+        ROWS[name] = (op or name, cls)
+        return cls
+    return deco
+
+
+def mutate_hex_bad(rng, h):
+    """Make a hex string invalid: odd length, a non-hex character, or a space."""
+    r = rng.random()
+    if r < 0.3 and h:
+        return h[:-1]
+    if r < 0.6:
+        i = rng.randint(0, len(h))
+        return h[:i] + rng.choice("gxzG -+\u00e9") + h[i:]
+    if r < 0.8 and h:
+        i = rng.randrange(len(h))
+        return h[:i] + rng.choice("g Z\u0660") + h[i + 1:]
+    return "0x" + h
+
+
+# hmac-dice-v1 ------------------------------------------------------------------------------------
+
+def hd_seed(rng):
+    return rand_hex(rng, rng.choice([16, 32, 64, rng.randint(16, 64)]), mixed_case=True)
+
+
+def hd_seeds(rng):
+    return [rand_client_seed(rng) for _ in range(rng.randint(1, 2))]
+
+
+def hd_roll(rng):
+    return rand_int(rng, 1, MAX_SAFE)
+
+
+def hd_bad_seed(rng):
+    r = rng.random()
+    if r < 0.4:
+        return rand_hex(rng, rng.choice([0, 1, 15, 65, 100]))
+    return mutate_hex_bad(rng, rand_hex(rng, 32))
+
+
+def hd_bad_client_seeds(rng):
+    r = rng.random()
+    if r < 0.15:
+        return []
+    if r < 0.3:
+        return [rand_client_seed(rng) for _ in range(3)]
+    bad = rng.choice(["", "a" * 129, "ab c", "a:b", "a+", "é", "a.b", "x\u0000", "\U0001f600",
+                      "a/b", "ab\n", rand_string(rng, 1, 10, True) + "\u00e9"])
+    seeds = hd_seeds(rng)
+    seeds[rng.randrange(len(seeds))] = bad
+    return seeds
+
+
+@row("hmac_dice.seal")
+class HdSeal:
+    def valid(rng):
+        return {"serverSeed": hd_seed(rng)}
+
+    def invalid(rng):
+        return {"serverSeed": hd_bad_seed(rng)}
+
+
+@row("hmac_dice.roll")
+class HdRoll:
+    def valid(rng):
+        return {"serverSeed": hd_seed(rng), "clientSeeds": hd_seeds(rng), "roll": hd_roll(rng)}
+
+    def invalid(rng):
+        p = HdRoll.valid(rng)
+        what = rng.choice(["serverSeed", "clientSeeds", "roll"])
+        if what == "serverSeed":
+            p["serverSeed"] = hd_bad_seed(rng)
+        elif what == "clientSeeds":
+            p["clientSeeds"] = hd_bad_client_seeds(rng)
+        else:
+            p["roll"] = rng.choice([0, -1, MAX_SAFE + 1, 2**64, -MAX_SAFE])
+        return p
+
+
+@row("hmac_dice.message")
+class HdMessage:
+    def valid(rng):
+        return {"clientSeeds": hd_seeds(rng), "roll": hd_roll(rng),
+                "retry": rng.choice([0, 0, 1, 2, 3, rng.randint(0, 64)])}
+
+    def invalid(rng):
+        p = HdMessage.valid(rng)
+        what = rng.choice(["clientSeeds", "roll", "retry"])
+        if what == "clientSeeds":
+            p["clientSeeds"] = hd_bad_client_seeds(rng)
+        elif what == "roll":
+            p["roll"] = rng.choice([0, -1, MAX_SAFE + 1])
+        else:
+            p["retry"] = rng.choice([-1, -100])
+        return p
+
+
+def hd_macs(rng):
+    k = rng.choice([0, 0, 0, 1, 1, 2, 3])
+    macs = [skipped_prefix_bytes(rng, 32, 32).hex() for _ in range(k)]
+    depth = rng.choice([0, 0, 1, 2, 3, rng.randint(0, 31)])
+    macs.append(skipped_prefix_bytes(rng, 32, depth).hex())
+    return macs
+
+
+@row("hmac_dice.pick")
+class HdPick:
+    def valid(rng):
+        return {"macs": hd_macs(rng)}
+
+    def invalid(rng):
+        r = rng.random()
+        if r < 0.2:
+            return {"macs": []}
+        if r < 0.4:
+            return {"macs": [skipped_prefix_bytes(rng, 32, 32).hex()
+                             for _ in range(rng.randint(1, 3))]}
+        macs = hd_macs(rng)
+        i = rng.randrange(len(macs))
+        macs[i] = rng.choice([rand_hex(rng, 31), rand_hex(rng, 33), mutate_hex_bad(rng, macs[i])])
+        return {"macs": macs}
+
+
+# cursor-v1 ---------------------------------------------------------------------------------------
+
+def cur_string(rng):
+    return rand_string(rng, 0, rng.choice([8, 64, 200]))
+
+
+def cur_nonce(rng):
+    return rand_int(rng, 0, MAX_SAFE)
+
+
+@row("cursor.unit")
+class CurUnit:
+    def valid(rng):
+        return {"serverSeed": cur_string(rng), "clientSeed": cur_string(rng),
+                "nonce": cur_nonce(rng), "cursor": rand_int(rng, 0, MAX_SAFE)}
+
+    def invalid(rng):
+        p = CurUnit.valid(rng)
+        p[rng.choice(["nonce", "cursor"])] = rng.choice([-1, MAX_SAFE + 1, 2**64])
+        return p
+
+
+def rand_u64(rng):
+    r = rng.random()
+    if r < 0.2:
+        return U64_MAX - rng.randint(0, 4096)
+    if r < 0.3:
+        e = rng.randint(0, 64)
+        return min(U64_MAX, max(0, 2**e + rng.randint(-2048, 2048)))
+    if r < 0.45:
+        # values next to a rounding tie: low bits 1000..0 below the binary64 precision
+        e = rng.randint(54, 64)
+        base = rng.getrandbits(e) | (1 << (e - 1))
+        sh = e - 53
+        return min(U64_MAX, ((base >> sh) << sh) | (1 << (sh - 1)) + rng.choice([-1, 0, 0, 1]))
+    return rng.getrandbits(rng.choice([64, 64, 63, 53, 32, rng.randint(0, 64)]))
+
+
+@row("cursor.u64_to_unit")
+class CurU64:
+    def valid(rng):
+        return {"u64": str(rand_u64(rng))}
+
+    def invalid(rng):
+        return {"u64": rng.choice(["", "-1", str(2**64), str(2**65 + 7), "1.0", "1e3", " 1",
+                                   "1 ", "+1", "0x10", "abc", "18446744073709551616",
+                                   "99999999999999999999999"])}
+
+
+@row("cursor.pool_hop")
+class CurPoolHop:
+    def valid(rng):
+        size = rng.choice([1, 2, 3, 10, 37, 40, 52, 75, rng.randint(1, 100), rng.randint(1, 1000)])
+        k = rng.choice([0, 1, size, rng.randint(0, size), rng.randint(0, min(size, 10))])
+        return {"units": [rand_unit(rng, size - i) for i in range(k)], "size": size}
+
+    def invalid(rng):
+        p = CurPoolHop.valid(rng)
+        r = rng.random()
+        if r < 0.35:
+            p["units"] = p["units"] + [rand_unit(rng) for _ in range(p["size"] - len(p["units"]) + 1)]
+        elif r < 0.7 and p["units"]:
+            p["units"][rng.randrange(len(p["units"]))] = rng.choice(
+                [-1.0, -5e-324, math.nextafter(1.0, 2.0), 2.0, 1e300])
+        else:
+            p["size"] = rng.choice([0, -1])
+            p["units"] = p["units"][:1]
+        return p
+
+
+@row("cursor.commitment")
+class CurCommitment:
+    def valid(rng):
+        return {"serverSeed": cur_string(rng)}
+
+    def invalid(rng):
+        return {"serverSeed": rng.choice([5, None, ["a"]])}
+
+
+# keno-v1 -----------------------------------------------------------------------------------------
+
+@row("keno.draw")
+class KenoDraw:
+    def valid(rng):
+        return {"randomHash": rng.randbytes(32).hex(), "salt": cur_string(rng)}
+
+    def invalid(rng):
+        return {"randomHash": rng.choice([5, None]), "salt": cur_string(rng)}
+
+
+# crash -------------------------------------------------------------------------------------------
+
+CONVENTIONS = ["betkyo-exact", "bustabit-v1", "bustabit-v2"]
+
+
+def crash_link(rng):
+    r = rng.random()
+    if r < 0.2:
+        # h near 2^52 (huge points), or small
+        h = rng.choice([2**52 - 1 - rng.randint(0, 2**20), rng.randint(0, 2**20),
+                        2**52 - 2**rng.randint(0, 51)])
+        rest = rng.getrandbits(256 - 52)
+        return ((h << 204) | rest).to_bytes(32, "big").hex()
+    return rng.randbytes(32).hex()
+
+
+def crash_salt(rng):
+    return rng.choice([rng.randbytes(32).hex(), rand_string(rng, 0, 40)])
+
+
+@row("crash.point")
+class CrashPoint:
+    def valid(rng):
+        conv = rng.choice(CONVENTIONS)
+        p = {"convention": conv, "link": crash_link(rng)}
+        if conv != "betkyo-exact":
+            p["salt"] = crash_salt(rng)
+        return p
+
+    def invalid(rng):
+        p = CrashPoint.valid(rng)
+        r = rng.random()
+        if r < 0.3:
+            p["convention"] = rng.choice(["bustabit", "betkyo", "", "BUSTABIT-V1", "bustabit-v3"])
+            p.setdefault("salt", "x")
+        else:
+            p["link"] = rng.choice([mutate_hex_bad(rng, p["link"]), rand_hex(rng, 31),
+                                    rand_hex(rng, 33), ""])
+        return p
+
+
+@row("crash.previous")
+class CrashPrevious:
+    def valid(rng):
+        return {"convention": rng.choice(CONVENTIONS), "link": crash_link(rng)}
+
+    def invalid(rng):
+        p = CrashPrevious.valid(rng)
+        if rng.random() < 0.3:
+            p["convention"] = rng.choice(["x", "", "bustabit"])
+        else:
+            p["link"] = rng.choice([mutate_hex_bad(rng, p["link"]), rand_hex(rng, 31), ""])
+        return p
+
+
+# tavla-commit-v1 ---------------------------------------------------------------------------------
+
+def bad_uuid(rng):
+    u = rand_uuid(rng)
+    return rng.choice([u.replace("-", ""), "{" + u + "}", u[:-1], u + "0", u[:8] + u[9:] + "-",
+                       "urn:uuid:" + u, u.replace("-", "_"), u[:3] + "g" + u[4:], ""])
+
+
+@row("tavla.commitment")
+class TavlaCommitment:
+    def valid(rng):
+        return {"gameId": rand_uuid(rng), "seats": [rand_uuid(rng), rand_uuid(rng)],
+                "seed": rand_hex(rng, 32, mixed_case=True), "settings": rand_settings(rng)}
+
+    def invalid(rng):
+        p = TavlaCommitment.valid(rng)
+        what = rng.choice(["gameId", "seats", "seed", "settings"])
+        if what == "gameId":
+            p["gameId"] = bad_uuid(rng)
+        elif what == "seats":
+            p["seats"] = rng.choice([[rand_uuid(rng)], [rand_uuid(rng), bad_uuid(rng)],
+                                     [rand_uuid(rng)] * 3])
+        elif what == "seed":
+            p["seed"] = rng.choice([rand_hex(rng, 31), rand_hex(rng, 33),
+                                    mutate_hex_bad(rng, p["seed"])])
+        else:
+            p["settings"]["x"] = rng.choice([1.5, 2**53, -(2**53), 1e3])
+        return p
+
+
+def tavla_inputs(rng):
+    return {"seed": rand_hex(rng, 32, mixed_case=True), "gameId": rand_uuid(rng),
+            "contributions": [rand_hex(rng, 32, True), rand_hex(rng, 32, True)],
+            "n": rand_int(rng, 1, U32_MAX)}
+
+
+def tavla_invalid(rng, p):
+    what = rng.choice(["seed", "gameId", "contributions", "n"])
+    if what == "seed":
+        p["seed"] = rng.choice([rand_hex(rng, 31), mutate_hex_bad(rng, p["seed"])])
+    elif what == "gameId":
+        p["gameId"] = bad_uuid(rng)
+    elif what == "contributions":
+        p["contributions"] = rng.choice([[rand_hex(rng, 32)], [rand_hex(rng, 32)] * 3,
+                                         [rand_hex(rng, 32), rand_hex(rng, 16)]])
+    else:
+        p["n"] = rng.choice([0, -1, U32_MAX + 1])
+    return p
+
+
+@row("tavla.block")
+class TavlaBlock:
+    def valid(rng):
+        p = tavla_inputs(rng)
+        p["block"] = rand_int(rng, 0, U32_MAX)
+        return p
+
+    def invalid(rng):
+        p = TavlaBlock.valid(rng)
+        if rng.random() < 0.25:
+            p["block"] = rng.choice([-1, U32_MAX + 1])
+            return p
+        return tavla_invalid(rng, p)
+
+
+def tavla_blocks(rng):
+    r = rng.random()
+    if r < 0.5:
+        return [rng.randbytes(32).hex()]
+    blocks = []
+    if r < 0.8:
+        # one accepted byte in block 0 (rollover) or none; then a block with dice
+        b0 = bytearray(rng.randint(252, 255) for _ in range(32))
+        if rng.random() < 0.6:
+            b0[rng.randrange(32)] = rng.randint(0, 251)
+        blocks.append(bytes(b0).hex())
+        for _ in range(rng.randint(0, 2)):
+            blocks.append(bytes(rng.randint(252, 255) for _ in range(32)).hex())
+    blocks.append(skipped_prefix_bytes(rng, 32, rng.choice([0, 1, 2, 29, 30])).hex())
+    if rng.random() < 0.3:
+        blocks.append(rng.randbytes(32).hex())
+    return blocks
+
+
+@row("tavla.pick")
+class TavlaPick:
+    def valid(rng):
+        return {"blocks": tavla_blocks(rng)}
+
+    def invalid(rng):
+        r = rng.random()
+        if r < 0.25:
+            return {"blocks": []}
+        if r < 0.5:
+            b = bytearray(rng.randint(252, 255) for _ in range(32))
+            if rng.random() < 0.5:
+                b[rng.randrange(32)] = rng.randint(0, 251)
+            return {"blocks": [bytes(b).hex()]}
+        blocks = tavla_blocks(rng)
+        i = rng.randrange(len(blocks))
+        blocks[i] = rng.choice([rand_hex(rng, 31), mutate_hex_bad(rng, blocks[i])])
+        return {"blocks": blocks}
+
+
+@row("tavla.roll")
+class TavlaRoll:
+    def valid(rng):
+        return tavla_inputs(rng)
+
+    def invalid(rng):
+        return tavla_invalid(rng, tavla_inputs(rng))
+
+
+# canonical JSON ----------------------------------------------------------------------------------
+
+_BAD_JSON = [
+    "", " ", "1.0", "1e2", "1E+2", "-0", "[-0]", "0.5", "9007199254740992", "-9007199254740992",
+    "123456789012345678901234567890", '{"a":1,"a":2}', '{"a":1,"\\u0061":2}', '"\\ud800"',
+    '"\\udc00"', '"\\ud800x"', '["\\ud83d\\ud83d"]', "NaN", "Infinity", "-Infinity", "[1,]",
+    "{'a':1}", "01", "[01]", "+1", "tru", "nul", "[", "{", '{"a"}', '{"a":}', "[1 2]", '"\t"',
+    '"\\x41"', "1 2", "[] []", "{\"a\":1}}", '"abc', "\u00a0[]", "[1]\u00a0", "/*c*/1",
+    "[0.0]", "[1.5e300]", '{"x":-0}', '{"\\ud800":1}', '"a\u0000"', "\ufeff[]", ".5", "-",
+    "[-]", "--1", "0x1", "[1e-0]", "1.", '"\\u12"', '"\\uzzzz"',
+]
+
+
+@row("canonical_json")
+class CanonicalJson:
+    def valid(rng):
+        v = rand_json_value(rng) if rng.random() < 0.5 else rand_settings(rng)
+        return {"json": json_text(rng, v)}
+
+    def invalid(rng):
+        r = rng.random()
+        if r < 0.5:
+            return {"json": rng.choice(_BAD_JSON)}
+        # a valid document with one forbidden value planted inside
+        bad = rng.choice(["1.5", "-0", "1e3", "9007199254740992", "-9007199254740993", "0.0",
+                          '"\\ud800"', "NaN", "1E0", "-0.0", "18446744073709551616"])
+        v = rand_settings(rng)
+        return {"json": json_text(rng, v, ws=False)[:-1] + ',"zz\u00e9":' + bad + "}"}
+
+
+# ------------------------------------------------------------------------------------------------
+# cursor.game rows are added by cursor_game_rows() once the games are known.
+# ------------------------------------------------------------------------------------------------
+
+def cursor_game_row(game, options_fn, bad_options_fn=None):
+    class GameRow:
+        def valid(rng):
+            return {"game": game, "serverSeed": cur_string(rng), "clientSeed": cur_string(rng),
+                    "nonce": cur_nonce(rng), "options": options_fn(rng)}
+
+        def invalid(rng):
+            p = GameRow.valid(rng)
+            r = rng.random()
+            if bad_options_fn and r < 0.6:
+                p["options"] = bad_options_fn(rng)
+            elif r < 0.8:
+                p["nonce"] = rng.choice([-1, MAX_SAFE + 1])
+            else:
+                p["game"] = rng.choice(["", game.upper(), game + "x", "baccarat"])
+            return p
+    ROWS["cursor.game:" + game] = ("cursor.game", GameRow)
+
+
+# ------------------------------------------------------------------------------------------------
+# Main
+# ------------------------------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fairvec", required=True, help="path of the fairvec CLI")
+    ap.add_argument("--ref", default=os.path.join(HERE, "fairvec_ref.py"),
+                    help="path of the reference port (default: next to this script)")
+    ap.add_argument("--count", type=int, default=2000, help="valid inputs per row (2000)")
+    ap.add_argument("--invalid", type=int, default=200, help="invalid inputs per row (200)")
+    ap.add_argument("--seed", type=int, default=20261129)
+    ap.add_argument("--only", default="", help="comma-separated rows or ops to run")
+    ap.add_argument("--max-show", type=int, default=5, help="disagreements printed per row")
+    ap.add_argument("--require-all", action="store_true", help="a skipped row is a failure")
+    ap.add_argument("--show-stderr", action="store_true", help="pass the ports' stderr through")
+    args = ap.parse_args()
+
+    started = time.monotonic()
+    try:
+        cpp = Port("fairvec", [args.fairvec, "port"], args.show_stderr)
+        ref = Port("reference", [sys.executable, args.ref], args.show_stderr)
+    except (OSError, ProtocolError) as e:
+        print(f"differential: cannot start the ports: {e}", file=sys.stderr)
+        return 2
+
+    only = set(filter(None, args.only.split(",")))
+    table = []
+    failed_rows = 0
+    passed_rows = 0
+    skipped_rows = 0
+    try:
+        for name, (op, gen) in ROWS.items():
+            if only and name not in only and op not in only:
+                continue
+            if op not in cpp.ops or op not in ref.ops:
+                missing = " and ".join(s for s, p in (("fairvec", cpp), ("reference", ref))
+                                       if op not in p.ops)
+                table.append((name, 0, 0, args.count + args.invalid,
+                              f"SKIPPED (not listed by {missing})"))
+                skipped_rows += 1
+                continue
+            rng = random.Random(f"{args.seed}:{name}")
+            stats = {"valid": [0, 0], "invalid": [0, 0]}
+            shown = 0
+            ref_rejected_valid = 0
+            for kind, n, fn in (("valid", args.count, gen.valid),
+                                ("invalid", args.invalid, gen.invalid)):
+                for _ in range(n):
+                    params = fn(rng)
+                    a = ref.call(op, params)
+                    b = cpp.call(op, params)
+                    stats[kind][0] += 1
+                    ok = same_reply(a, b)
+                    if kind == "invalid" and ok and a["ok"]:
+                        ok = False   # both accepted an input generated as invalid
+                    if kind == "valid" and not a["ok"]:
+                        ref_rejected_valid += 1
+                    if ok:
+                        stats[kind][1] += 1
+                    elif shown < args.max_show:
+                        shown += 1
+                        print(f"DISAGREE {name} ({kind} input)\n  params:    "
+                              f"{json.dumps(params, ensure_ascii=False)}\n  reference: "
+                              f"{json.dumps(a, ensure_ascii=False)}\n  fairvec:   "
+                              f"{json.dumps(b, ensure_ascii=False)}", flush=True)
+            compared = stats["valid"][0] + stats["invalid"][0]
+            agreed = stats["valid"][1] + stats["invalid"][1]
+            note = (f"valid {stats['valid'][1]}/{stats['valid'][0]}, "
+                    f"invalid {stats['invalid'][1]}/{stats['invalid'][0]}")
+            if ref_rejected_valid:
+                note += f"; {ref_rejected_valid} generated-valid inputs were bad_input"
+            if agreed == compared:
+                passed_rows += 1
+            else:
+                failed_rows += 1
+                note = "FAILED " + note
+            table.append((name, compared, agreed, 0, note))
+    except ProtocolError as e:
+        print(f"differential: protocol failure: {e}", file=sys.stderr)
+        cpp.close()
+        ref.close()
+        return 2
+    cpp.close()
+    ref.close()
+
+    w = max([len(r[0]) for r in table] + [2])
+    print(f"{'op':<{w}}  {'compared':>8} {'agreed':>8} {'skipped':>8}  note")
+    for name, compared, agreed, skipped, note in table:
+        print(f"{name:<{w}}  {compared:>8} {agreed:>8} {skipped:>8}  {note}")
+    print(f"{skipped_rows} skipped, {time.monotonic() - started:.1f} s")
+    print(f"{passed_rows} passed, {failed_rows} failed")
+    if failed_rows or (args.require_all and skipped_rows):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,685 @@
+#!/usr/bin/env python3
+"""fairvec_ref.py - an independent reference port for fairvec, in Python (standard library only).
+
+It speaks port protocol v1 (specs/port-protocol.md; brief: port-protocol.md) on stdin/stdout:
+one JSON request per line in, one JSON reply per line out, flushed after each reply, exit on EOF.
+Diagnostics go to stderr only.
+
+It was written from the written specs alone (the schemes brief and specs/*.md), without reading
+the C++ implementation, so that the two can be cross-checked (see differential.py) and so that
+`fairvec check-port -- python3 tests/reference/fairvec_ref.py` can run every vector against it.
+
+Conventions used throughout:
+- "Brief §N" refers to a section of the schemes brief (schemes.md); "spec <file> §..." to the
+  project's specs/*.md.
+- Invalid input raises BadInput(field, message); the dispatcher answers {"ok":false,"error":"bad_input"}.
+- Doubles are Python floats (IEEE-754 binary64, round-to-nearest-even for every operation), which
+  is exactly the arithmetic the specs pin.
+"""
+
+import hashlib
+import hmac
+import json
+import math
+import re
+import sys
+
+MAX_SAFE = 2**53 - 1          # largest integer a JavaScript number holds exactly
+U32_MAX = 2**32 - 1
+U64_MAX = 2**64 - 1
+
+
+class BadInput(Exception):
+    """The input is invalid as a spec defines it (port error `bad_input`)."""
+
+    def __init__(self, field, message):
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+class Unsupported(Exception):
+    """The op is not implemented here (port error `unsupported`)."""
+
+
+# ------------------------------------------------------------------------------------------------
+# JSON parsing that keeps what canonical JSON must reject (brief §3 Pinned, spec canonical-json.md)
+#
+# json.loads turns numbers with a fraction or exponent into floats (through parse_float), plain
+# integers into ints (through parse_int) and objects into dicts (through object_pairs_hook). We keep
+# enough in each to later tell what the canonical form forbids: a float of any value, the integer
+# written `-0`, duplicate keys. NaN/Infinity (a Python extension, not JSON) are refused outright.
+# ------------------------------------------------------------------------------------------------
+
+class JFloat(float):
+    """A JSON number written with a fraction or an exponent (parsed exactly: float() rounds
+    correctly). Kept as its own type so that canonical JSON can reject it."""
+
+
+class JNegZero(int):
+    """The JSON integer written `-0` (value 0), which canonical JSON rejects."""
+
+
+class JObject(dict):
+    """A JSON object; `duplicate` is True when a key appeared twice (the last value is kept)."""
+    duplicate = False
+
+
+def _pairs_hook(pairs):
+    obj = JObject()
+    for k, v in pairs:
+        if k in obj:
+            obj.duplicate = True
+        obj[k] = v
+    return obj
+
+
+def _parse_int(text):
+    if text == "-0":
+        return JNegZero(0)
+    return int(text)
+
+
+def _parse_constant(name):
+    raise ValueError(f"not JSON: {name}")
+
+
+def json_loads(text):
+    """json_loads parses JSON text (RFC 8259, strict); raises ValueError on anything else."""
+    return json.loads(text, parse_float=JFloat, parse_int=_parse_int,
+                      parse_constant=_parse_constant, object_pairs_hook=_pairs_hook)
+
+
+# ------------------------------------------------------------------------------------------------
+# Parameter helpers (port protocol: a missing or mistyped param is bad input)
+# ------------------------------------------------------------------------------------------------
+
+_HEX = re.compile(r"[0-9a-fA-F]*\Z")
+
+
+def p_get(params, name):
+    if not isinstance(params, dict) or name not in params:
+        raise BadInput(name, "missing")
+    return params[name]
+
+
+def p_int(params, name, lo, hi):
+    """An integer param in [lo, hi], given as a JSON integer (not a float, not a bool)."""
+    v = p_get(params, name)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadInput(name, "not an integer")
+    if not lo <= v <= hi:
+        raise BadInput(name, "out of range")
+    return int(v)
+
+
+def p_str(params, name):
+    v = p_get(params, name)
+    if not isinstance(v, str):
+        raise BadInput(name, "not a string")
+    return v
+
+
+def p_array(params, name):
+    v = p_get(params, name)
+    if not isinstance(v, list):
+        raise BadInput(name, "not an array")
+    return v
+
+
+def p_bool(params, name):
+    v = p_get(params, name)
+    if not isinstance(v, bool):
+        raise BadInput(name, "not a boolean")
+    return v
+
+
+def utf8(field, s):
+    """The UTF-8 bytes of a string; a lone surrogate cannot be encoded and is bad input."""
+    try:
+        return s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BadInput(field, "lone surrogate") from None
+
+
+def hex_bytes(field, s, min_len=None, max_len=None, exact=None):
+    """Decode hex text (case-insensitive, even length, no other characters)."""
+    if not isinstance(s, str):
+        raise BadInput(field, "not a string")
+    if not _HEX.match(s) or len(s) % 2:
+        raise BadInput(field, "not hex")
+    b = bytes.fromhex(s)
+    if exact is not None and len(b) != exact:
+        raise BadInput(field, f"must be {exact} bytes")
+    if min_len is not None and len(b) < min_len:
+        raise BadInput(field, "too short")
+    if max_len is not None and len(b) > max_len:
+        raise BadInput(field, "too long")
+    return b
+
+
+def hmac_sha256(key, msg):
+    return hmac.new(key, msg, hashlib.sha256).digest()
+
+
+def sha256(data):
+    return hashlib.sha256(data).digest()
+
+
+# ================================================================================================
+# hmac-dice-v1 (brief §1; spec hmac-dice-v1.md)
+# ================================================================================================
+
+_CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}\Z")
+HMAC_DICE_MAX_RETRY = 1000   # a retry happens with probability ~2^-192; bound the loop anyway
+
+
+def hd_server_seed(params):
+    # Pinned: hex, even length, case-insensitive, 16..64 decoded bytes.
+    return hex_bytes("serverSeed", p_get(params, "serverSeed"), min_len=16, max_len=64)
+
+
+def hd_client_seeds(params):
+    # Seed: 1 to 128 characters from letters, digits, `_` and `-`. Pinned: 1 or 2 seeds.
+    seeds = p_array(params, "clientSeeds")
+    if not 1 <= len(seeds) <= 2:
+        raise BadInput("clientSeeds", "must hold 1 or 2 seeds")
+    for s in seeds:
+        if not isinstance(s, str) or not _CLIENT_SEED.match(s):
+            raise BadInput("clientSeeds", "bad client seed")
+    return seeds
+
+
+def hd_roll_no(params):
+    # Pinned: 1 <= rollNo <= 2^53 - 1.
+    return p_int(params, "roll", 1, MAX_SAFE)
+
+
+def hd_message(seeds, roll, retry):
+    # Pinned: seeds joined by ':' then ':' rollNo in decimal; retry k appends k '+' to the last seed.
+    parts = list(seeds)
+    parts[-1] = parts[-1] + "+" * retry
+    return ":".join(parts) + ":" + str(roll)
+
+
+def hd_pick_from_mac(mac):
+    """Seed: the first byte < 252; v = byte mod 36; dice = (v // 6 + 1, v % 6 + 1).
+    Returns (dice, index) or None when every byte is >= 252."""
+    for i, b in enumerate(mac):
+        if b < 252:
+            v = b % 36
+            return [v // 6 + 1, v % 6 + 1], i
+    return None
+
+
+def op_hd_seal(params):
+    return {"seal": sha256(hd_server_seed(params)).hex()}
+
+
+def op_hd_message(params):
+    seeds = hd_client_seeds(params)
+    roll = hd_roll_no(params)
+    retry = p_int(params, "retry", 0, HMAC_DICE_MAX_RETRY)
+    return {"message": hd_message(seeds, roll, retry)}
+
+
+def op_hd_roll(params):
+    key = hd_server_seed(params)
+    seeds = hd_client_seeds(params)
+    roll = hd_roll_no(params)
+    for retry in range(HMAC_DICE_MAX_RETRY + 1):
+        mac = hmac_sha256(key, hd_message(seeds, roll, retry).encode("ascii"))
+        picked = hd_pick_from_mac(mac)
+        if picked:
+            return {"dice": picked[0]}
+    raise BadInput("serverSeed", "no byte < 252 within the retry bound")
+
+
+def op_hd_pick(params):
+    macs = p_array(params, "macs")
+    if not macs:
+        raise BadInput("macs", "empty")
+    decoded = [hex_bytes("macs", m, exact=32) for m in macs]
+    for k, mac in enumerate(decoded):
+        picked = hd_pick_from_mac(mac)
+        if picked:
+            return {"dice": picked[0], "retry": k, "index": picked[1]}
+    raise BadInput("macs", "no byte < 252 in any MAC")
+
+
+# ================================================================================================
+# cursor-v1 (brief §2; spec cursor-v1.md)
+# ================================================================================================
+
+def u64_to_unit(x):
+    """Pinned: u = the 64-bit integer converted to binary64 once (round-to-nearest-even; Python's
+    int -> float conversion rounds correctly) and divided by 2^64 (exact, a power of two).
+    u = 1.0 exactly when x >= 2^64 - 2^10."""
+    return float(x) / 18446744073709551616.0
+
+
+def cursor_unit(key, client, nonce, cursor):
+    # Seed: HMAC-SHA256(serverSeed, `${clientSeed}-${nonce}-${cursor}`); hi, lo big-endian.
+    mac = hmac_sha256(key, client + b"-" + str(nonce).encode() + b"-" + str(cursor).encode())
+    return u64_to_unit(int.from_bytes(mac[:8], "big"))
+
+
+def draw(u, n):
+    """Pinned: a draw of one of n outcomes is min(floor(u * n), n - 1), u * n in binary64."""
+    return min(math.floor(u * n), n - 1)
+
+
+def pool_hop(units, size):
+    """Pinned: pool starts ascending 0..size-1; index = min(floor(u * remaining), remaining - 1);
+    take pool[index]; swap pool[index] with pool[remaining - 1]; shrink."""
+    pool = list(range(size))
+    remaining = size
+    picks = []
+    for u in units:
+        i = draw(u, remaining)
+        picks.append(pool[i])
+        pool[i], pool[remaining - 1] = pool[remaining - 1], pool[i]
+        remaining -= 1
+    return picks
+
+
+def cur_seeds(params):
+    # Pinned: the HMAC key is the server seed string's own UTF-8 bytes, as given.
+    key = utf8("serverSeed", p_str(params, "serverSeed"))
+    client = utf8("clientSeed", p_str(params, "clientSeed"))
+    return key, client
+
+
+def op_cur_unit(params):
+    key, client = cur_seeds(params)
+    nonce = p_int(params, "nonce", 0, MAX_SAFE)
+    cursor = p_int(params, "cursor", 0, MAX_SAFE)
+    return {"u": cursor_unit(key, client, nonce, cursor)}
+
+
+_DECIMAL = re.compile(r"(0|[1-9][0-9]*)\Z")
+
+
+def op_cur_u64_to_unit(params):
+    s = p_get(params, "u64")
+    if not isinstance(s, str) or not _DECIMAL.match(s) or int(s) > U64_MAX:
+        raise BadInput("u64", "not a decimal u64")
+    return {"u": u64_to_unit(int(s))}
+
+
+def op_cur_pool_hop(params):
+    units = p_array(params, "units")
+    size = p_int(params, "size", 1, MAX_SAFE)
+    for u in units:
+        if isinstance(u, bool) or not isinstance(u, (int, float)) or not 0.0 <= u <= 1.0:
+            raise BadInput("units", "not a unit in [0, 1]")
+    if len(units) > size:
+        raise BadInput("units", "more draws than the pool holds")
+    if size > 1_000_000:
+        raise BadInput("size", "too large")
+    return {"picks": pool_hop([float(u) for u in units], size)}
+
+
+def op_cur_commitment(params):
+    # Pinned: hex(SHA-256(server seed string's UTF-8 bytes)).
+    return {"commitment": sha256(utf8("serverSeed", p_str(params, "serverSeed"))).hex()}
+
+
+GAMES = {}     # game name -> function(key, client, nonce, options) -> result
+
+
+def op_cur_game(params):
+    game = p_str(params, "game")
+    if game not in GAMES:
+        raise BadInput("game", "unknown game")
+    key, client = cur_seeds(params)
+    nonce = p_int(params, "nonce", 0, MAX_SAFE)
+    options = p_get(params, "options")
+    if not isinstance(options, dict):
+        raise BadInput("options", "not an object")
+    return GAMES[game](key, client, nonce, options)
+
+
+# ================================================================================================
+# keno-v1 (brief §2 Keno; spec keno-v1.md)
+# ================================================================================================
+
+def op_keno_draw(params):
+    # Pinned: key = salt's UTF-8 bytes; message = previous link as lowercase hex text;
+    # link 0 = the ticket's random hash; ball i uses link i = HMAC(salt, link i-1); pool 1..40.
+    random_hash = p_str(params, "randomHash")
+    salt = utf8("salt", p_str(params, "salt"))
+    link = utf8("randomHash", random_hash)
+    pool = list(range(1, 41))
+    remaining = 40
+    balls = []
+    for _ in range(10):
+        digest = hmac_sha256(salt, link)
+        link = digest.hex().encode("ascii")
+        # Seed: leading 52 bits as a number; index floor(norm * remaining), norm < 1 always.
+        norm = int.from_bytes(digest[:7], "big") >> 4
+        i = math.floor(norm / 2.0**52 * remaining)
+        balls.append(pool[i])
+        pool[i], pool[remaining - 1] = pool[remaining - 1], pool[i]
+        remaining -= 1
+    return {"balls": balls}
+
+
+# ================================================================================================
+# crash (brief §2 Crash; spec crash.md)
+# ================================================================================================
+
+E52 = 2**52
+CONVENTIONS = ("betkyo-exact", "bustabit-v1", "bustabit-v2")
+
+
+def crash_link(params):
+    return hex_bytes("link", p_get(params, "link"), exact=32)
+
+
+def crash_convention(params):
+    c = p_get(params, "convention")
+    if c not in CONVENTIONS:
+        raise BadInput("convention", "unknown convention")
+    return c
+
+
+def op_crash_point(params):
+    conv = crash_convention(params)
+    link = crash_link(params)
+    link_hex = link.hex()
+    if conv == "betkyo-exact":
+        # Pinned: h = first 13 hex digits of the link; floor((100*2^52 - h) / (2^52 - h)) exactly.
+        h = int(link_hex[:13], 16)
+        return {"hundredths": (100 * E52 - h) // (E52 - h)}
+    salt = utf8("salt", p_str(params, "salt"))
+    if conv == "bustabit-v1":
+        # Pinned: digest = HMAC(key = link as hex text, msg = salt); 0 if digest % 101 == 0;
+        # else floor((100*e - h) / (e - h)) in IEEE doubles, as the 2015 JavaScript did.
+        digest = hmac_sha256(link_hex.encode("ascii"), salt)
+        if int.from_bytes(digest, "big") % 101 == 0:
+            return {"hundredths": 0}
+        h = float(int(digest.hex()[:13], 16))
+        e = float(E52)
+        return {"hundredths": int(math.floor((100.0 * e - h) / (e - h)))}
+    # bustabit-v2. Pinned: digest = HMAC(key = salt text, msg = the link's 32 raw bytes);
+    # X = first 13 hex digits / 2^52; point = max(100, floor(99 / (1 - X))) in doubles.
+    digest = hmac_sha256(salt, link)
+    x = float(int(digest.hex()[:13], 16)) / float(E52)
+    return {"hundredths": max(100, int(math.floor(99.0 / (1.0 - x))))}
+
+
+def op_crash_previous(params):
+    crash_convention(params)
+    link = crash_link(params)
+    # Pinned: the previous link is SHA-256 of the current link's lowercase hex text.
+    return {"link": sha256(link.hex().encode("ascii")).hex()}
+
+
+# ================================================================================================
+# canonical JSON (brief §3 Pinned; spec canonical-json.md): RFC 8785 (JCS) restricted to objects,
+# arrays, strings, true, false, null and integers |i| <= 2^53 - 1.
+# ================================================================================================
+
+def canon_check(v, field):
+    """Reject what canonical JSON forbids: fractions/exponents (JFloat), -0, unsafe integers,
+    duplicate keys, lone surrogates (in keys or strings)."""
+    if isinstance(v, JObject) or isinstance(v, dict):
+        if getattr(v, "duplicate", False):
+            raise BadInput(field, "duplicate key")
+        for k, x in v.items():
+            utf8(field, k)
+            canon_check(x, field)
+    elif isinstance(v, list):
+        for x in v:
+            canon_check(x, field)
+    elif isinstance(v, str):
+        utf8(field, v)
+    elif isinstance(v, bool) or v is None:
+        pass
+    elif isinstance(v, float):
+        raise BadInput(field, "fraction or exponent")
+    elif isinstance(v, int):
+        if isinstance(v, JNegZero):
+            raise BadInput(field, "-0")
+        if abs(v) > MAX_SAFE:
+            raise BadInput(field, "unsafe integer")
+    else:
+        raise BadInput(field, "not a JSON value")
+
+
+_SHORT_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n",
+                  "\f": "\\f", "\r": "\\r"}
+
+
+def canon_string(s):
+    # RFC 8785 §3.2.2.2: escape `"` and `\`, the short forms \b \t \n \f \r, other controls
+    # (< U+0020) as \u00xx (lowercase hex); everything else (including U+007F, non-ASCII) as is.
+    out = ['"']
+    for ch in s:
+        if ch in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[ch])
+        elif ord(ch) < 0x20:
+            out.append("\\u%04x" % ord(ch))
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def canon_serialize(v):
+    if isinstance(v, dict):
+        # RFC 8785 §3.2.3: members sorted by their keys' UTF-16 code units.
+        keys = sorted(v.keys(), key=lambda k: k.encode("utf-16-be"))
+        return "{" + ",".join(canon_string(k) + ":" + canon_serialize(v[k]) for k in keys) + "}"
+    if isinstance(v, list):
+        return "[" + ",".join(canon_serialize(x) for x in v) + "]"
+    if isinstance(v, str):
+        return canon_string(v)
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    return str(int(v))
+
+
+def canonical_value(v, field):
+    canon_check(v, field)
+    return canon_serialize(v)
+
+
+def op_canonical_json(params):
+    text = p_str(params, "json")
+    utf8("json", text)                # the text itself must be valid Unicode
+    try:
+        value = json_loads(text)
+    except (ValueError, RecursionError):
+        raise BadInput("json", "not JSON") from None
+    return {"canonical": canonical_value(value, "json")}
+
+
+# ================================================================================================
+# tavla-commit-v1 (brief §3; spec tavla-commit-v1.md)
+# ================================================================================================
+
+CTX_COMMIT = b"tavlarena-dice-commit-v1"
+CTX_ROLL = b"tavlarena-dice-roll-v1"
+_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\Z")
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+TAVLA_MAX_BLOCKS = 1000      # an exhausted block has probability 2^-180; bound the loop anyway
+
+
+def uuid_bytes(field, s):
+    # Pinned: canonical 8-4-4-4-12 hex form, case-insensitive; bytes in written order.
+    if not isinstance(s, str) or not _UUID.match(s):
+        raise BadInput(field, "not a canonical UUID")
+    return bytes.fromhex(s.replace("-", ""))
+
+
+def tavla_seats(params):
+    seats = p_array(params, "seats")
+    if len(seats) != 2:
+        raise BadInput("seats", "must hold 2 UUIDs")
+    return [uuid_bytes("seats", s) for s in seats]
+
+
+def tavla_contributions(params):
+    cs = p_array(params, "contributions")
+    if len(cs) != 2:
+        raise BadInput("contributions", "must hold 2 values")
+    return [hex_bytes("contributions", c, exact=32) for c in cs]
+
+
+def seal_code(commitment):
+    # Seed: Crockford base32 of the first 40 bits; Pinned: shown as XXXX-XXXX.
+    bits = int.from_bytes(commitment[:5], "big")
+    chars = "".join(CROCKFORD[(bits >> (35 - 5 * i)) & 31] for i in range(8))
+    return chars[:4] + "-" + chars[4:]
+
+
+def op_tavla_commitment(params):
+    game_id = uuid_bytes("gameId", p_get(params, "gameId"))
+    seats = tavla_seats(params)
+    seed = hex_bytes("seed", p_get(params, "seed"), exact=32)
+    settings = p_get(params, "settings")
+    settings_hash = sha256(canonical_value(settings, "settings").encode("utf-8"))
+    commitment = sha256(CTX_COMMIT + game_id + settings_hash + seats[0] + seats[1] + seed)
+    return {"settingsHash": settings_hash.hex(), "commitment": commitment.hex(),
+            "sealCode": seal_code(commitment)}
+
+
+def tavla_block_mac(seed, game_id, contributions, n, block):
+    # Seed: HMAC(key = seed, ctxRoll || gameId || c0 || c1 || u32be(n) || u32be(block)).
+    return hmac_sha256(seed, CTX_ROLL + game_id + contributions[0] + contributions[1]
+                       + n.to_bytes(4, "big") + block.to_bytes(4, "big"))
+
+
+def tavla_inputs(params):
+    seed = hex_bytes("seed", p_get(params, "seed"), exact=32)
+    game_id = uuid_bytes("gameId", p_get(params, "gameId"))
+    contributions = tavla_contributions(params)
+    n = p_int(params, "n", 1, U32_MAX)
+    return seed, game_id, contributions, n
+
+
+def op_tavla_block(params):
+    seed, game_id, contributions, n = tavla_inputs(params)
+    block = p_int(params, "block", 0, U32_MAX)
+    return {"mac": tavla_block_mac(seed, game_id, contributions, n, block).hex()}
+
+
+def tavla_pick(blocks):
+    """Seed + Pinned: bytes left to right across blocks as one stream, 252..255 skipped,
+    die = byte % 6 + 1; the first two accepted bytes are the dice. Returns (dice, blocks read)
+    or None when the blocks run out."""
+    dice = []
+    for count, block in enumerate(blocks, start=1):
+        for b in block:
+            if b < 252:
+                dice.append(b % 6 + 1)
+                if len(dice) == 2:
+                    return dice, count
+    return None
+
+
+def op_tavla_pick(params):
+    blocks = p_array(params, "blocks")
+    if not blocks:
+        raise BadInput("blocks", "empty")
+    decoded = [hex_bytes("blocks", b, exact=32) for b in blocks]
+    picked = tavla_pick(decoded)
+    if picked is None:
+        raise BadInput("blocks", "fewer than two accepted bytes")
+    return {"dice": picked[0], "blocks": picked[1]}
+
+
+def op_tavla_roll(params):
+    seed, game_id, contributions, n = tavla_inputs(params)
+    dice = []
+    for block in range(TAVLA_MAX_BLOCKS):
+        for b in tavla_block_mac(seed, game_id, contributions, n, block):
+            if b < 252:
+                dice.append(b % 6 + 1)
+                if len(dice) == 2:
+                    return {"dice": dice}
+    raise BadInput("seed", "no two accepted bytes within the block bound")
+
+
+# ================================================================================================
+# Dispatcher (port protocol v1)
+# ================================================================================================
+
+OPS = {
+    "hmac_dice.seal": op_hd_seal,
+    "hmac_dice.roll": op_hd_roll,
+    "hmac_dice.message": op_hd_message,
+    "hmac_dice.pick": op_hd_pick,
+    "cursor.unit": op_cur_unit,
+    "cursor.u64_to_unit": op_cur_u64_to_unit,
+    "cursor.pool_hop": op_cur_pool_hop,
+    "cursor.commitment": op_cur_commitment,
+    "cursor.game": op_cur_game,
+    "keno.draw": op_keno_draw,
+    "crash.point": op_crash_point,
+    "crash.previous": op_crash_previous,
+    "tavla.commitment": op_tavla_commitment,
+    "tavla.block": op_tavla_block,
+    "tavla.pick": op_tavla_pick,
+    "tavla.roll": op_tavla_roll,
+    "canonical_json": op_canonical_json,
+}
+
+
+def listed_ops():
+    """The ops hello lists: every op implemented here (cursor.game once it has games)."""
+    return [name for name in OPS if name != "cursor.game" or GAMES]
+
+
+def handle(request):
+    """handle answers one request object with one reply object."""
+    rid = request.get("id") if isinstance(request, dict) else None
+    if not isinstance(request, dict) or not isinstance(rid, int) or isinstance(rid, bool):
+        # spec port-protocol.md: not a JSON object with an integer id -> id null, bad_input.
+        return {"id": None, "ok": False, "error": "bad_input", "message": "not a request"}
+    op = request.get("op")
+    params = request.get("params", {})
+    if op == "hello":
+        # spec port-protocol.md: a hello with another protocol value is bad input.
+        if not isinstance(params, dict) or params.get("protocol") != 1 \
+                or isinstance(params.get("protocol"), bool):
+            return {"id": rid, "ok": False, "error": "bad_input", "message": "protocol must be 1"}
+        return {"id": rid, "ok": True,
+                "result": {"name": "fairvec_ref.py", "protocol": 1, "ops": listed_ops()}}
+    fn = OPS.get(op)
+    if fn is None:
+        return {"id": rid, "ok": False, "error": "unsupported"}
+    if not isinstance(params, dict):
+        return {"id": rid, "ok": False, "error": "bad_input"}
+    try:
+        return {"id": rid, "ok": True, "result": fn(params)}
+    except BadInput as e:
+        return {"id": rid, "ok": False, "error": "bad_input", "message": f"params.{e}"}
+    except Unsupported as e:
+        return {"id": rid, "ok": False, "error": "unsupported", "message": str(e)}
+
+
+def main():
+    sys.setrecursionlimit(10000)
+    out = sys.stdout.buffer
+    for raw in sys.stdin.buffer:
+        line = raw.rstrip(b"\r\n")
+        if not line.strip():
+            continue
+        try:
+            request = json_loads(line.decode("utf-8"))
+        except (ValueError, RecursionError):
+            request = None
+        reply = handle(request)
+        out.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+                  .encode("utf-8", "surrogatepass") + b"\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()
