@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Rebuild the seed corpora corpus/<target>/ from vectors/ (and fixed hand-made seeds).
+
+Usage:
+  fuzz/make_corpus.py [--fairvec BUILD/gen/fairvec] [--libfuzzer-build build-fuzz] [--keep]
+
+Every seed file is named by the SHA-256 of its content. Without --keep each corpus directory is
+emptied first, so the result depends only on vectors/, the hand-made seeds below and (with
+--fairvec) the port requests `fairvec check-port` sends for every vector. With --libfuzzer-build,
+each corpus is then minimised with libFuzzer's -merge=1 (the fuzzer-found inputs in
+corpus/<target>/ are kept only if they add coverage). Standard library only.
+"""
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "corpus")
+VECTORS = os.path.join(ROOT, "vectors")
+TARGETS = ["crypto_differential", "json_parse", "port_request", "port_differential", "vector_file"]
+
+
+def put(target, data):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    d = os.path.join(CORPUS, target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha256(data).hexdigest()), "wb") as f:
+        f.write(data)
+
+
+class Tail:
+    """Builds the end of an input as fuzz/byte_reader.h reads it (integers from the end)."""
+
+    def __init__(self):
+        self.consumed = []  # bytes in the order ByteReader consumes them
+
+    def integer(self, lo, hi, value):
+        rng = hi - lo
+        nbytes = 0
+        while nbytes < 8 and (rng >> (8 * nbytes)) != 0:
+            nbytes += 1
+        v = value - lo
+        for i in reversed(range(nbytes)):  # most significant byte is consumed first
+            self.consumed.append((v >> (8 * i)) & 0xFF)
+        return self
+
+    def pick(self, n, value):
+        return self.integer(0, n - 1, value)
+
+    def bytes(self):
+        return bytes(reversed(self.consumed))
+
+
+def crypto_seed(hmac, key_class, key, msg, seed, repeat=1, large_len=None, any_len=None):
+    t = Tail().integer(0, 255, 1 if hmac else 0)
+    if hmac:
+        t.pick(9, key_class)
+        if key_class == 7:
+            t.integer(129, 4200, large_len)
+        elif key_class == 8:
+            t.integer(0, 255, any_len)
+    t.integer(0, 2**64 - 1, seed)
+    if repeat > 1:
+        t.pick(8, 0).pick(63, repeat - 2)
+    else:
+        t.pick(8, 1)
+    return bytes(key) + bytes(msg) + t.bytes()
+
+
+def crypto_seeds():
+    # RFC 4231 test cases 1, 2, 6, 7 (keys of 20, 4, 131 and 131 bytes) and plain messages.
+    rfc = [
+        (b"\x0b" * 20, b"Hi There"),
+        (b"Jefe", b"what do ya want for nothing?"),
+        (b"\xaa" * 131, b"Test Using Larger Than Block-Size Key - Hash Key First"),
+        (b"\xaa" * 131, b"This is a test using a larger than block-size key and a larger than block-size "
+                        b"data. The key needs to be hashed before being used by the HMAC algorithm."),
+    ]
+    out = []
+    for key, msg in rfc:
+        out.append(crypto_seed(True, 8 if len(key) < 129 else 7, key, msg, 0x0123456789ABCDEF,
+                               any_len=len(key) if len(key) < 129 else None,
+                               large_len=len(key) if len(key) >= 129 else None))
+    fixed = [0, 1, 32, 63, 64, 65, 128]
+    for cls, n in enumerate(fixed):
+        key = bytes((i * 7 + n) & 0xFF for i in range(n))
+        for msg_len in (0, 1, 55, 56, 64, 119, 200):
+            msg = bytes((i * 13 + msg_len) & 0xFF for i in range(msg_len))
+            out.append(crypto_seed(True, cls, key, msg, 0x9E3779B97F4A7C15 * (msg_len + 1) % 2**64))
+    out.append(crypto_seed(True, 7, bytes(range(256)) * 4, b"large key", 7, large_len=1000))
+    for msg_len in (0, 3, 55, 56, 63, 64, 65, 127, 128, 1000):
+        msg = bytes((i * 31) & 0xFF for i in range(msg_len))
+        out.append(crypto_seed(False, 0, b"", msg, msg_len * 0x1000193))
+    out.append(crypto_seed(False, 0, b"", b"abc", 42, repeat=64))
+    return out
+
+
+# A request for every op of port-protocol.md, with plausible values; the port answers each.
+SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+HEX32 = "a" * 64
+UUID = "123e4567-e89b-12d3-a456-426614174000"
+UUID2 = "00112233-4455-6677-8899-aabbccddeeff"
+PORT_REQUESTS = [
+    ("hello", {"protocol": 1}),
+    ("hmac_dice.seal", {"serverSeed": SEED}),
+    ("hmac_dice.roll", {"serverSeed": SEED, "clientSeeds": ["alice", "bob"], "roll": 1}),
+    ("hmac_dice.roll", {"serverSeed": SEED[:32], "clientSeeds": ["c0ffee"], "roll": 9007199254740991}),
+    ("hmac_dice.message", {"clientSeeds": ["a", "b"], "roll": 52, "retry": 2}),
+    ("hmac_dice.pick", {"macs": ["ff" * 31 + "00", HEX32]}),
+    ("cursor.unit", {"serverSeed": "server", "clientSeed": "client", "nonce": 0, "cursor": 0}),
+    ("cursor.u64_to_unit", {"u64": "18446744073709551615"}),
+    ("cursor.pool_hop", {"units": [0.5, 0.0, 1.0], "size": 52}),
+    ("cursor.commitment", {"serverSeed": "server"}),
+    ("cursor.game", {"game": "roulette", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {}}),
+    ("cursor.game", {"game": "koban", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {"flips": 3}}),
+    ("cursor.game", {"game": "vpoker", "serverSeed": "s", "clientSeed": "c", "nonce": 1,
+                     "options": {"hold": [True, False, True, False, True]}}),
+    ("cursor.game", {"game": "holdem", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {"action": "fold"}}),
+    ("cursor.game", {"game": "blackjack", "serverSeed": "s", "clientSeed": "c", "nonce": 1,
+                     "options": {"actions": ["hit", "stand"]}}),
+    ("keno.draw", {"randomHash": HEX32, "salt": "salt"}),
+    ("crash.point", {"convention": "betkyo-exact", "link": HEX32}),
+    ("crash.point", {"convention": "bustabit-v1", "link": HEX32, "salt": "salt"}),
+    ("crash.point", {"convention": "bustabit-v2", "link": HEX32, "salt": "salt"}),
+    ("crash.previous", {"convention": "betkyo-exact", "link": HEX32}),
+    ("tavla.commitment", {"gameId": UUID, "seats": [UUID, UUID2], "seed": SEED,
+                          "settings": {"rulesVersion": 1, "matchPoints": 5}}),
+    ("tavla.block", {"seed": SEED, "gameId": UUID, "contributions": [HEX32, SEED], "n": 1, "block": 0}),
+    ("tavla.pick", {"blocks": ["fc" * 31 + "01", HEX32]}),
+    ("tavla.roll", {"seed": SEED, "gameId": UUID, "contributions": [HEX32, SEED], "n": 4294967295}),
+    ("canonical_json", {"json": "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}),
+]
+
+JSON_SEEDS = [
+    "{}", "[]", "null", "true", "0", "-0", "1.5e-7", "9007199254740993", "18446744073709551616",
+    "\"\\ud83d\\ude00\"", "\"\\u0000\"", "{\"a\":1,\"a\":2}", "[[[[[[[[[[]]]]]]]]]]",
+    "{\"x\":{\"y\":[1,2,{\"z\":\"w\"}]}}", "\"\xc3\xa9\"", "1e309", "[1,]", "{\"a\" 1}",
+]
+
+
+def hello_request():
+    return json.dumps({"id": 0, "op": "hello", "params": {"protocol": 1}}, separators=(",", ":"))
+
+
+def recorded_port_requests(fairvec):
+    """Every request `fairvec check-port` sends for the committed vectors, recorded by a proxy port
+    that forwards to `fairvec port`. Returns [] when the CLI cannot run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        log = os.path.join(tmp, "requests.jsonl")
+        proxy = os.path.join(tmp, "proxy.py")
+        with open(proxy, "w") as f:
+            f.write(
+                "import subprocess, sys\n"
+                "p = subprocess.Popen([sys.argv[1], 'port'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+                "log = open(sys.argv[2], 'a')\n"
+                "for line in sys.stdin:\n"
+                "    log.write(line)\n"
+                "    p.stdin.write(line); p.stdin.flush()\n"
+                "    sys.stdout.write(p.stdout.readline()); sys.stdout.flush()\n")
+        try:
+            subprocess.run([fairvec, "check-port", "--vectors", VECTORS, "--", sys.executable, proxy, fairvec, log],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+        except (OSError, subprocess.SubprocessError):
+            return []
+        if not os.path.exists(log):
+            return []
+        with open(log, "rb") as f:
+            return [line.rstrip(b"\n") for line in f if line.strip()]
+
+
+def build_seeds(fairvec):
+    for data in crypto_seeds():
+        put("crypto_differential", data)
+
+    vector_files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))
+    schema_files = sorted(glob.glob(os.path.join(VECTORS, "schema", "*.json")))
+    proof_files = sorted(glob.glob(os.path.join(VECTORS, "proofs", "*.json")))
+    for s in JSON_SEEDS:
+        put("json_parse", s)
+    for path in schema_files + proof_files:
+        with open(path, "rb") as f:
+            put("json_parse", f.read())
+    for path in vector_files:
+        with open(path, "rb") as f:
+            data = f.read()
+        put("vector_file", data)
+        # json_parse gets the smaller files only: it is about syntax, not size.
+        if len(data) <= 65536:
+            put("json_parse", data)
+    put("vector_file", json.dumps({
+        "algorithm": "hmac-dice-v1", "schema": "none.json", "generatorVersion": "fairvec 0.1.0",
+        "numberOfTests": 1, "header": ["h"], "notes": {"F": {"bugType": "BASIC", "description": "d"}},
+        "testGroups": [{"type": "T", "tests": [{"tcId": 1, "comment": "", "flags": ["F"], "result": "valid"}]}]},
+        indent=2))
+
+    put("port_request", hello_request())
+    for i, (op, params) in enumerate(PORT_REQUESTS):
+        line = json.dumps({"id": i + 1, "op": op, "params": params}, separators=(",", ":"))
+        put("port_request", line)
+    if fairvec:
+        recorded = recorded_port_requests(fairvec)
+        # One request per distinct (op, shape) is plenty; keep the first 40 per op.
+        per_op = {}
+        for line in recorded:
+            try:
+                op = json.loads(line).get("op", "")
+            except ValueError:
+                continue
+            if per_op.get(op, 0) < 40:
+                per_op[op] = per_op.get(op, 0) + 1
+                put("port_request", line)
+        print(f"port_request: {len(recorded)} recorded requests, kept {sum(per_op.values())}")
+
+    # port_differential reads structure from the end of its input: a spread of generated inputs
+    # reaches every op; the fuzzer-found inputs kept under corpus/ do the rest.
+    state = 0x5EED
+    for i in range(64):
+        n = 8 + (i * 37) % 400
+        data = bytearray()
+        while len(data) < n:
+            state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+            data += struct.pack("<Q", state)
+        data = bytes(data[:n - 1]) + bytes([i])  # last byte: the op index
+        put("port_differential", data)
+
+
+def merge(build, target):
+    binary = os.path.join(build, "fuzz", "fuzz_" + target)
+    if not os.path.exists(binary):
+        print(f"{target}: no libFuzzer binary at {binary}, not minimised")
+        return
+    src = os.path.join(CORPUS, target)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "min")
+        os.makedirs(out)
+        opts = ["-merge=1"]
+        max_len = options_max_len(target)
+        if max_len:
+            opts.append(f"-max_len={max_len}")
+        subprocess.run([binary] + opts + [out, src], check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        shutil.rmtree(src)
+        os.makedirs(src)
+        for name in sorted(os.listdir(out)):
+            with open(os.path.join(out, name), "rb") as f:
+                put(target, f.read())
+    print(f"{target}: minimised to {len(os.listdir(src))} inputs")
+
+
+def options_max_len(target):
+    path = os.path.join(CORPUS, target + ".options")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        for line in f:
+            if line.strip().startswith("max_len"):
+                return int(line.split("=")[1])
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--fairvec", help="the fairvec CLI, to record the port requests of every vector")
+    ap.add_argument("--libfuzzer-build", help="a libFuzzer build dir (cmake --preset fuzz) to minimise with")
+    ap.add_argument("--keep", action="store_true", help="keep existing corpus files (fuzzer finds)")
+    args = ap.parse_args()
+    if not args.keep:
+        for t in TARGETS:
+            shutil.rmtree(os.path.join(CORPUS, t), ignore_errors=True)
+    build_seeds(args.fairvec)
+    if args.libfuzzer_build:
+        for t in TARGETS:
+            merge(args.libfuzzer_build, t)
+    for t in TARGETS:
+        print(f"corpus/{t}: {len(os.listdir(os.path.join(CORPUS, t)))} files")
+
+
+if __name__ == "__main__":
+    main()
