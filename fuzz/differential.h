@@ -123,7 +123,10 @@ inline std::string cpu_report() {
   out << "\n";
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
-  out << "cpu flags (compiler runtime): sha=" << (__builtin_cpu_supports("sha") ? 1 : 0)
+  out << "cpu flags (compiler runtime):"
+#if !defined(__clang__)  // clang 14 does not know the "sha" feature name
+      << " sha=" << (__builtin_cpu_supports("sha") ? 1 : 0)
+#endif
       << " avx2=" << (__builtin_cpu_supports("avx2") ? 1 : 0)
       << " avx=" << (__builtin_cpu_supports("avx") ? 1 : 0)
       << " ssse3=" << (__builtin_cpu_supports("ssse3") ? 1 : 0)

@@ -25,7 +25,23 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "corpus")
 VECTORS = os.path.join(ROOT, "vectors")
-TARGETS = ["crypto_differential", "json_parse", "port_request", "port_differential", "vector_file"]
+TARGETS = ["crypto_differential", "json_parse", "port_request", "port_differential", "vector_file",
+           "port_reply", "hmac_dice_link", "hmac_dice_recorded", "canonical_json", "tavla_proof"]
+
+# Hand-made seeds for the scheme parsers (formats from the schemes brief).
+LINK_SEEDS = [
+    "/tr/check/?seed=" + "00" * 32 + "&seal=" + "ab" * 32 + "&client=a,b&n=2&rolls=6344",
+    "/ru/check/#v=1&s=" + "0f" * 16 + "&c=" + "cd" * 32 + "&p=alice,bob&r=634411&g=2,1",
+    "#v=1&s=" + "00" * 64 + "&p=x&r=66",
+    "?seed=" + "AB" * 20 + "&client=c0ffee&n=1",
+    "https://example.test/de/check/#v=1&s=" + "11" * 32 + "&p=a_b-c&r=&g=",
+    "#v=2&s=00",
+]
+RECORDED_SEEDS = ["6344", "63 44 11", "1: 63\n2: 44\n", "1. 63 2. 44", "#1 63 #2 44", "1: 63\n3: 44",
+                  "70", "634", "", "  \t\n", "#1 63\n2. 44"]
+CANONICAL_SEEDS = ["{\"b\":1,\"a\":[true,false,null]}", "{\"\\u00e9\":1,\"z\":2,\"\\ud83d\\ude00\":3}",
+                   "[9007199254740991,-9007199254740991]", "1.0", "-0", "\"\\u001f\\u007f\"",
+                   "{\"a\":{\"b\":{\"c\":[[[]]]}}}", "\"\\ud800\"", "{\"a\":1,\"a\":1}", " [ 1 , 2 ] "]
 
 
 def put(target, data):
@@ -177,6 +193,28 @@ def recorded_port_requests(fairvec):
             return [line.rstrip(b"\n") for line in f if line.strip()]
 
 
+def strings_under(value, keys, out):
+    """Collects the string values of members named in |keys|, anywhere in a JSON tree."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if k in keys and isinstance(v, str):
+                out.append(v)
+            strings_under(v, keys, out)
+    elif isinstance(value, list):
+        for v in value:
+            strings_under(v, keys, out)
+
+
+def replies_of(fairvec, lines):
+    """The replies `fairvec port` gives to request |lines|, or [] when it cannot run."""
+    try:
+        r = subprocess.run([fairvec, "port"], input=b"\n".join(lines) + b"\n", capture_output=True,
+                           timeout=300)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return [l for l in r.stdout.split(b"\n") if l]
+
+
 def build_seeds(fairvec):
     for data in crypto_seeds():
         put("crypto_differential", data)
@@ -202,6 +240,38 @@ def build_seeds(fairvec):
         "testGroups": [{"type": "T", "tests": [{"tcId": 1, "comment": "", "flags": ["F"], "result": "valid"}]}]},
         indent=2))
 
+    # Scheme parsers: hand-made seeds plus the matching strings found in the vectors.
+    links, recorded, canonical = list(LINK_SEEDS), list(RECORDED_SEEDS), list(CANONICAL_SEEDS)
+    for path in vector_files:
+        with open(path, "rb") as f:
+            try:
+                tree = json.loads(f.read())
+            except ValueError:
+                continue
+        strings_under(tree, {"link", "url", "linkV0", "linkV1"}, links)
+        strings_under(tree, {"recorded", "listing", "rollsText"}, recorded)
+        strings_under(tree, {"json", "canonical", "text"}, canonical)
+    for x in links[:300]:
+        put("hmac_dice_link", x)
+    for x in recorded[:300]:
+        put("hmac_dice_recorded", x)
+    for x in canonical[:300]:
+        put("canonical_json", x)
+    for path in proof_files:
+        with open(path, "rb") as f:
+            put("tavla_proof", f.read())
+    put("tavla_proof", json.dumps({
+        "format": "tavla-commit-proof", "version": 1, "gameId": UUID, "seats": [UUID, UUID2],
+        "settings": {"rulesVersion": 1}, "settingsHash": HEX32, "seed": SEED, "contributions": [HEX32, SEED],
+        "commitment": HEX32, "sealCode": "5J8Z-XF1R", "rolls": [{"n": 1, "kind": "opening", "dice": [6, 3]}]}))
+
+    # port_reply: reply lines, each followed by one byte = expected id + 1 (fuzz/port_reply.cc).
+    replies = [b'{"id":1,"ok":true,"result":{"dice":[6,3]}}', b'{"id":1,"ok":false,"error":"bad_input"}',
+               b'{"id":1,"ok":false,"error":"unsupported","message":"x"}', b'{"id":2,"ok":true}',
+               b'{"ok":true,"result":{}}', b'not json', b'{"id":1,"ok":true,"result":[]}']
+    for r in replies:
+        put("port_reply", r + bytes([2]))
+
     put("port_request", hello_request())
     for i, (op, params) in enumerate(PORT_REQUESTS):
         line = json.dumps({"id": i + 1, "op": op, "params": params}, separators=(",", ":"))
@@ -219,6 +289,18 @@ def build_seeds(fairvec):
                 per_op[op] = per_op.get(op, 0) + 1
                 put("port_request", line)
         print(f"port_request: {len(recorded)} recorded requests, kept {sum(per_op.values())}")
+        kept = sorted(os.listdir(os.path.join(CORPUS, "port_request")))
+        lines = []
+        for name in kept:
+            with open(os.path.join(CORPUS, "port_request", name), "rb") as f:
+                lines.append(f.read())
+        for req, rep in zip(lines, replies_of(fairvec, lines)):
+            try:
+                rid = json.loads(req)["id"]
+            except (ValueError, KeyError, TypeError):
+                continue
+            if isinstance(rid, int) and 0 <= rid < 255:
+                put("port_reply", rep + bytes([rid + 1]))
 
     # port_differential reads structure from the end of its input: a spread of generated inputs
     # reaches every op; the fuzzer-found inputs kept under corpus/ do the rest.

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fuzzing in CI. Two stages:
+#   (a) replay: the gcc build runs every fuzz target over its seed corpus corpus/<name>/, plus the
+#       planted-mismatch tests, through CTest (label "fuzz") — what `ctest` already does;
+#   (b) fuzz: when clang with libFuzzer is present, build the `fuzz` preset (ASan+UBSan) and run
+#       each target for a bounded time from its corpus, then check that the planted mismatch is
+#       found by libFuzzer.
+#
+# Usage: fuzz/ci.sh [--replay-only | --fuzz-only] [--seconds N]   (default N = 5 per target)
+# Build dirs: $FAIRVEC_FUZZ_GCC_BUILD (default build-fuzz-gcc) and the preset's build-fuzz.
+# Exit status: 0 when every stage run passes, 1 on any finding or failure.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+SECONDS_PER_TARGET=5
+STAGES="replay fuzz"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --replay-only) STAGES=replay ;;
+    --fuzz-only) STAGES=fuzz ;;
+    --seconds) SECONDS_PER_TARGET=$2; shift ;;
+    *) echo "usage: $0 [--replay-only|--fuzz-only] [--seconds N]" >&2; exit 2 ;;
+  esac
+  shift
+done
+JOBS=${FAIRVEC_JOBS:-2}
+TARGETS=()
+for src in fuzz/*.cc; do
+  n=$(basename "$src" .cc)
+  [ "$n" = replay_main ] || TARGETS+=("$n")
+done
+
+if [[ " $STAGES " == *" replay "* ]]; then
+  GCC_BUILD=${FAIRVEC_FUZZ_GCC_BUILD:-build-fuzz-gcc}
+  echo "== fuzz/ci.sh: corpus replay (gcc, $GCC_BUILD)"
+  cmake -S . -B "$GCC_BUILD" -DFAIRVEC_BUILD_TESTS=ON -DFAIRVEC_BUILD_FUZZERS=ON \
+    -DFAIRVEC_LIBFUZZER=OFF >/dev/null
+  cmake --build "$GCC_BUILD" -j"$JOBS" --target "${TARGETS[@]/#/fuzz_}"
+  ctest --test-dir "$GCC_BUILD" -L fuzz --output-on-failure
+fi
+
+have_libfuzzer() {
+  command -v clang++ >/dev/null || return 1
+  local tmp; tmp=$(mktemp -d)
+  printf '#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const uint8_t*, size_t) { return 0; }\n' >"$tmp/t.cc"
+  clang++ -fsanitize=fuzzer,address,undefined "$tmp/t.cc" -o "$tmp/t" >/dev/null 2>&1
+  local rc=$?
+  rm -rf "$tmp"
+  return $rc
+}
+
+if [[ " $STAGES " == *" fuzz "* ]]; then
+  if ! have_libfuzzer; then
+    echo "== fuzz/ci.sh: clang with libFuzzer not found; fuzzing stage skipped"
+    exit 0
+  fi
+  echo "== fuzz/ci.sh: libFuzzer, ASan+UBSan, ${SECONDS_PER_TARGET}s per target"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz --target "${TARGETS[@]/#/fuzz_}"
+  WORK=$(mktemp -d)
+  trap 'rm -rf "$WORK"' EXIT
+  status=0
+  for t in "${TARGETS[@]}"; do
+    opts=(-max_total_time="$SECONDS_PER_TARGET" -timeout=25 -rss_limit_mb=2048
+          -print_final_stats=1 -artifact_prefix="$WORK/$t-")
+    [ -f "corpus/$t.dict" ] && opts+=(-dict="corpus/$t.dict")
+    if [ -f "corpus/$t.options" ]; then
+      max_len=$(sed -n 's/^ *max_len *= *\([0-9]*\).*/\1/p' "corpus/$t.options")
+      [ -n "$max_len" ] && opts+=(-max_len="$max_len")
+    fi
+    mkdir -p "$WORK/$t"  # new inputs go here, never into the repository
+    if "build-fuzz/fuzz/fuzz_$t" "${opts[@]}" "$WORK/$t" "corpus/$t" >"$WORK/$t.log" 2>&1; then
+      echo "fuzz_$t: $(grep -E 'stat::number_of_executed_units' "$WORK/$t.log" | awk '{print $2}') runs, no finding"
+    else
+      echo "fuzz_$t: FINDING"; tail -n 80 "$WORK/$t.log"
+      for a in "$WORK/$t"-*; do [ -f "$a" ] && { echo "input: $a"; od -A d -t x1 "$a" | head -n 40; }; done
+      status=1
+    fi
+  done
+  # The planted mismatch must be found by libFuzzer itself, quickly, from an empty corpus.
+  mkdir -p "$WORK/planted"
+  if FAIRVEC_FUZZ_PLANT=1 build-fuzz/fuzz/fuzz_crypto_differential -max_total_time=120 \
+       -artifact_prefix="$WORK/planted-" "$WORK/planted" >"$WORK/planted.log" 2>&1; then
+    echo "planted mismatch: NOT found in 120 s"; status=1
+  elif grep -qx 'cryptopp-planted-hmac_sha256-difference' "$WORK/planted.log"; then
+    echo "planted mismatch: found ($(grep -oE '^#[0-9]+' "$WORK/planted.log" | tail -n 1) executions)"
+  else
+    echo "planted mismatch: fuzzer failed without the signature"; tail -n 40 "$WORK/planted.log"; status=1
+  fi
+  exit $status
+fi
