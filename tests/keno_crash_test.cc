@@ -1,1 +1,410 @@
+// Tests of keno-v1 and crash (specs/keno-v1.md, specs/crash.md): the crash formulas against
+// independent computations, the exact-vs-binary64 disagreements, keno draws on both backends,
+// errors naming their fields, and every vector of the family's files on both backends.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/errors.h"
+#include "core/files.h"
+#include "core/json.h"
+#include "port/protocol.h"
+#include "schemes/crash.h"
+#include "schemes/keno.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec {
+namespace {
+
+constexpr std::uint64_t kE = crash::kE;
+using u128 = unsigned __int128;
+
+// SplitMix64: the fixed-seed generator of the sampled h values.
+struct SplitMix64 {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+};
+
+// Sampled h values: the edges, the region near 2^52 where points are huge, and random ones.
+std::vector<std::uint64_t> sample_h() {
+  std::vector<std::uint64_t> hs = {0, 1, 2, kE / 100, kE / 2, kE - 1, kE - 2, kE - 49, kE - 50};
+  SplitMix64 rng{20260101};
+  for (int i = 0; i < 20000; ++i) hs.push_back(rng.next() >> 12);
+  for (int i = 0; i < 2000; ++i) hs.push_back(kE - 1 - (rng.next() % 100000));
+  return hs;
+}
+
+// ---- crash formulas ----------------------------------------------------------------------------
+
+TEST(CrashFormula, ExactMatchesAnIndependentComputation) {
+  for (std::uint64_t h : sample_h()) {
+    const std::uint64_t q = crash::exact_v1(h);
+    const u128 num = static_cast<u128>(100) * kE - h;
+    const u128 den = kE - h;
+    // The defining inequalities of floor(num / den), in 128 bits.
+    ASSERT_LE(static_cast<u128>(q) * den, num) << h;
+    ASSERT_GT((static_cast<u128>(q) + 1) * den, num) << h;
+    // And a different route: (100e − h)/(e − h) = 1 + 99e/(e − h), floor commutes with + 1.
+    ASSERT_EQ(q, 1 + static_cast<std::uint64_t>(static_cast<u128>(99) * kE / den)) << h;
+    // bustabit-v2's exact form is the same quotient minus one, clamped.
+    ASSERT_EQ(crash::exact_v2(h), std::max<std::uint64_t>(100, q - 1)) << h;
+  }
+  EXPECT_EQ(crash::exact_v1(0), 100u);
+  EXPECT_EQ(crash::exact_v1(kE - 1), 99 * kE + 1);
+  EXPECT_THROW((void)crash::exact_v1(kE), std::invalid_argument);
+}
+
+TEST(CrashFormula, DoubleV1FollowsTheJavaScriptOrder) {
+  // An independent spelling of Math.floor((100 * e - h) / (e - h)) with volatile temporaries,
+  // so that every operation is rounded to binary64 on its own.
+  for (std::uint64_t h : sample_h()) {
+    volatile double e = 4503599627370496.0;
+    volatile double hd = static_cast<double>(h);
+    volatile double a = 100 * e;
+    volatile double num = a - hd;
+    volatile double den = e - hd;
+    volatile double q = num / den;
+    ASSERT_EQ(crash::double_v1(h), static_cast<std::uint64_t>(std::floor(q))) << h;
+    volatile double x = hd / e;
+    volatile double one_minus = 1 - x;
+    volatile double v = 99 / one_minus;
+    ASSERT_EQ(crash::double_v2(h), std::max<std::uint64_t>(100, static_cast<std::uint64_t>(std::floor(v)))) << h;
+  }
+}
+
+TEST(CrashFormula, ExactAndDoubleDisagreeAndTheSearchFindsIt) {
+  // Near 2^52 the numerator's rounding (ulp 64) decides: disagreements are common there.
+  int near_top = 0;
+  for (std::uint64_t d = 1; d <= 64; ++d) near_top += crash::exact_v1(kE - d) != crash::double_v1(kE - d);
+  EXPECT_GT(near_top, 0);
+  EXPECT_NE(crash::exact_v1(kE - 1), crash::double_v1(kE - 1));
+  // At ordinary points (below 20.00x) a disagreement exists, found from d = ceil(99e / K).
+  std::uint64_t found = 0;
+  for (std::uint64_t k = 100; k < 2000 && !found; ++k) {
+    const std::uint64_t d = (99 * kE + k - 1) / k;
+    for (std::uint64_t dd : {d - 1, d, d + 1}) {
+      if (crash::exact_v1(kE - dd) != crash::double_v1(kE - dd)) found = kE - dd;
+    }
+  }
+  ASSERT_NE(found, 0u);
+  EXPECT_LT(crash::exact_v1(found), 2000u);
+  // binary64 can land on either side for v1 (the numerator rounds both ways) ...
+  bool below = false;
+  for (std::uint64_t k = 100; k < 5000 && !below; ++k) {
+    const std::uint64_t d = (99 * kE + k - 1) / k;
+    for (std::uint64_t dd : {d - 2, d - 1, d, d + 1, d + 2}) below |= crash::double_v1(kE - dd) < crash::exact_v1(kE - dd);
+  }
+  EXPECT_TRUE(below);
+  // ... but for v2 only the quotient rounds, and integers are doubles: never below, at most one above.
+  for (std::uint64_t h : sample_h()) {
+    ASSERT_GE(crash::double_v2(h), crash::exact_v2(h)) << h;
+    ASSERT_LE(crash::double_v2(h), crash::exact_v2(h) + 1) << h;
+  }
+}
+
+TEST(CrashFormula, DivisibilityBy101) {
+  SplitMix64 rng{101};
+  for (int i = 0; i < 5000; ++i) {
+    Digest d;
+    for (auto& b : d) b = static_cast<std::uint8_t>(rng.next());
+    if (i % 7 == 0) std::fill(d.begin(), d.begin() + 16, 0);
+    // Exact: the four 64-bit words through 128-bit arithmetic.
+    u128 r = 0;
+    for (int w = 0; w < 4; ++w) {
+      std::uint64_t word = 0;
+      for (int k = 0; k < 8; ++k) word = (word << 8) | d[static_cast<std::size_t>(8 * w + k)];
+      r = ((r << 64) | word) % 101;
+    }
+    ASSERT_EQ(crash::divisible_by_101(d), r == 0);
+    // In doubles: the C library's correctly rounded reading of a hexadecimal float.
+    const std::string hexfloat = "0x" + to_hex(d) + "p0";
+    const double v = std::strtod(hexfloat.c_str(), nullptr);
+    ASSERT_EQ(crash::divisible_by_101_in_doubles(d), std::fmod(v, 101.0) == 0.0) << to_hex(d);
+  }
+  EXPECT_TRUE(crash::divisible_by_101(Digest{}));
+}
+
+TEST(CrashPoint, ConventionsOnBothBackends) {
+  const std::string link = to_hex(openssl_backend().sha256("crash test link"));
+  const Digest l = digest_from_hex(link, "link");
+  for (const Backend* b : all_backends()) {
+    const auto v1 = crash::point(crash::Convention::kBustabitV1, link, std::string("salt"), *b);
+    EXPECT_EQ(v1.hash, b->hmac_sha256(link, "salt"));
+    const auto v2 = crash::point(crash::Convention::kBustabitV2, link, std::string("salt"), *b);
+    EXPECT_EQ(v2.hash, b->hmac_sha256(as_bytes("salt"), ByteView(l)));
+    const auto bk = crash::point(crash::Convention::kBetkyoExact, link, std::nullopt, *b);
+    EXPECT_EQ(bk.hash, l);
+    EXPECT_EQ(bk.hundredths, crash::exact_v1(std::stoull(link.substr(0, 13), nullptr, 16)));
+    EXPECT_EQ(crash::previous(crash::Convention::kBetkyoExact, l, *b), b->sha256(link));
+    EXPECT_EQ(crash::previous(crash::Convention::kBustabitV1, l, *b), b->sha256(link));
+    EXPECT_EQ(crash::previous(crash::Convention::kBustabitV2, l, *b), b->sha256(ByteView(l)));
+  }
+}
+
+// ---- keno ---------------------------------------------------------------------------------------
+
+TEST(Keno, IndexNeverReachesRemainingAndRoundsUpAtMostOne) {
+  SplitMix64 rng{40};
+  for (int remaining = 1; remaining <= keno::kPoolSize; ++remaining) {
+    EXPECT_EQ(keno::pick_index(kE - 1, remaining), remaining - 1);
+    EXPECT_EQ(keno::pick_index(0, remaining), 0);
+    for (int i = 0; i < 2000; ++i) {
+      const std::uint64_t h = rng.next() >> 12;
+      const int idx = keno::pick_index(h, remaining);
+      const int exact = static_cast<int>((h * static_cast<std::uint64_t>(remaining)) >> 52);
+      ASSERT_LT(idx, remaining);
+      ASSERT_GE(idx, exact);
+      ASSERT_LE(idx, exact + 1);
+    }
+  }
+  EXPECT_THROW((void)keno::pick_index(kE, 40), std::invalid_argument);
+  EXPECT_THROW((void)keno::pick_index(0, 41), std::invalid_argument);
+}
+
+TEST(Keno, BallsDistinctInRangeAndEqualOnBothBackends) {
+  for (int i = 0; i < 300; ++i) {
+    const std::string rh = to_hex(openssl_backend().sha256("keno test hash " + std::to_string(i)));
+    const std::string salt = "salt " + std::to_string(i * 7);
+    std::vector<int> first;
+    for (const Backend* b : all_backends()) {
+      const keno::Draw d = keno::draw(rh, salt, *b);
+      ASSERT_EQ(d.balls.size(), 10u);
+      std::set<int> seen(d.balls.begin(), d.balls.end());
+      ASSERT_EQ(seen.size(), 10u);
+      ASSERT_GE(*seen.begin(), 1);
+      ASSERT_LE(*seen.rbegin(), 40);
+      if (first.empty()) first = d.balls;
+      ASSERT_EQ(d.balls, first) << b->name();
+    }
+  }
+}
+
+TEST(Keno, ChainIsTheSpecifiedHmacChain) {
+  const std::string rh = "Ticket-Hash";  // any text, hashed as given
+  const std::string salt = "s\xc3\xa1lt";
+  const keno::Draw d = keno::draw(rh, salt, cryptopp_backend());
+  Digest prev = openssl_backend().hmac_sha256(salt, rh);
+  EXPECT_EQ(d.links[0], prev);
+  for (std::size_t i = 1; i < d.links.size(); ++i) {
+    prev = openssl_backend().hmac_sha256(salt, to_hex(prev));
+    EXPECT_EQ(d.links[i], prev);
+  }
+  // The random hash is not case-folded: uppercase is another ticket.
+  EXPECT_NE(keno::draw("ABCDEF", salt, cryptopp_backend()).links, keno::draw("abcdef", salt, cryptopp_backend()).links);
+}
+
+// ---- bad input names its field ------------------------------------------------------------------
+
+void expect_error(const std::function<void()>& f, const std::string& field, std::optional<std::size_t> position) {
+  try {
+    f();
+    ADD_FAILURE() << "no error; expected one naming " << field;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), field) << e.what();
+    EXPECT_EQ(e.position(), position) << e.what();
+  }
+}
+
+TEST(BadInput, KenoFieldsAndPositions) {
+  const Backend& b = openssl_backend();
+  const std::string bad_utf8[] = {std::string("ab\xc0\x80", 4), "ab\xed\xa0\x80", "ab\xe6\x97", "ab\xf4\x90\x80\x80",
+                                  "ab\x80", "ab\xff"};
+  for (const std::string& s : bad_utf8) {
+    expect_error([&] { (void)keno::draw(s, "salt", b); }, "randomHash", 2);
+    expect_error([&] { (void)keno::draw("hash", s, b); }, "salt", 2);
+  }
+  // randomHash is checked first.
+  expect_error([&] { (void)keno::draw("\xff", "\xff", b); }, "randomHash", 0);
+  // Well-formed text of every kind is accepted, U+0000 included.
+  EXPECT_NO_THROW((void)keno::draw(std::string("a\0b", 3), "\xf0\x9f\x8e\xb1\xe6\x97\xa5\xc3\xa1", b));
+  EXPECT_NO_THROW((void)keno::draw("", "", b));
+
+  std::vector<std::string> links(10, std::string(64, 'a'));
+  expect_error([&] { (void)keno::pick_hex({}); }, "links", std::nullopt);
+  links[3][17] = 'x';
+  expect_error([&] { (void)keno::pick_hex(links); }, "links[3]", 17);
+  links[3] = std::string(62, 'a');
+  expect_error([&] { (void)keno::pick_hex(links); }, "links[3]", std::nullopt);
+}
+
+TEST(BadInput, CrashFieldsAndPositions) {
+  const Backend& b = openssl_backend();
+  const std::string link(64, 'c');
+  std::string bad = link;
+  bad[20] = 'z';
+  expect_error([] { (void)crash::parse_convention("bustabit"); }, "convention", std::nullopt);
+  expect_error([] { (void)crash::parse_convention("Betkyo-Exact"); }, "convention", std::nullopt);
+  for (auto c : {crash::Convention::kBetkyoExact, crash::Convention::kBustabitV1, crash::Convention::kBustabitV2}) {
+    const std::optional<std::string> salt =
+        c == crash::Convention::kBetkyoExact ? std::nullopt : std::optional<std::string>("s");
+    expect_error([&] { (void)crash::point(c, bad, salt, b); }, "link", 20);
+    expect_error([&] { (void)crash::point(c, link.substr(0, 62), salt, b); }, "link", std::nullopt);
+    expect_error([&] { (void)crash::previous_hex(c, bad, b); }, "link", 20);
+  }
+  expect_error([&] { (void)crash::point(crash::Convention::kBetkyoExact, link, std::string(), b); }, "salt",
+               std::nullopt);
+  expect_error([&] { (void)crash::point(crash::Convention::kBustabitV1, link, std::nullopt, b); }, "salt",
+               std::nullopt);
+  expect_error([&] { (void)crash::point(crash::Convention::kBustabitV2, link, std::string("a\xc0\x80"), b); }, "salt",
+               1);
+  // The link is checked before the salt.
+  expect_error([&] { (void)crash::point(crash::Convention::kBetkyoExact, bad, std::string("s"), b); }, "link", 20);
+}
+
+TEST(BadInput, PortAnswersBadInputNamingTheParam) {
+  const Backend& b = openssl_backend();
+  auto message_of = [&](const char* op, json::Value params) {
+    const port::Reply r = port::call(op, params, b);
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "bad_input");
+    return r.message;
+  };
+  EXPECT_EQ(message_of("keno.draw", json::Value::object({{"randomHash", 5}, {"salt", "s"}})).rfind("params.randomHash", 0), 0u);
+  EXPECT_EQ(message_of("crash.point", json::Value::object({{"convention", "bustabit-v1"}, {"link", std::string(64, '0')},
+                                                            {"salt", 3}}))
+                .rfind("params.salt", 0),
+            0u);
+  EXPECT_EQ(message_of("crash.from_hash", json::Value::object({{"convention", "bustabit-v2"}, {"hash", "00"}})).rfind("hash", 0),
+            0u);
+  const port::Reply ok = port::call(
+      "crash.point", json::Value::object({{"convention", "betkyo-exact"}, {"link", std::string(64, 'f')}}), b);
+  ASSERT_TRUE(ok.ok);
+  // 99·2^52 + 1 exceeds 2^53 − 1: it travels as an exact decimal string.
+  EXPECT_EQ(json::to_line(ok.result), "{\"hundredths\":\"445856363109679105\"}");
+}
+
+// ---- vectors ------------------------------------------------------------------------------------
+
+const std::filesystem::path kVectors = FAIRVEC_SOURCE_VECTORS;
+
+TEST(Vectors, EveryVectorPassesOnBothBackends) {
+  const auto kinds = vectors::keno_crash_vector_kinds();
+  ASSERT_EQ(kinds.size(), 5u);
+  for (const auto& kind : kinds) {
+    std::vector<vectors::Failure> failures;
+    const std::size_t n = vectors::check_kind(kind, kVectors, failures);
+    EXPECT_GT(n, 0u) << kind.file;
+    for (const auto& f : failures) ADD_FAILURE() << f.file << " tcId " << f.tc_id << ": " << f.detail;
+  }
+}
+
+TEST(Vectors, RegenerationIsByteIdentical) {
+  for (const auto& kind : vectors::keno_crash_vector_kinds()) {
+    EXPECT_EQ(json::to_pretty(kind.generate()), read_file(kVectors / kind.file)) << kind.file;
+  }
+}
+
+rapidjson::Document load(const std::string& file) {
+  rapidjson::Document d;
+  json::parse(read_file(kVectors / file), d, file);
+  return d;
+}
+
+bool has_flag(const rapidjson::Value& t, const char* flag) {
+  for (const auto& f : t["flags"].GetArray()) {
+    if (std::string(f.GetString()) == flag) return true;
+  }
+  return false;
+}
+
+TEST(Vectors, ADoubleArithmeticPortFailsTheExactConvention) {
+  // A port of betkyo-exact that evaluates the formula in binary64 (as bustabit-v1's JavaScript
+  // did) must fail at least one vector of crash_point_test.json, at an ordinary crash point.
+  const auto doc = load("crash_point_test.json");
+  int caught = 0, ordinary = 0;
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    if (std::string(g["convention"].GetString()) != "betkyo-exact") continue;
+    for (const auto& t : g["tests"].GetArray()) {
+      if (std::string(t["result"].GetString()) != "valid") continue;
+      const Digest link = digest_from_hex(t["link"].GetString(), "link");
+      const std::uint64_t h = crash::h52(link);
+      const std::string double_port = std::to_string(crash::double_v1(h));
+      const bool fails = double_port != t["hundredths"].GetString();
+      EXPECT_EQ(fails, has_flag(t, "ExactVsDouble")) << t["tcId"].GetInt();
+      if (fails) {
+        ++caught;
+        if (crash::exact_v1(h) < 10000) ++ordinary;
+      }
+    }
+  }
+  EXPECT_GE(caught, 3);
+  EXPECT_GE(ordinary, 3);
+}
+
+TEST(Vectors, AnExactPortFailsTheBinary64Conventions) {
+  const auto doc = load("crash_hash_test.json");
+  std::set<std::string> caught;
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    const std::string conv = g["convention"].GetString();
+    if (conv == "betkyo-exact" || conv == "bustabit") continue;
+    for (const auto& t : g["tests"].GetArray()) {
+      if (std::string(t["result"].GetString()) != "valid" || !has_flag(t, "ExactVsDouble")) continue;
+      const std::uint64_t h = crash::h52(digest_from_hex(t["hash"].GetString(), "hash"));
+      const std::uint64_t exact = conv == "bustabit-v1" ? crash::exact_v1(h) : crash::exact_v2(h);
+      EXPECT_NE(std::to_string(exact), t["hundredths"].GetString());
+      caught.insert(conv);
+    }
+  }
+  EXPECT_EQ(caught.size(), 2u);
+}
+
+TEST(Vectors, KenoPickShowsProductRoundingAndNoSplice) {
+  const auto doc = load("keno_pick_test.json");
+  int rounding = 0;
+  for (const auto& t : doc["testGroups"][0]["tests"].GetArray()) {
+    if (!has_flag(t, "ProductRounding")) continue;
+    // An exact-integer port: index = (h * remaining) >> 52.
+    std::vector<int> pool;
+    for (int i = 1; i <= 40; ++i) pool.push_back(i);
+    std::vector<int> balls;
+    int remaining = 40;
+    for (const auto& l : t["links"].GetArray()) {
+      const std::uint64_t h = keno::leading52(digest_from_hex(l.GetString(), "link"));
+      const int idx = static_cast<int>((h * static_cast<std::uint64_t>(remaining)) >> 52);
+      balls.push_back(pool[static_cast<std::size_t>(idx)]);
+      std::swap(pool[static_cast<std::size_t>(idx)], pool[static_cast<std::size_t>(remaining - 1)]);
+      --remaining;
+    }
+    std::vector<int> expected;
+    for (const auto& x : t["balls"].GetArray()) expected.push_back(x.GetInt());
+    EXPECT_NE(balls, expected);
+    ++rounding;
+  }
+  EXPECT_EQ(rounding, 2);
+}
+
+TEST(Specs, WorkedExamplesAreTcId1) {
+  const std::string keno_spec = read_file(std::filesystem::path(FAIRVEC_SOURCE_DIR) / "specs/keno-v1.md");
+  const auto keno = load("keno_draw_test.json");
+  const auto& k1 = keno["testGroups"][0]["tests"][0];
+  ASSERT_EQ(k1["tcId"].GetInt(), 1);
+  EXPECT_NE(keno_spec.find(k1["randomHash"].GetString()), std::string::npos);
+  EXPECT_NE(keno_spec.find(k1["salt"].GetString()), std::string::npos);
+  EXPECT_NE(keno_spec.find(json::to_text(k1["balls"])), std::string::npos) << json::to_text(k1["balls"]);
+  EXPECT_NE(keno_spec.find(k1["links"][0].GetString()), std::string::npos);
+
+  const std::string crash_spec = read_file(std::filesystem::path(FAIRVEC_SOURCE_DIR) / "specs/crash.md");
+  const auto crash = load("crash_point_test.json");
+  const auto& c1 = crash["testGroups"][0]["tests"][0];
+  ASSERT_EQ(c1["tcId"].GetInt(), 1);
+  EXPECT_NE(crash_spec.find(c1["link"].GetString()), std::string::npos);
+  EXPECT_NE(crash_spec.find("\"hundredths\": \"" + std::string(c1["hundredths"].GetString()) + "\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fairvec

@@ -710,6 +710,11 @@ Value generate_crash_point() {
       const crash::Point p = add(c, "the link of the first test of this group in uppercase", {"UppercaseLink"},
                                  upper(first), salt);
       require(p.hundredths == lower.hundredths, "uppercase link changes the point");
+      if (v1) {
+        // What a port keying the HMAC with the text as given would compute.
+        const Digest as_given = gen_backend().hmac_sha256(upper(first), salt);
+        require(crash::from_hash(c, as_given).hundredths != p.hundredths, "uppercase key gives the same point");
+      }
     }
     bad(c, "no salt", "MissingSalt", first, std::nullopt, "salt");
     bad_links(c, first, salt);
