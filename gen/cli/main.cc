@@ -56,6 +56,26 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
       fs::create_directories(out);
       write_file_atomic(path, text);
     }
+    if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
+      for (const auto& [rel, contents] : kind.companions(file)) {
+        fs::path cpath = out / rel;
+        if (!verify) {
+          fs::create_directories(cpath.parent_path());
+          write_file_atomic(cpath, contents);
+          continue;
+        }
+        std::string committed;
+        try {
+          committed = read_file(cpath);
+        } catch (const IoError&) {
+          committed = "\x01(unreadable)";
+        }
+        if (committed != contents) {
+          std::cerr << "fairvec generate --verify: " << cpath.string() << " differs from a fresh generation\n";
+          status = kExitFailed;
+        }
+      }
+    }
   }
   std::cout << (verify ? "verified " : "generated ") << files << " vector files, " << tests
             << " tests" << (verify && status == kExitOk ? ": identical to a fresh generation" : "")

@@ -90,6 +90,10 @@ struct VectorKind {
   std::function<std::string(const TestRef& t, const Backend& backend)> check_library;
   // port_calls translates |t| into the port requests it implies (may be empty).
   std::function<std::vector<PortCall>(const TestRef& t)> port_calls;
+  // companions, when set, derives extra files written beside the vector file from its generated
+  // tree: {path relative to the vectors directory, exact contents} (e.g. vectors/proofs/*.json).
+  // `fairvec generate` writes them and `--verify` compares them byte for byte like the file.
+  std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
 };
 
 // all_vector_kinds lists every vector file of every scheme, in a fixed order.
