@@ -396,14 +396,36 @@ TEST(Specs, WorkedExamplesAreTcId1) {
   EXPECT_NE(keno_spec.find(k1["randomHash"].GetString()), std::string::npos);
   EXPECT_NE(keno_spec.find(k1["salt"].GetString()), std::string::npos);
   EXPECT_NE(keno_spec.find(json::to_text(k1["balls"])), std::string::npos) << json::to_text(k1["balls"]);
-  EXPECT_NE(keno_spec.find(k1["links"][0].GetString()), std::string::npos);
+  for (rapidjson::SizeType i = 0; i < 10; ++i) {
+    // Each row of the spec's table: link, h52, remaining, index, ball.
+    const std::string row = std::string("| ") + std::to_string(i + 1) + " | " + k1["links"][i].GetString() + " | " +
+                            std::to_string(k1["h52"][i].GetInt64()) + " | " + std::to_string(40 - i) + " | " +
+                            std::to_string(k1["indices"][i].GetInt()) + " | " + std::to_string(k1["balls"][i].GetInt()) +
+                            " |";
+    EXPECT_NE(keno_spec.find(row), std::string::npos) << row;
+  }
 
   const std::string crash_spec = read_file(std::filesystem::path(FAIRVEC_SOURCE_DIR) / "specs/crash.md");
   const auto crash = load("crash_point_test.json");
-  const auto& c1 = crash["testGroups"][0]["tests"][0];
-  ASSERT_EQ(c1["tcId"].GetInt(), 1);
-  EXPECT_NE(crash_spec.find(c1["link"].GetString()), std::string::npos);
-  EXPECT_NE(crash_spec.find("\"hundredths\": \"" + std::string(c1["hundredths"].GetString()) + "\""), std::string::npos);
+  ASSERT_EQ(crash["testGroups"][0]["tests"][0]["tcId"].GetInt(), 1);
+  // The first test of each convention's group: tcId 1 and the two cited by tcId.
+  for (rapidjson::SizeType g = 0; g < 3; ++g) {
+    const auto& t = crash["testGroups"][g]["tests"][0];
+    const std::string id = "tcId " + std::to_string(t["tcId"].GetInt());
+    EXPECT_NE(crash_spec.find(id), std::string::npos) << id;
+    EXPECT_NE(crash_spec.find(t["link"].GetString()), std::string::npos) << id;
+    EXPECT_NE(crash_spec.find(std::to_string(t["h"].GetInt64())), std::string::npos) << id;
+    if (t.HasMember("hmac")) {
+      EXPECT_NE(crash_spec.find(t["salt"].GetString()), std::string::npos) << id;
+      EXPECT_NE(crash_spec.find(t["hmac"].GetString()), std::string::npos) << id;
+    }
+    const std::string expect = "\"hundredths\": \"" + std::string(t["hundredths"].GetString()) + "\"";
+    EXPECT_NE(crash_spec.find(expect), std::string::npos) << id;
+  }
+  const auto chain = load("crash_chain_test.json");
+  const auto& p1 = chain["testGroups"][0]["tests"][0];
+  EXPECT_NE(crash_spec.find(p1["link"].GetString()), std::string::npos);
+  EXPECT_NE(crash_spec.find(p1["previous"].GetString()), std::string::npos);
 }
 
 }  // namespace

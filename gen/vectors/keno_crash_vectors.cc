@@ -632,6 +632,7 @@ Value generate_crash_point() {
     std::string g = good;
     g[20] = 'g';
     bad(c, "a non-hex character at position 20", "InvalidLink", g, salt, "link");
+    bad(c, "a leading space", "InvalidLink", " " + good.substr(1), salt, "link");
     bad(c, "an empty link", "InvalidLink", "", salt, "link");
   };
 
@@ -896,8 +897,8 @@ Value generate_crash_chain() {
   b.note("RawByteChain", "ENCODING",
          "bustabit-v2 hashes the link's 32 raw bytes. A port hashing the hex text fails.");
   b.note("UppercaseLink", "ENCODING",
-         "A link given in uppercase hex is the same link: its lowercase hex text is hashed. A port hashing the "
-         "text as given fails.");
+         "A link given in uppercase hex is the same link, the same 32 bytes (betkyo-exact and bustabit-v1 hash its "
+         "lowercase hex text). A port hashing the text as given, or rejecting uppercase, fails.");
   b.note("ChainReplay", "FUNCTIONALITY",
          "Several rounds of one chain replayed from the newest link: every previous link and every point.");
   b.note("InstantBust", "EDGE_CASE", "bustabit-v1: a round of the chain is an instant bust (0).");
@@ -912,7 +913,7 @@ Value generate_crash_chain() {
     for (std::uint64_t i = 0; i < 2; ++i) {
       const std::string link = hex(stream("crash/chain/" + name, i));
       if (i == 0) first = link;
-      b.add("", {"Pseudorandom", enc}, Result::kValid,
+      b.add("pseudorandom link " + std::to_string(i), {"Pseudorandom", enc}, Result::kValid,
             {{"link", link}, {"previous", crash::previous_hex(c, link, gen_backend())}});
     }
     {
