@@ -109,7 +109,8 @@ void print_text(const hd::Match& m, const hd::MatchReport& r, const std::string&
   }
   for (const auto& x : r.mismatches) {
     std::cout << "MISMATCH: roll " << x.roll << " (game " << x.game << ", roll " << x.roll_in_game
-              << " of that game): computed " << x.expected.text() << ", recorded " << x.recorded.text() << "\n";
+              << " of that game): computed " << dice_text(x.expected) << ", recorded " << dice_text(x.recorded)
+              << "\n";
   }
   switch (r.verdict) {
     case hd::Verdict::kVerified:
