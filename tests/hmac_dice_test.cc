@@ -488,6 +488,26 @@ TEST(HmacDiceVectors, SchemasRejectOutOfRangeValues) {
   EXPECT_EQ(failures.size(), 2u);
 }
 
+TEST(HmacDiceSpec, WorkedExampleIsRollVectorOneAndEveryFlagIsListed) {
+  const std::string spec = read_file(fs::path(FAIRVEC_SOURCE_DIR) / "specs" / "hmac-dice-v1.md");
+  rapidjson::Document doc;
+  json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / "hmac_dice_roll_test.json"), doc, "roll");
+  const auto& t = doc["testGroups"][0]["tests"][0];
+  ASSERT_EQ(t["tcId"].GetInt(), 1);
+  for (const char* key : {"serverSeed"}) EXPECT_NE(spec.find(t[key].GetString()), std::string::npos) << key;
+  EXPECT_NE(spec.find(t["messages"][0].GetString()), std::string::npos);
+  EXPECT_NE(spec.find(t["macs"][0].GetString()), std::string::npos);
+  EXPECT_NE(spec.find("= (" + std::to_string(t["dice"][0].GetInt()) + ", " + std::to_string(t["dice"][1].GetInt()) + ")"),
+            std::string::npos);
+  for (const auto& k : kinds()) {
+    rapidjson::Document v;
+    json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), v, k.file);
+    for (const auto& m : v["notes"].GetObject()) {
+      EXPECT_NE(spec.find("`" + std::string(m.name.GetString()) + "`"), std::string::npos) << m.name.GetString();
+    }
+  }
+}
+
 // --- fairvec verify-dice ------------------------------------------------------------------------
 
 struct CliRun {
