@@ -248,9 +248,20 @@ def build_seeds(fairvec):
                 tree = json.loads(f.read())
             except ValueError:
                 continue
-        strings_under(tree, {"link", "url", "linkV0", "linkV1"}, links)
-        strings_under(tree, {"recorded", "listing", "rollsText"}, recorded)
+        strings_under(tree, {"link", "url", "canonicalLink"}, links)
+        strings_under(tree, {"recorded", "listing", "text"}, recorded)
         strings_under(tree, {"json", "canonical", "text"}, canonical)
+        hexes = []
+        strings_under(tree, {"jsonHex", "canonicalHex"}, hexes)
+        for h in hexes:
+            try:
+                canonical.append(bytes.fromhex(h))
+            except ValueError:
+                pass
+        proofs = []
+        strings_under(tree, {"proof"}, proofs)
+        for x in proofs[:200]:
+            put("tavla_proof", x)
     for x in links[:300]:
         put("hmac_dice_link", x)
     for x in recorded[:300]:
