@@ -191,7 +191,7 @@ json::Object andar(Stream& s, const Options& o) {
   check_members(o, {"cards"});
   const std::uint64_t n = count_option(o, "cards", 1, 52);
   // Cursors 0..4 decide the two boosted buckets (the seed gives no mapping: reported as units);
-  // from cursor 5 one pool-hop draw over 52 cards per card dealt, the first being the joker.
+  // from cursor 5 one pool-hop draw over 52 cards per card dealt, in dealing order.
   json::Array boost;
   for (std::uint64_t c = 0; c < 5; ++c) boost.emplace_back(s.read(c));
   Pool pool(0, 52);
