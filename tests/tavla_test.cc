@@ -192,6 +192,7 @@ TEST(CanonicalJson, BadInputNamesFieldAndPosition) {
       {"\"\xc3\x28\"", 1},             // the bad byte
       {"\"\xed\xa0\x80\"", 1},         // an encoded surrogate
       {"[1,]", 3},
+      {std::string("[1] \0x", 6), 4},  // a NUL byte is not the end of the input
   };
   for (const auto& c : cases) {
     auto e = error_of([&] { (void)cj::canonicalize(c.text, "json"); });

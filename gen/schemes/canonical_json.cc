@@ -458,6 +458,11 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view fie
     }
     throw InputError(std::string(field), "invalid JSON: " + what, reader.GetErrorOffset());
   }
+  // RapidJSON reads a NUL byte as the end of the input; anything from there on is not JSON.
+  if (is.Tell() != text.size()) {
+    doc.SetNull();
+    throw InputError(std::string(field), "invalid JSON: a NUL byte after the value", is.Tell());
+  }
 }
 
 std::string serialize(const rapidjson::Value& v, std::string_view field) {

@@ -1141,6 +1141,8 @@ Value generate_canonical() {
   add_invalid("\"\\x41\"", "an unknown escape", {"JsonSyntax"});
   add_invalid("\xef\xbb\xbf{}", "a byte order mark", {"JsonSyntax"});
   add_invalid("{\"a\" 1}", "a missing colon", {"JsonSyntax"});
+  add_invalid(std::string("1\0 2", 4), "a NUL byte and more text after the value", {"JsonSyntax"});
+  add_invalid(std::string("[1]\0", 4), "a NUL byte after the value", {"JsonSyntax"});
   return b.build();
 }
 
