@@ -771,7 +771,7 @@ Value generate_draw() {
           {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"n", Value(n)}, {"index", Value(index)}});
   };
   const std::vector<std::pair<u64, std::string>> rules = {
-      {2, "koban flip"}, {6, "die (face = index + 1)"}, {37, "roulette pocket"}, {52, "blackjack card"},
+      {2, "koban flip"}, {6, "die, face = index + 1"}, {37, "roulette pocket"}, {52, "blackjack card"},
       {15, "bingo column pool"}, {25, "mines pool"}, {75, "bingo ball pool"}, {1, "pool of one"}};
   for (const auto& [n, what] : rules) {
     add_draw("u = 1.0 (u64 = 2^64 - 1), n = " + std::to_string(n) + " (" + what + "): clamps to n - 1",
