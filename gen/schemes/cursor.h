@@ -23,8 +23,8 @@ namespace fairvec::cursor {
 
 // The largest nonce and cursor: 2^53 - 1.
 inline constexpr std::uint64_t kMaxCounter = kMaxSafeInteger;
-// The largest pool size and draw size n: 2^53 - 1 (floor(u × n) is then exact in binary64 terms of
-// the product's rounding, and every result travels as a JSON number).
+// The largest pool size and draw size n: 2^53 - 1, so that n is exact in binary64 and every index
+// travels as a JSON number.
 inline constexpr std::uint64_t kMaxPool = kMaxSafeInteger;
 // limbo's result range, in hundredths.
 inline constexpr std::int64_t kLimboMin = 100;

@@ -45,7 +45,7 @@ std::uint64_t count_option(const Options& options, std::string_view key, std::ui
   return v.GetUint64();
 }
 
-// Reads units and maps them; cursor i is read by the caller's order.
+// units_of lists u of every read so far, in read order.
 json::Array units_of(const Stream& s) {
   json::Array a;
   for (const auto& r : s.reads()) a.emplace_back(r.u);
