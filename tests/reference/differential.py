@@ -3,7 +3,8 @@
 
 Both ports are started once and driven over port protocol v1 (specs/port-protocol.md). For every
 op that BOTH list in their hello, the script sends the same requests to both: a few thousand random
-VALID inputs (default 2000 per op; `cursor.game` counts each game as its own row) and a set of
+VALID inputs (default 2000 per op; `cursor.game` counts each game as its own row, with 500 valid
+inputs per game by default, 8000 for the op) and a set of
 random INVALID inputs (which both must answer `bad_input`). Results are compared bit-exactly:
 doubles by their IEEE-754 bits, everything else by value; error replies by their code only (the
 optional `message` is for people). A member the reference result has must be present in fairvec's
@@ -403,7 +404,7 @@ class HdRoll:
 class HdMessage:
     def valid(rng):
         return {"clientSeeds": hd_seeds(rng), "roll": hd_roll(rng),
-                "retry": rng.choice([0, 0, 1, 2, 3, rng.randint(0, 64)])}
+                "retry": rng.choice([0, 0, 1, 2, 3, rng.randint(0, 64), rng.randint(0, 1000)])}
 
     def invalid(rng):
         p = HdMessage.valid(rng)
@@ -495,15 +496,18 @@ class CurU64:
 @row("cursor.pool_hop")
 class CurPoolHop:
     def valid(rng):
-        size = rng.choice([1, 2, 3, 10, 37, 40, 52, 75, rng.randint(1, 100), rng.randint(1, 1000)])
-        k = rng.choice([0, 1, size, rng.randint(0, size), rng.randint(0, min(size, 10))])
+        size = rng.choice([1, 2, 3, 10, 37, 40, 52, 75, rng.randint(1, 100), rng.randint(1, 1000),
+                           rand_int(rng, 1, MAX_SAFE)])
+        k = rng.choice([0, 1, min(size, 200), rng.randint(0, min(size, 200)),
+                        rng.randint(0, min(size, 10))])
         return {"units": [rand_unit(rng, size - i) for i in range(k)], "size": size}
 
     def invalid(rng):
         p = CurPoolHop.valid(rng)
         r = rng.random()
         if r < 0.35:
-            p["units"] = p["units"] + [rand_unit(rng) for _ in range(p["size"] - len(p["units"]) + 1)]
+            p["size"] = min(p["size"], 300)
+            p["units"] = [rand_unit(rng) for _ in range(p["size"] + rng.choice([1, 1, 2, 10]))]
         elif r < 0.7 and p["units"]:
             p["units"][rng.randrange(len(p["units"]))] = rng.choice(
                 [-1.0, -5e-324, math.nextafter(1.0, 2.0), 2.0, 1e300])
@@ -557,7 +561,8 @@ def crash_salt(rng):
 class CrashPoint:
     def valid(rng):
         conv = rng.choice(CONVENTIONS)
-        p = {"convention": conv, "link": crash_link(rng)}
+        link = crash_link(rng)
+        p = {"convention": conv, "link": link.upper() if rng.random() < 0.1 else link}
         if conv != "betkyo-exact":
             p["salt"] = crash_salt(rng)
         return p
@@ -565,9 +570,15 @@ class CrashPoint:
     def invalid(rng):
         p = CrashPoint.valid(rng)
         r = rng.random()
-        if r < 0.3:
+        if r < 0.25:
             p["convention"] = rng.choice(["bustabit", "betkyo", "", "BUSTABIT-V1", "bustabit-v3"])
             p.setdefault("salt", "x")
+        elif r < 0.5:
+            # crash.md §2: betkyo-exact takes no salt; bustabit-v1/-v2 require one
+            if p["convention"] == "betkyo-exact":
+                p["salt"] = rng.choice(["", "x", crash_salt(rng)])
+            else:
+                del p["salt"]
         else:
             p["link"] = rng.choice([mutate_hex_bad(rng, p["link"]), rand_hex(rng, 31),
                                     rand_hex(rng, 33), ""])
@@ -577,7 +588,9 @@ class CrashPoint:
 @row("crash.previous")
 class CrashPrevious:
     def valid(rng):
-        return {"convention": rng.choice(CONVENTIONS), "link": crash_link(rng)}
+        link = crash_link(rng)
+        return {"convention": rng.choice(CONVENTIONS),
+                "link": link.upper() if rng.random() < 0.1 else link}
 
     def invalid(rng):
         p = CrashPrevious.valid(rng)
@@ -672,10 +685,17 @@ def tavla_blocks(rng):
     return blocks
 
 
+def tavla_accepted(blocks):
+    return sum(1 for b in blocks for x in bytes.fromhex(b) if x < 252)
+
+
 @row("tavla.pick")
 class TavlaPick:
     def valid(rng):
-        return {"blocks": tavla_blocks(rng)}
+        while True:
+            blocks = tavla_blocks(rng)
+            if tavla_accepted(blocks) >= 2:
+                return {"blocks": blocks}
 
     def invalid(rng):
         r = rng.random()
@@ -754,6 +774,178 @@ def cursor_game_row(game, options_fn, bad_options_fn=None):
     ROWS["cursor.game:" + game] = ("cursor.game", GameRow)
 
 
+def small_count(rng, lo, hi, typical):
+    """A count in [lo, hi]: usually at most `typical`, sometimes anywhere, sometimes an end."""
+    r = rng.random()
+    if r < 0.005:
+        return hi
+    if r < 0.05:
+        return lo
+    if r < 0.07:
+        return rng.randint(lo, hi)
+    return rng.randint(lo, min(hi, typical))
+
+
+def bad_count(rng, lo, hi):
+    return rng.choice([lo - 1, hi + 1, -1, 1.0 * max(lo, 1), str(max(lo, 1)), True, None, 2**53])
+
+
+def count_game(name, lo, hi, typical):
+    return (lambda rng: {name: small_count(rng, lo, hi, typical)},
+            lambda rng: rng.choice([{}, {name: bad_count(rng, lo, hi)},
+                                    {name: small_count(rng, lo, hi, typical), "extra": 1},
+                                    {name.lower() + "s": lo}]))
+
+
+def no_options():
+    return (lambda rng: {},
+            lambda rng: rng.choice([{"x": 1}, {"flips": 1}, {"": None}]))
+
+
+def blackjack_options(rng):
+    actions = ["hit"] * small_count(rng, 0, 1000, 4)
+    if rng.random() < 0.7 and len(actions) < 1000:
+        actions.append("stand")
+    return {"actions": actions, "dealerDraws": small_count(rng, 0, 1000, 6)}
+
+
+def blackjack_bad(rng):
+    good = blackjack_options(rng)
+    return rng.choice([
+        {"actions": ["stand", "hit"], "dealerDraws": 0},
+        {"actions": ["hit", "stand", "stand"], "dealerDraws": 1},
+        {"actions": ["hit", "double"], "dealerDraws": 1},
+        {"actions": ["Hit"], "dealerDraws": 1},
+        {"actions": "hit", "dealerDraws": 1},
+        {"actions": [1], "dealerDraws": 1},
+        {"actions": ["hit"] * 1001, "dealerDraws": 0},
+        {"actions": good["actions"]},
+        {"dealerDraws": 2},
+        {"actions": good["actions"], "dealerDraws": bad_count(rng, 0, 1000)},
+        {**good, "split": False},
+    ])
+
+
+def chinchiro_options(rng):
+    sides = small_count(rng, 1, 1000, 4)
+    return {"attempts": [rng.randint(1, 3) for _ in range(sides)]}
+
+
+def chinchiro_bad(rng):
+    return rng.choice([{"attempts": []}, {"attempts": [0]}, {"attempts": [1, 4]},
+                       {"attempts": [True]}, {"attempts": [2.0]}, {"attempts": 2}, {},
+                       {"attempts": [1] * 1001}, {"attempts": [1], "x": 0}, {"attempts": ["1"]}])
+
+
+GAME_OPTIONS = {
+    "roulette": no_options(),
+    "sicbo": no_options(),
+    "limbo": no_options(),
+    "koban": count_game("flips", 1, 1000, 20),
+    "blackjack": (blackjack_options, blackjack_bad),
+    "vpoker": (lambda rng: {"hold": [rng.random() < 0.5 for _ in range(5)]},
+               lambda rng: rng.choice([{"hold": [True] * 4}, {"hold": [False] * 6},
+                                       {"hold": [1, 0, 1, 0, 1]}, {"hold": True}, {},
+                                       {"hold": [True] * 5, "x": 1},
+                                       {"hold": [None, True, True, True, True]}])),
+    "holdem": (lambda rng: {"action": rng.choice(["call", "fold"])},
+               lambda rng: rng.choice([{"action": "CALL"}, {"action": "check"}, {"action": ""},
+                                       {}, {"action": 1}, {"action": "fold", "x": 1}])),
+    "bingo": no_options(),
+    "andar": count_game("cards", 1, 52, 52),
+    "chinchiro": (chinchiro_options, chinchiro_bad),
+    "mines": count_game("mines", 1, 24, 24),
+    "hanabi": count_game("freeSpins", 0, 1000, 4),
+    "fuku": no_options(),
+    "omikuji": count_game("fillers", 0, 1000, 30),
+    "pagoda": count_game("floors", 1, 1000, 30),
+    "plinko": count_game("rows", 1, 1000, 30),
+}
+
+for _game, (_valid, _bad) in GAME_OPTIONS.items():
+    cursor_game_row(_game, _valid, _bad)
+
+
+@row("cursor.draw")
+class CurDraw:
+    def valid(rng):
+        n = rng.choice([1, 2, 6, 37, 52, 75, rand_int(rng, 1, MAX_SAFE), rng.randint(1, 1000)])
+        return {"u": rand_unit(rng, n), "n": n}
+
+    def invalid(rng):
+        p = CurDraw.valid(rng)
+        if rng.random() < 0.5:
+            p["u"] = rng.choice([-1.0, -5e-324, math.nextafter(1.0, 2.0), 2.0, "0.5", None])
+        else:
+            p["n"] = rng.choice([0, -1, MAX_SAFE + 1, 1.5, "5"])
+        return p
+
+
+@row("cursor.limbo")
+class CurLimbo:
+    def valid(rng):
+        r = rng.random()
+        if r < 0.3:
+            # near the clamps: q*100 near 100 and near 1000000
+            x = rng.choice([0.01, 0.0, 1 - 0.99 / 10000, 1 - 0.99 / 10000.01, 0.1, 0.5, 0.99])
+            for _ in range(rng.randint(0, 3)):
+                x = math.nextafter(x, rng.choice([0.0, 1.0]))
+            return {"u": min(1.0, max(0.0, x))}
+        return {"u": rand_unit(rng, rng.randint(1, 1000))}
+
+    def invalid(rng):
+        return {"u": rng.choice([-1.0, -5e-324, math.nextafter(1.0, 2.0), 2.0, "0.5", None])}
+
+
+@row("crash.from_hash")
+class CrashFromHash:
+    def valid(rng):
+        h = crash_link(rng)
+        if rng.random() < 0.1:
+            # divisible by 101 (and near it), for bustabit-v1
+            v = int(h, 16)
+            v = v - v % 101 + rng.choice([0, 0, 1, -1])
+            h = (v % 2**256).to_bytes(32, "big").hex()
+        if rng.random() < 0.2:
+            h = h.upper()
+        return {"convention": rng.choice(CONVENTIONS), "hash": h}
+
+    def invalid(rng):
+        p = CrashFromHash.valid(rng)
+        if rng.random() < 0.3:
+            p["convention"] = rng.choice(["x", "", "Bustabit-v1"])
+        else:
+            p["hash"] = rng.choice([mutate_hex_bad(rng, p["hash"]), rand_hex(rng, 31), ""])
+        return p
+
+
+@row("keno.pick")
+class KenoPick:
+    def valid(rng):
+        links = []
+        for _ in range(10):
+            r = rng.random()
+            if r < 0.1:
+                links.append("0" * 64)
+            elif r < 0.2:
+                links.append("f" * 64)
+            elif r < 0.3:
+                links.append(rand_hex(rng, 32, mixed_case=True))
+            else:
+                links.append(crash_link(rng))
+        return {"links": links}
+
+    def invalid(rng):
+        links = KenoPick.valid(rng)["links"]
+        r = rng.random()
+        if r < 0.4:
+            links = links[:rng.choice([0, 1, 9])] if rng.random() < 0.5 else links + [links[0]]
+        else:
+            i = rng.randrange(10)
+            links[i] = rng.choice([mutate_hex_bad(rng, links[i]), rand_hex(rng, 31), "", 5])
+        return {"links": links}
+
+
 # ------------------------------------------------------------------------------------------------
 # Main
 # ------------------------------------------------------------------------------------------------
@@ -764,6 +956,8 @@ def main():
     ap.add_argument("--ref", default=os.path.join(HERE, "fairvec_ref.py"),
                     help="path of the reference port (default: next to this script)")
     ap.add_argument("--count", type=int, default=2000, help="valid inputs per row (2000)")
+    ap.add_argument("--game-count", type=int, default=500,
+                    help="valid inputs per cursor.game game (500; 16 games, so 8000 for the op)")
     ap.add_argument("--invalid", type=int, default=200, help="invalid inputs per row (200)")
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--only", default="", help="comma-separated rows or ops to run")
@@ -792,15 +986,18 @@ def main():
             if op not in cpp.ops or op not in ref.ops:
                 missing = " and ".join(s for s, p in (("fairvec", cpp), ("reference", ref))
                                        if op not in p.ops)
-                table.append((name, 0, 0, args.count + args.invalid,
+                count = args.game_count if name.startswith("cursor.game:") else args.count
+                table.append((name, 0, 0, count + args.invalid,
                               f"SKIPPED (not listed by {missing})"))
                 skipped_rows += 1
                 continue
             rng = random.Random(f"{args.seed}:{name}")
+            row_started = time.monotonic()
             stats = {"valid": [0, 0], "invalid": [0, 0]}
             shown = 0
             ref_rejected_valid = 0
-            for kind, n, fn in (("valid", args.count, gen.valid),
+            count = args.game_count if name.startswith("cursor.game:") else args.count
+            for kind, n, fn in (("valid", count, gen.valid),
                                 ("invalid", args.invalid, gen.invalid)):
                 for _ in range(n):
                     params = fn(rng)
@@ -823,7 +1020,8 @@ def main():
             compared = stats["valid"][0] + stats["invalid"][0]
             agreed = stats["valid"][1] + stats["invalid"][1]
             note = (f"valid {stats['valid'][1]}/{stats['valid'][0]}, "
-                    f"invalid {stats['invalid'][1]}/{stats['invalid'][0]}")
+                    f"invalid {stats['invalid'][1]}/{stats['invalid'][0]}, "
+                    f"{time.monotonic() - row_started:.1f} s")
             if ref_rejected_valid:
                 note += f"; {ref_rejected_valid} generated-valid inputs were bad_input"
             if agreed == compared:
