@@ -186,6 +186,13 @@ TEST(Json, ParseRejectsDuplicateKeysTrailingTextAndBadUtf8) {
   }
 }
 
+TEST(Json, DeepNestingIsBadInputNotACrash) {
+  rapidjson::Document d;
+  EXPECT_NO_THROW(json::parse(std::string(512, '[') + std::string(512, ']'), d, "x"));
+  EXPECT_THROW(json::parse(std::string(514, '[') + std::string(514, ']'), d, "x"), InputError);
+  EXPECT_THROW(json::parse(std::string(300000, '[') + std::string(300000, ']'), d, "x"), InputError);
+}
+
 TEST(Json, DoublesRoundTripBitExactly) {
   for (double x : {0.0, 1.0, 0.1, 5e-324, 0.9999999999999999, 1.0 / 3, 123456789.125}) {
     std::string s = json::format_double(x);

@@ -178,24 +178,42 @@ Value Value::from_rapidjson(const rapidjson::Value& v) {
 
 namespace {
 
-// Finds the first object holding a key twice; returns its path, or empty when there is none.
-bool find_duplicate_key(const rapidjson::Value& v, const std::string& path, std::string& where) {
-  if (v.IsObject()) {
-    std::set<std::string_view> seen;
-    for (const auto& m : v.GetObject()) {
-      std::string_view k(m.name.GetString(), m.name.GetStringLength());
-      if (!seen.insert(k).second) {
-        where = path + "." + std::string(k);
-        return true;
-      }
-      if (find_duplicate_key(m.value, path + "." + std::string(k), where)) return true;
+// The deepest nesting json::parse accepts. Parsing itself is iterative, but the code that walks a
+// parsed tree (writers, comparisons, conversions) recurses; the bound keeps hostile input from
+// exhausting the stack.
+constexpr int kMaxDepth = 512;
+
+// check_tree walks |root| without recursion and throws InputError naming |what| at the first object
+// holding a key twice, or at nesting deeper than kMaxDepth.
+void check_tree(const rapidjson::Value& root, std::string_view what) {
+  struct Item {
+    const rapidjson::Value* v;
+    std::string path;
+    int depth;
+  };
+  std::vector<Item> stack{{&root, "$", 0}};
+  while (!stack.empty()) {
+    Item it = std::move(stack.back());
+    stack.pop_back();
+    if (it.depth > kMaxDepth) {
+      throw InputError(std::string(what), "nested deeper than " + std::to_string(kMaxDepth) + " levels at " + it.path);
     }
-  } else if (v.IsArray()) {
-    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
-      if (find_duplicate_key(v[i], path + "[" + std::to_string(i) + "]", where)) return true;
+    if (it.v->IsObject()) {
+      std::set<std::string_view> seen;
+      for (const auto& m : it.v->GetObject()) {
+        std::string_view k(m.name.GetString(), m.name.GetStringLength());
+        if (!seen.insert(k).second) {
+          throw InputError(std::string(what), "duplicate object key at " + it.path + "." + std::string(k));
+        }
+        if (m.value.IsObject() || m.value.IsArray()) stack.push_back({&m.value, it.path + "." + std::string(k), it.depth + 1});
+      }
+    } else if (it.v->IsArray()) {
+      for (rapidjson::SizeType i = 0; i < it.v->Size(); ++i) {
+        const auto& x = (*it.v)[i];
+        if (x.IsObject() || x.IsArray()) stack.push_back({&x, it.path + "[" + std::to_string(i) + "]", it.depth + 1});
+      }
     }
   }
-  return false;
 }
 
 }  // namespace
@@ -209,10 +227,7 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view wha
                      std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()),
                      doc.GetErrorOffset());
   }
-  std::string where;
-  if (find_duplicate_key(doc, "$", where)) {
-    throw InputError(std::string(what), "duplicate object key at " + where);
-  }
+  check_tree(doc, what);
 }
 
 const rapidjson::Value* optional_member(const rapidjson::Value& obj, std::string_view key) {
