@@ -737,11 +737,15 @@ _BAD_JSON = [
 @row("canonical_json")
 class CanonicalJson:
     def valid(rng):
+        if rng.random() < 0.02:
+            return {"json": nested(rng, rng.randint(1, 128))}
         v = rand_json_value(rng) if rng.random() < 0.5 else rand_settings(rng)
         return {"json": json_text(rng, v)}
 
     def invalid(rng):
         r = rng.random()
+        if r < 0.05:
+            return {"json": nested(rng, rng.randint(129, 300))}
         if r < 0.5:
             return {"json": rng.choice(_BAD_JSON)}
         # a valid document with one forbidden value planted inside
@@ -749,6 +753,105 @@ class CanonicalJson:
                           '"\\ud800"', "NaN", "1E0", "-0.0", "18446744073709551616"])
         v = rand_settings(rng)
         return {"json": json_text(rng, v, ws=False)[:-1] + ',"zz\u00e9":' + bad + "}"}
+
+
+def nested(rng, depth):
+    """A JSON text nested `depth` levels deep (arrays and objects mixed)."""
+    opens, closes = [], []
+    for _ in range(depth):
+        if rng.random() < 0.5:
+            opens.append("[")
+            closes.append("]")
+        else:
+            opens.append('{"k":')
+            closes.append("}")
+    return "".join(opens) + "1" + "".join(reversed(closes))
+
+
+_BAD_UTF8 = [b"\xc0\xaf", b"\xe0\x80\xaf", b"\xed\xa0\x80", b"\xed\xbf\xbf", b"\xf4\x90\x80\x80",
+             b"\xf8\x88\x80\x80\x80", b"\x80", b"\xbf", b"\xc3", b"\xe2\x82", b"\xf0\x9f\x98",
+             b"\xff", b"\xfe", b"\xc1\xbf"]
+
+
+@row("canonical_json.hex")
+class CanonicalJsonHex:
+    def valid(rng):
+        text = CanonicalJson.valid(rng)["json"]
+        h = text.encode("utf-8").hex()
+        return {"jsonHex": h.upper() if rng.random() < 0.1 else h}
+
+    def invalid(rng):
+        r = rng.random()
+        if r < 0.3:
+            return {"jsonHex": CanonicalJson.invalid(rng)["json"].encode("utf-8").hex()}
+        if r < 0.4:
+            return {"jsonHex": (b"\xef\xbb\xbf" + b'{"a":1}').hex()}
+        if r < 0.5:
+            return {"jsonHex": rng.choice(["0", "zz", "7b7", "7b 7d"])}
+        # ill-formed UTF-8 inside a string or a key
+        bad = rng.choice(_BAD_UTF8)
+        return {"jsonHex": rng.choice([b'["' + bad + b'"]', b'{"' + bad + b'":1}',
+                                       b'"a' + bad + b'b"']).hex()}
+
+
+@row("tavla.seal_code")
+class TavlaSealCode:
+    def valid(rng):
+        code = [rng.choice("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for _ in range(8)]
+        out = []
+        for c in code:
+            r = rng.random()
+            if c == "0" and r < 0.3:
+                c = rng.choice("Oo")
+            elif c == "1" and r < 0.4:
+                c = rng.choice("IiLl")
+            elif r < 0.3:
+                c = c.lower()
+            out.append(c)
+            if rng.random() < 0.1:
+                out.append("-")
+        if rng.random() < 0.5:
+            out.insert(4, "-")
+        return {"code": "".join(out)}
+
+    def invalid(rng):
+        code = TavlaSealCode.valid(rng)["code"]
+        r = rng.random()
+        if r < 0.3:
+            i = rng.randint(0, len(code))
+            return {"code": code[:i] + rng.choice("Uu *_~=$ \u00e9\u0130\u0131\uff10") + code[i:]}
+        if r < 0.6:
+            return {"code": code + rng.choice("0AZ")}
+        return {"code": rng.choice(["", "-", "ABCD-EFG", "ABCD-EFGHJ", "ABCDEFG", 12345678])}
+
+
+@row("tavla.game")
+class TavlaGame:
+    def valid(rng):
+        p = tavla_inputs(rng)
+        del p["n"]
+        p["opening"] = rng.choice(["play", "reroll"])
+        p["moves"] = small_count(rng, 0, 100000, 20) if rng.random() < 0.99 else 0
+        if p["moves"] > 2000:
+            p["moves"] = rng.randint(0, 2000)
+        return p
+
+    def invalid(rng):
+        p = TavlaGame.valid(rng)
+        r = rng.random()
+        if r < 0.3:
+            p["opening"] = rng.choice(["Play", "", "turkish", None])
+        elif r < 0.6:
+            p["moves"] = rng.choice([-1, 100001, 1.5, "3"])
+        else:
+            what = rng.choice(["seed", "gameId", "contributions"])
+            if what == "seed":
+                p["seed"] = rng.choice([rand_hex(rng, 31), mutate_hex_bad(rng, p["seed"])])
+            elif what == "gameId":
+                p["gameId"] = bad_uuid(rng)
+            else:
+                p["contributions"] = [rand_hex(rng, 32)]
+        return p
 
 
 # ------------------------------------------------------------------------------------------------

@@ -706,18 +706,24 @@ def op_crash_previous(params):
 # arrays, strings, true, false, null and integers |i| <= 2^53 - 1.
 # ================================================================================================
 
-def canon_check(v, field):
-    """Reject what canonical JSON forbids: fractions/exponents (JFloat), -0, unsafe integers,
-    duplicate keys, lone surrogates (in keys or strings)."""
+CANON_MAX_DEPTH = 128     # spec canonical-json.md §2 Limits: nesting up to 128 levels (root = 1)
+
+
+def canon_check(v, field, depth=0):
+    """Reject what canonical JSON forbids (spec canonical-json.md §2): fractions/exponents
+    (JFloat), -0, unsafe integers, duplicate keys, lone surrogates (in keys or strings), and
+    nesting deeper than 128 levels."""
+    if isinstance(v, (dict, list)) and depth + 1 > CANON_MAX_DEPTH:
+        raise BadInput(field, "nested deeper than 128 levels")
     if isinstance(v, JObject) or isinstance(v, dict):
         if getattr(v, "duplicate", False):
             raise BadInput(field, "duplicate key")
         for k, x in v.items():
             utf8(field, k)
-            canon_check(x, field)
+            canon_check(x, field, depth + 1)
     elif isinstance(v, list):
         for x in v:
-            canon_check(x, field)
+            canon_check(x, field, depth + 1)
     elif isinstance(v, str):
         utf8(field, v)
     elif isinstance(v, bool) or v is None:
@@ -775,14 +781,32 @@ def canonical_value(v, field):
     return canon_serialize(v)
 
 
-def op_canonical_json(params):
-    text = p_str(params, "json")
-    utf8("json", text)                # the text itself must be valid Unicode
+def canonicalize_text(text, field):
+    """The canonical form of a JSON text (a str), or BadInput (spec canonical-json.md §2, §3).
+    Python's json module is strict RFC 8259 except for NaN/Infinity (refused by json_loads) and
+    it reports a BOM and anything after the value (including U+0000) as errors."""
+    utf8(field, text)                 # the text itself must be well-formed Unicode
     try:
         value = json_loads(text)
     except (ValueError, RecursionError):
-        raise BadInput("json", "not JSON") from None
-    return {"canonical": canonical_value(value, "json")}
+        raise BadInput(field, "not JSON") from None
+    return canonical_value(value, field)
+
+
+def op_canonical_json(params):
+    return {"canonical": canonicalize_text(p_str(params, "json"), "json")}
+
+
+def op_canonical_json_hex(params):
+    # spec canonical-json.md §4 (added op): the input's bytes as hex; rule 1: strict UTF-8
+    # (Python's codec refuses overlong forms, encoded surrogates, > U+10FFFF, truncation).
+    data = hex_bytes("jsonHex", p_get(params, "jsonHex"))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput("json", "not UTF-8") from None
+    canonical = canonicalize_text(text, "json")
+    return {"canonical": canonical, "canonicalHex": canonical.encode("utf-8").hex()}
 
 
 # ================================================================================================
@@ -880,16 +904,67 @@ def op_tavla_pick(params):
     return {"dice": picked[0], "blocks": picked[1]}
 
 
-def op_tavla_roll(params):
-    seed, game_id, contributions, n = tavla_inputs(params)
+def op_tavla_seal_code(params):
+    # spec tavla-commit-v1.md §2 (reading a seal code): case ignored, every '-' ignored, O -> 0,
+    # I/L -> 1; then exactly 8 symbols of the alphabet.
+    code = p_str(params, "code")
+    symbols = []
+    for ch in code:
+        if ch == "-":
+            continue
+        c = ch.upper() if ch.isascii() else ch
+        c = {"O": "0", "I": "1", "L": "1"}.get(c, c)
+        if c not in CROCKFORD:
+            raise BadInput("code", "not a seal code symbol")
+        symbols.append(c)
+    if len(symbols) != 8:
+        raise BadInput("code", "not 8 symbols")
+    return {"sealCode": "".join(symbols[:4]) + "-" + "".join(symbols[4:])}
+
+
+def tavla_roll_dice(seed, game_id, contributions, n):
     dice = []
     for block in range(TAVLA_MAX_BLOCKS):
         for b in tavla_block_mac(seed, game_id, contributions, n, block):
             if b < 252:
                 dice.append(b % 6 + 1)
                 if len(dice) == 2:
-                    return {"dice": dice}
+                    return dice
     raise BadInput("seed", "no two accepted bytes within the block bound")
+
+
+def op_tavla_game(params):
+    # spec tavla-commit-v1.md §3, §6 (added op): openings until the dice differ, a reroll under
+    # the Turkish rule, then `moves` move rolls; n from 1, one per roll.
+    seed = hex_bytes("seed", p_get(params, "seed"), exact=32)
+    game_id = uuid_bytes("gameId", p_get(params, "gameId"))
+    contributions = tavla_contributions(params)
+    opening = p_get(params, "opening")
+    if opening not in ("play", "reroll") or not isinstance(opening, str):
+        raise BadInput("opening", "not play or reroll")
+    moves = p_int(params, "moves", 0, 100000)
+    rolls = []
+    n = 1
+    while True:
+        dice = tavla_roll_dice(seed, game_id, contributions, n)
+        rolls.append({"n": n, "kind": "opening", "dice": dice})
+        n += 1
+        if dice[0] != dice[1]:
+            break
+    if opening == "reroll":
+        rolls.append({"n": n, "kind": "reroll",
+                      "dice": tavla_roll_dice(seed, game_id, contributions, n)})
+        n += 1
+    for _ in range(moves):
+        rolls.append({"n": n, "kind": "move",
+                      "dice": tavla_roll_dice(seed, game_id, contributions, n)})
+        n += 1
+    return {"rolls": rolls}
+
+
+def op_tavla_roll(params):
+    seed, game_id, contributions, n = tavla_inputs(params)
+    return {"dice": tavla_roll_dice(seed, game_id, contributions, n)}
 
 
 # ================================================================================================
@@ -917,7 +992,10 @@ OPS = {
     "tavla.block": op_tavla_block,
     "tavla.pick": op_tavla_pick,
     "tavla.roll": op_tavla_roll,
+    "tavla.seal_code": op_tavla_seal_code,
+    "tavla.game": op_tavla_game,
     "canonical_json": op_canonical_json,
+    "canonical_json.hex": op_canonical_json_hex,
 }
 
 
