@@ -196,7 +196,7 @@ void check_tree(const rapidjson::Value& root, std::string_view what) {
     Item it = std::move(stack.back());
     stack.pop_back();
     if (it.depth > kMaxDepth) {
-      throw InputError(std::string(what), "nested deeper than " + std::to_string(kMaxDepth) + " levels at " + it.path);
+      throw InputError(std::string(what), "nested deeper than " + std::to_string(kMaxDepth) + " levels");
     }
     if (it.v->IsObject()) {
       std::set<std::string_view> seen;
