@@ -444,6 +444,52 @@ class HdPick:
         return {"macs": macs}
 
 
+def rand_roll(rng):
+    return f"{rng.randint(1, 6)}{rng.randint(1, 6)}"
+
+
+def ws(rng, line_breaks=True):
+    return "".join(rng.choice(" \t\r\n" if line_breaks else " \t")
+                   for _ in range(rng.randint(1, 3)))
+
+
+def recorded_listing(rng):
+    rolls = [rand_roll(rng) for _ in range(small_count(rng, 1, 300, 12))]
+    r = rng.random()
+    lead = ws(rng) if rng.random() < 0.2 else ""
+    tail = ws(rng) if rng.random() < 0.2 else ""
+    if r < 0.3:
+        return lead + "".join(rolls) + tail
+    if r < 0.55:
+        return lead + "".join(x + ws(rng) for x in rolls[:-1]) + rolls[-1] + tail
+    fmt = rng.choice(["{}:", "{}.", "#{}"])
+    return lead + "".join(fmt.format(i + 1) + ws(rng) + x + (ws(rng) if i + 1 < len(rolls) else "")
+                          for i, x in enumerate(rolls)) + tail
+
+
+@row("hmac_dice.parse_recorded")
+class HdParseRecorded:
+    def valid(rng):
+        return {"text": recorded_listing(rng)}
+
+    def invalid(rng):
+        text = recorded_listing(rng)
+        r = rng.random()
+        if r < 0.15:
+            return {"text": rng.choice(["", " ", "\n\t", "6", "634", "6307", "1:63", "63,44",
+                                        "01: 63", "0: 63", "2: 63", "1: 63 1: 44", "1: 63 2. 44",
+                                        "1: 63 44", "63 1: 44", "1:", "1: 63 2:", "#01 63",
+                                        "63\u00a044", "6344 55", "63 4455", "# 1 63", "1 : 63",
+                                        "\u0661\u0662", "63\f44", "63\v44", "1.: 63", "+1: 63"])}
+        if r < 0.5:
+            i = rng.randrange(len(text) + 1)
+            return {"text": text[:i] + rng.choice(["0", "7", "9", "x", ",", "\u00a0", ":", "#",
+                                                   "1"]) + text[i:]}
+        if r < 0.75:
+            return {"text": text + rng.choice([" 6", " 1:", " 77", " 1: 63", "#", " x"])}
+        return {"text": rng.choice(["2: ", "#0 ", "1: 1: ", "1. 1: "]) + text}
+
+
 # cursor-v1 ---------------------------------------------------------------------------------------
 
 def cur_string(rng):

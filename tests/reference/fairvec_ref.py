@@ -246,6 +246,61 @@ def op_hd_pick(params):
     raise BadInput("macs", "no byte < 252 in any MAC")
 
 
+# Recorded rolls (spec hmac-dice-v1.md §4), op hmac_dice.parse_recorded (added).
+_ROLL = re.compile(r"[1-6]{2}\Z")
+_NUMBER_STYLES = [("colon", re.compile(r"([0-9]+):\Z")), ("dot", re.compile(r"([0-9]+)\.\Z")),
+                  ("hash", re.compile(r"#([0-9]+)\Z"))]
+
+
+def roll_number(token):
+    """(style, digits) when the token is a roll-number marker `N:`, `N.` or `#N`, else None."""
+    for style, pattern in _NUMBER_STYLES:
+        m = pattern.match(token)
+        if m:
+            return style, m.group(1)
+    return None
+
+
+def parse_recorded(text):
+    """The bare form of a listing; BadInput("recorded") for anything §4 does not allow."""
+    tokens = re.split(r"[ \t\r\n]+", text)
+    tokens = [t for t in tokens if t]
+    if not tokens:
+        raise BadInput("recorded", "empty listing")
+    # Bare form: the whole listing is one token of digits longer than two.
+    if len(tokens) == 1 and len(tokens[0]) > 2 and re.fullmatch(r"[0-9]+", tokens[0]):
+        t = tokens[0]
+        if len(t) % 2 or not re.fullmatch(r"[1-6]+", t):
+            raise BadInput("recorded", "not a bare roll string")
+        return t
+    first = roll_number(tokens[0])
+    if first is None:
+        # Unnumbered: every token is a roll.
+        for t in tokens:
+            if not _ROLL.match(t):
+                raise BadInput("recorded", "not a roll")
+        return "".join(tokens)
+    # Numbered: number, roll, number, roll ...; one style; numbers 1, 2, 3 ... without leading 0.
+    if len(tokens) % 2:
+        raise BadInput("recorded", "a roll number without its roll")
+    rolls = []
+    for i in range(0, len(tokens), 2):
+        marker = roll_number(tokens[i])
+        if marker is None or marker[0] != first[0]:
+            raise BadInput("recorded", "not a roll number of the listing's style")
+        digits = marker[1]
+        if (len(digits) > 1 and digits[0] == "0") or int(digits) != i // 2 + 1:
+            raise BadInput("recorded", "roll number out of place")
+        if not _ROLL.match(tokens[i + 1]):
+            raise BadInput("recorded", "not a roll")
+        rolls.append(tokens[i + 1])
+    return "".join(rolls)
+
+
+def op_hd_parse_recorded(params):
+    return {"recorded": parse_recorded(p_str(params, "text"))}
+
+
 # ================================================================================================
 # cursor-v1 (brief §2; spec cursor-v1.md)
 # ================================================================================================
@@ -976,6 +1031,7 @@ OPS = {
     "hmac_dice.roll": op_hd_roll,
     "hmac_dice.message": op_hd_message,
     "hmac_dice.pick": op_hd_pick,
+    "hmac_dice.parse_recorded": op_hd_parse_recorded,
     "cursor.unit": op_cur_unit,
     "cursor.u64_to_unit": op_cur_u64_to_unit,
     "cursor.pool_hop": op_cur_pool_hop,
