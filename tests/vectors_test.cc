@@ -217,6 +217,12 @@ TEST(Cli, GenerateVerifyPassesOnCommittedVectorsAndFailsOnATamperedCopy) {
   write_file_atomic(first, text);
   int rc = std::system((cli + " generate --verify --out " + tmp.string() + " 2>/dev/null >/dev/null").c_str());
   EXPECT_EQ(WEXITSTATUS(rc), 1);
+  // Regenerated, the copy verifies again; a stale file no generator produces fails verification.
+  ASSERT_EQ(std::system((cli + " generate --out " + tmp.string() + " >/dev/null").c_str()), 0);
+  EXPECT_EQ(std::system((cli + " generate --verify --out " + tmp.string() + " >/dev/null").c_str()), 0);
+  write_file_atomic(tmp / "stale_test.json", "{}");
+  rc = std::system((cli + " generate --verify --out " + tmp.string() + " 2>/dev/null >/dev/null").c_str());
+  EXPECT_EQ(WEXITSTATUS(rc), 1);
   fs::remove_all(tmp);
 }
 

@@ -24,57 +24,55 @@ const Backend& pick_backend(const std::string& name) {
   return *b;
 }
 
-// generate writes every vector file into |out| atomically, or, with |verify|, compares each fresh
-// generation with the file in |out| byte for byte and writes nothing.
+// generate writes every vector file (and its companion files) into |out| atomically, or, with
+// |verify|, compares each fresh generation with the file in |out| byte for byte and writes
+// nothing. A .json file under |out| (outside schema/) that no generator produces is reported as
+// stale: an error with |verify|, a warning otherwise.
 int run_generate(const fs::path& out, bool verify, const std::set<std::string>& only) {
   int status = kExitOk;
   std::size_t files = 0, tests = 0;
+  std::set<fs::path> produced;
+  auto emit = [&](const fs::path& path, const std::string& contents) {
+    produced.insert(path.lexically_normal());
+    if (!verify) {
+      fs::create_directories(path.parent_path());
+      write_file_atomic(path, contents);
+      return;
+    }
+    std::string committed;
+    try {
+      committed = read_file(path);
+    } catch (const IoError& e) {
+      std::cerr << "fairvec generate --verify: " << e.what() << "\n";
+      status = kExitFailed;
+      return;
+    }
+    if (committed != contents) {
+      std::size_t i = 0;
+      while (i < committed.size() && i < contents.size() && committed[i] == contents[i]) ++i;
+      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation at byte "
+                << i << "\n";
+      status = kExitFailed;
+    }
+  };
   for (const auto& kind : vectors::all_vector_kinds()) {
     if (!only.empty() && !only.count(kind.file)) continue;
     json::Value file = kind.generate();
-    std::string text = json::to_pretty(file);
     tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
     ++files;
-    fs::path path = out / kind.file;
-    if (verify) {
-      std::string committed;
-      try {
-        committed = read_file(path);
-      } catch (const IoError& e) {
-        std::cerr << "fairvec generate --verify: " << e.what() << "\n";
-        status = kExitFailed;
-        continue;
-      }
-      if (committed != text) {
-        std::size_t i = 0;
-        while (i < committed.size() && i < text.size() && committed[i] == text[i]) ++i;
-        std::cerr << "fairvec generate --verify: " << path.string()
-                  << " differs from a fresh generation at byte " << i << "\n";
-        status = kExitFailed;
-      }
-    } else {
-      fs::create_directories(out);
-      write_file_atomic(path, text);
-    }
+    emit(out / kind.file, json::to_pretty(file));
     if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
-      for (const auto& [rel, contents] : kind.companions(file)) {
-        fs::path cpath = out / rel;
-        if (!verify) {
-          fs::create_directories(cpath.parent_path());
-          write_file_atomic(cpath, contents);
-          continue;
-        }
-        std::string committed;
-        try {
-          committed = read_file(cpath);
-        } catch (const IoError&) {
-          committed = "\x01(unreadable)";
-        }
-        if (committed != contents) {
-          std::cerr << "fairvec generate --verify: " << cpath.string() << " differs from a fresh generation\n";
-          status = kExitFailed;
-        }
-      }
+      for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
+    }
+  }
+  if (only.empty() && fs::is_directory(out)) {
+    for (const auto& e : fs::recursive_directory_iterator(out)) {
+      const fs::path p = e.path().lexically_normal();
+      if (!e.is_regular_file() || p.extension() != ".json") continue;
+      if (p.lexically_relative(out.lexically_normal()).begin()->string() == "schema") continue;
+      if (produced.count(p)) continue;
+      std::cerr << "fairvec generate: " << p.string() << " is not produced by any generator (stale?)\n";
+      if (verify) status = kExitFailed;
     }
   }
   std::cout << (verify ? "verified " : "generated ") << files << " vector files, " << tests
