@@ -900,6 +900,102 @@ class TavlaGame:
         return p
 
 
+def make_proof(rng):
+    """A proof file (tavla-commit-v1.md §4) built with the reference's functions, then possibly
+    tampered with or spelled leniently. Returns (params, tampered)."""
+    sys.path.insert(0, HERE)
+    import fairvec_ref as ref
+    p = tavla_inputs(rng)
+    seats = [rand_uuid(rng), rand_uuid(rng)]
+    settings = rand_settings(rng)
+    c = ref.op_tavla_commitment({"gameId": p["gameId"], "seats": seats, "seed": p["seed"],
+                                 "settings": settings})
+    game = ref.op_tavla_game({"seed": p["seed"], "gameId": p["gameId"],
+                              "contributions": p["contributions"],
+                              "opening": rng.choice(["play", "reroll"]),
+                              "moves": rng.randint(0, 6)})
+    rolls = game["rolls"][:rng.randint(0, len(game["rolls"]))] if rng.random() < 0.2 \
+        else game["rolls"]
+    doc = {"format": "tavla-commit-proof", "version": 1, "gameId": p["gameId"], "seats": seats,
+           "settings": settings, "settingsHash": c["settingsHash"], "seed": p["seed"],
+           "contributions": p["contributions"], "commitment": c["commitment"],
+           "sealCode": c["sealCode"], "rolls": [dict(x) for x in rolls]}
+    params = {}
+    r = rng.random()
+    if r < 0.15:
+        params["expectedCommitment"] = rng.choice([c["commitment"], c["commitment"].upper(),
+                                                   c["sealCode"].lower(),
+                                                   c["sealCode"].replace("-", "")])
+    elif r < 0.25:
+        params["expectedCommitment"] = rng.choice([rand_hex(rng, 32), "0000-0000"])
+    t = rng.random()
+    if t < 0.4:
+        what = rng.choice(["settings", "settingsHash", "seed", "seats", "commitment", "sealCode",
+                           "dice", "n", "kind", "contributions"])
+        if what == "settings":
+            doc["settings"]["rulesVersion"] += 1
+        elif what == "settingsHash":
+            doc["settingsHash"] = rand_hex(rng, 32)
+        elif what == "seed":
+            doc["seed"] = rand_hex(rng, 32)
+        elif what == "seats":
+            doc["seats"] = doc["seats"][::-1]
+        elif what == "commitment":
+            doc["commitment"] = rand_hex(rng, 32)
+        elif what == "sealCode":
+            doc["sealCode"] = "ZZZZ-ZZZZ"
+        elif what == "contributions":
+            doc["contributions"] = doc["contributions"][::-1]
+        elif doc["rolls"]:
+            i = rng.randrange(len(doc["rolls"]))
+            if what == "dice":
+                doc["rolls"][i]["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+            elif what == "n":
+                doc["rolls"][i]["n"] += rng.choice([1, -1]) if doc["rolls"][i]["n"] > 1 else 1
+            else:
+                doc["rolls"][i]["kind"] = rng.choice(["opening", "reroll", "move"])
+    elif t < 0.5:
+        doc["sealCode"] = doc["sealCode"].lower().replace("0", "o").replace("1", "l")
+        doc["seed"] = doc["seed"].upper()
+    items = list(doc.items())
+    rng.shuffle(items)
+    params["proof"] = json.dumps(dict(items), ensure_ascii=rng.random() < 0.5,
+                                 indent=rng.choice([None, 2]))
+    return params
+
+
+@row("tavla.verify_proof")
+class TavlaVerifyProof:
+    def valid(rng):
+        return make_proof(rng)
+
+    def invalid(rng):
+        params = make_proof(rng)
+        doc = json.loads(params["proof"])
+        r = rng.random()
+        if r < 0.15:
+            params["expectedCommitment"] = rng.choice(["x" * 40, rand_hex(rng, 31), "UUUU-UUUU"])
+            return params
+        if r < 0.3:
+            doc[rng.choice(["pepper", "extra"])] = 1
+        elif r < 0.45:
+            del doc[rng.choice(list(doc))]
+        elif r < 0.6:
+            doc[rng.choice(["format", "version", "gameId", "seed", "sealCode"])] = \
+                rng.choice(["x", 2, None, "tavla-commit-proof-v2"])
+        elif r < 0.7 and doc["rolls"]:
+            doc["rolls"][0][rng.choice(["n", "kind", "dice"])] = rng.choice([0, "x", [1, 7], None])
+        elif r < 0.8:
+            doc["settings"] = rng.choice([[], 5, "s"]) if rng.random() < 0.5 else \
+                {"x": rng.choice([1.5, 2**53])}
+        else:
+            params["proof"] = rng.choice(["", "[]", "{", params["proof"] + "x",
+                                          params["proof"].replace("{", '{"a":1,"a":2,', 1)])
+            return params
+        params["proof"] = json.dumps(doc)
+        return params
+
+
 # ------------------------------------------------------------------------------------------------
 # cursor.game rows are added by cursor_game_rows() once the games are known.
 # ------------------------------------------------------------------------------------------------

@@ -1017,6 +1017,131 @@ def op_tavla_game(params):
     return {"rolls": rolls}
 
 
+PROOF_MEMBERS = ("format", "version", "gameId", "seats", "settings", "settingsHash", "seed",
+                 "contributions", "commitment", "sealCode", "rolls")
+ROLL_KINDS = ("opening", "reroll", "move")
+
+
+def _seal_code_as(field, code):
+    """A seal code read leniently (spec tavla-commit-v1.md §2), as XXXX-XXXX."""
+    try:
+        return op_tavla_seal_code({"code": code})["sealCode"]
+    except BadInput:
+        raise BadInput(field, "not a seal code") from None
+
+
+def parse_proof(text):
+    """A proof file (spec tavla-commit-v1.md §4) parsed and checked for bad input."""
+    value = None
+    try:
+        utf8("proof", text)
+        value = json_loads(text)
+    except (ValueError, RecursionError):
+        raise BadInput("proof", "not JSON") from None
+    canon_check(value, "proof")                      # the whole file is within the JSON subset
+    if not isinstance(value, dict):
+        raise BadInput("proof", "not an object")
+    opt_check_exact(value, PROOF_MEMBERS)
+    if value["format"] != "tavla-commit-proof":
+        raise BadInput("format", "not tavla-commit-proof")
+    if isinstance(value["version"], bool) or value["version"] != 1 \
+            or not isinstance(value["version"], int):
+        raise BadInput("version", "not 1")
+    proof = {
+        "gameId": uuid_bytes("gameId", value["gameId"]),
+        "seats": tavla_seats(value),
+        "settings": value["settings"],
+        "settingsHash": hex_bytes("settingsHash", value["settingsHash"], exact=32),
+        "seed": hex_bytes("seed", value["seed"], exact=32),
+        "contributions": tavla_contributions(value),
+        "commitment": hex_bytes("commitment", value["commitment"], exact=32),
+    }
+    if not isinstance(value["settings"], dict):
+        raise BadInput("settings", "not an object")
+    if not isinstance(value["sealCode"], str):
+        raise BadInput("sealCode", "not a string")
+    proof["sealCode"] = _seal_code_as("sealCode", value["sealCode"])
+    rolls = value["rolls"]
+    if not isinstance(rolls, list):
+        raise BadInput("rolls", "not an array")
+    proof["rolls"] = []
+    for i, roll in enumerate(rolls):
+        field = f"rolls[{i}]"
+        if not isinstance(roll, dict):
+            raise BadInput(field, "not an object")
+        opt_check_exact(roll, ("n", "kind", "dice"))
+        n = p_int(roll, "n", 1, U32_MAX)
+        kind = roll["kind"]
+        if not isinstance(kind, str) or kind not in ROLL_KINDS:
+            raise BadInput(field + ".kind", "unknown kind")
+        dice = roll["dice"]
+        if not isinstance(dice, list) or len(dice) != 2 or any(
+                isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+            raise BadInput(field + ".dice", "not two dice")
+        proof["rolls"].append({"n": n, "kind": kind, "dice": [int(d) for d in dice]})
+    return proof
+
+
+def opt_check_exact(obj, names):
+    for k in obj:
+        if k not in names:
+            raise BadInput(k, "unknown member")
+    for k in names:
+        if k not in obj:
+            raise BadInput(k, "missing member")
+
+
+def op_tavla_verify_proof(params):
+    # spec tavla-commit-v1.md §5, §6 (added op): checks in order, stop at the first failure.
+    proof = parse_proof(p_str(params, "proof"))
+    expected = params.get("expectedCommitment")
+    expected_digest = expected_seal = None
+    if expected is not None:
+        if not isinstance(expected, str):
+            raise BadInput("expectedCommitment", "not a string")
+        if len(expected) == 64 and _HEX.match(expected):
+            expected_digest = bytes.fromhex(expected)
+        elif len(expected) < 32:
+            expected_seal = _seal_code_as("expectedCommitment", expected)
+        else:
+            raise BadInput("expectedCommitment", "neither a digest nor a seal code")
+
+    def result(failed):
+        return {"verified": failed is None, "failedCheck": failed}
+    settings_hash = sha256(canonical_value(proof["settings"], "settings").encode("utf-8"))
+    if settings_hash != proof["settingsHash"]:
+        return result("settingsHash")
+    commitment = sha256(CTX_COMMIT + proof["gameId"] + settings_hash + proof["seats"][0]
+                        + proof["seats"][1] + proof["seed"])
+    if commitment != proof["commitment"]:
+        return result("commitment")
+    if seal_code(commitment) != proof["sealCode"]:
+        return result("sealCode")
+    if expected_digest is not None and expected_digest != commitment:
+        return result("expectedCommitment")
+    if expected_seal is not None and expected_seal != seal_code(commitment):
+        return result("expectedCommitment")
+    previous = None       # (kind, dice) of the previous roll
+    for i, roll in enumerate(proof["rolls"]):
+        if roll["n"] != i + 1:
+            return result(f"rolls[{i}].n")
+        dice = tavla_roll_dice(proof["seed"], proof["gameId"], proof["contributions"], roll["n"])
+        if dice != roll["dice"]:
+            return result(f"rolls[{i}].dice")
+        # §3 kind order: first an opening; after a tied opening an opening; after a deciding
+        # opening a reroll or a move; after a reroll or a move a move.
+        if previous is None:
+            allowed = ("opening",)
+        elif previous[0] == "opening":
+            allowed = ("opening",) if previous[1][0] == previous[1][1] else ("reroll", "move")
+        else:
+            allowed = ("move",)
+        if roll["kind"] not in allowed:
+            return result(f"rolls[{i}].kind")
+        previous = (roll["kind"], roll["dice"])
+    return result(None)
+
+
 def op_tavla_roll(params):
     seed, game_id, contributions, n = tavla_inputs(params)
     return {"dice": tavla_roll_dice(seed, game_id, contributions, n)}
@@ -1050,6 +1175,7 @@ OPS = {
     "tavla.roll": op_tavla_roll,
     "tavla.seal_code": op_tavla_seal_code,
     "tavla.game": op_tavla_game,
+    "tavla.verify_proof": op_tavla_verify_proof,
     "canonical_json": op_canonical_json,
     "canonical_json.hex": op_canonical_json_hex,
 }
