@@ -490,6 +490,123 @@ class HdParseRecorded:
         return {"text": rng.choice(["2: ", "#0 ", "1: 1: ", "1. 1: "]) + text}
 
 
+def link_fields(rng):
+    """Random valid link fields: (version, lang, seed, seal, seeds, rolls, recorded, games)."""
+    version = rng.randint(0, 1)
+    n = small_count(rng, 1, 100000, 60) if rng.random() < 0.995 else 1
+    n = min(n, 3000)
+    recorded = "".join(rand_roll(rng) for _ in range(n))
+    if version == 0 and rng.random() < 0.4:
+        recorded = ""
+    games = []
+    if version == 1 and rng.random() < 0.5:
+        cuts = sorted(rng.sample(range(1, n), min(n - 1, rng.randint(0, 4)))) if n > 1 else []
+        bounds = [0] + cuts + [n]
+        games = [b - a for a, b in zip(bounds, bounds[1:])]
+    return {"version": version, "lang": rng.choice(["", "tr", "ru", "de", "eng"]),
+            "serverSeed": hd_seed(rng),
+            "seal": rng.choice(["", rand_hex(rng, 32, mixed_case=True)]),
+            "clientSeeds": hd_seeds(rng), "rolls": n, "recorded": recorded, "games": games}
+
+
+def pct(rng, text, all_chars=False):
+    """Percent-encode some characters of text (either hex case)."""
+    out = []
+    for ch in text:
+        if all_chars or rng.random() < 0.1:
+            out.append("".join(("%%%02X" if rng.random() < 0.5 else "%%%02x") % b
+                               for b in ch.encode("utf-8")))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def link_text(rng, f, encode=True):
+    if f["version"] == 0:
+        fields = [("seed", f["serverSeed"]), ("seal", f["seal"]),
+                  ("client", ",".join(f["clientSeeds"])), ("n", str(f["rolls"])),
+                  ("rolls", f["recorded"])]
+    else:
+        fields = [("v", "1"), ("s", f["serverSeed"]), ("c", f["seal"]),
+                  ("p", ",".join(f["clientSeeds"])), ("r", f["recorded"]),
+                  ("g", ",".join(map(str, f["games"])))]
+    # optional keys: absent or empty when not given
+    fields = [(k, v) for k, v in fields if v != "" or rng.random() < 0.3]
+    if rng.random() < 0.3:
+        rng.shuffle(fields)
+    if encode and rng.random() < 0.3:
+        fields = [(pct(rng, k), pct(rng, v)) for k, v in fields]
+    data = "&".join(f"{k}={v}" for k, v in fields)
+    sep = "?" if f["version"] == 0 else "#"
+    lang = f["lang"]
+    if lang:
+        path = f"/{lang}/check" + ("/" if rng.random() < 0.8 else "")
+        if rng.random() < 0.4:
+            scheme = rng.choice(["https", "http", "HTTPS", "Http"])
+            host = rng.choice(["example.com", "zar.example.org:8443", "[::1]", "a_b-c.example"])
+            path = f"{scheme}://{host}{path}"
+        return path + sep + data
+    return sep + data
+
+
+@row("hmac_dice.parse_link")
+class HdParseLink:
+    def valid(rng):
+        return {"link": link_text(rng, link_fields(rng))}
+
+    def invalid(rng):
+        f = link_fields(rng)
+        text = link_text(rng, f, encode=False)
+        r = rng.random()
+        if r < 0.5:
+            bad = rng.choice(["&", "&&", "=", "&x=1", "&seed=00", "&v=1", "%zz", "%g1", "#",
+                              "?", "&=1", "&n", "&g=0", "&g=01", "&c=12", "&p=a,b,c",
+                              " ", "\u00e9", "+"])
+            i = rng.choice([len(text), rng.randint(0, len(text))])
+            return {"link": text[:i] + bad + text[i:]}
+        if r < 0.7:
+            return {"link": rng.choice(["", "?", "#", "/tr/check/", "https://x.org/tr/check/",
+                                        "/TR/check/?seed=00", "/tr/chek/?n=1", "ftp://x/tr/check/#v=1",
+                                        "https://x.org?seed=00", "/t/check/#v=1",
+                                        "#v=2&s=00", "#v=01&s=00", "?seed=&client=a&n=1"])}
+        if f["version"] == 0:
+            return {"link": text.replace("n=" + str(f["rolls"]), "n=" + str(f["rolls"] + 1), 1)
+                    if f["recorded"] else text.replace("n=", "n=0", 1)}
+        return {"link": text.replace("v=1", rng.choice(["v=2", "v=", "v=01"]), 1)}
+
+
+@row("hmac_dice.build_link")
+class HdBuildLink:
+    def valid(rng):
+        f = link_fields(rng)
+        if f["version"] == 0:
+            f["games"] = []
+        return f
+
+    def invalid(rng):
+        f = link_fields(rng)
+        r = rng.random()
+        if r < 0.2:
+            f["version"] = rng.choice([2, -1])
+        elif r < 0.3:
+            f["lang"] = rng.choice(["TR", "t", "turk", "t1"])
+        elif r < 0.45:
+            f["version"], f["games"] = 0, [f["rolls"]]
+        elif r < 0.55:
+            f["version"], f["recorded"] = 1, ""
+        elif r < 0.7:
+            f["rolls"] += 1
+            if not f["recorded"] and not f["games"]:
+                f["rolls"] = 0
+        elif r < 0.8:
+            f["serverSeed"] = hd_bad_seed(rng)
+        elif r < 0.9:
+            f["seal"] = rand_hex(rng, 31)
+        else:
+            f["clientSeeds"] = hd_bad_client_seeds(rng)
+        return f
+
+
 # cursor-v1 ---------------------------------------------------------------------------------------
 
 def cur_string(rng):

@@ -301,6 +301,188 @@ def op_hd_parse_recorded(params):
     return {"recorded": parse_recorded(p_str(params, "text"))}
 
 
+# Links (spec hmac-dice-v1.md §5), ops hmac_dice.parse_link and hmac_dice.build_link (added).
+MAX_MATCH_ROLLS = 100000          # §3 Limit: a match and a game have 1..100000 rolls
+_SCHEME = re.compile(r"(?i:https?)://")
+_HOST = re.compile(r"[A-Za-z0-9._:\[\]-]+\Z")
+_PATH = re.compile(r"/([a-z]{2,3})/check/?\Z")
+_LANG = re.compile(r"[a-z]{2,3}\Z")
+_COUNT = re.compile(r"[1-9][0-9]*\Z")
+_BARE = re.compile(r"(?:[1-6]{2})+\Z")
+LINK_KEYS = {0: ("seed", "seal", "client", "n", "rolls"), 1: ("v", "s", "c", "p", "r", "g")}
+
+
+def link_count(field, text):
+    """A decimal count 1..100000 without leading zero (§5 step 6)."""
+    if not _COUNT.match(text) or int(text) > MAX_MATCH_ROLLS:
+        raise BadInput(field, "not a count 1..100000")
+    return int(text)
+
+
+def percent_decode(field, text):
+    """%XX (either case) decoded after splitting, as URLSearchParams does; `+` is kept."""
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%":
+            hx = text[i + 1:i + 3]
+            if len(hx) != 2 or not _HEX.match(hx):
+                raise BadInput(field, "bad percent escape")
+            out.append(int(hx, 16))
+            i += 3
+        else:
+            out += ch.encode("utf-8")
+            i += 1
+    try:
+        return out.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(field, "percent escape is not UTF-8") from None
+
+
+def check_client_seeds(field, seeds):
+    if not 1 <= len(seeds) <= 2:
+        raise BadInput(field, "must hold 1 or 2 seeds")
+    for x in seeds:
+        if not isinstance(x, str) or not _CLIENT_SEED.match(x):
+            raise BadInput(field, "bad client seed")
+    return seeds
+
+
+def check_seal(field, seal):
+    """A seal: "" (absent) or 64 hex digits, either case; returned lowercase."""
+    if seal == "":
+        return ""
+    return hex_bytes(field, seal, exact=32).hex()
+
+
+def parse_link(link):
+    rest = link
+    lang = ""
+    m = _SCHEME.match(rest)
+    if m:
+        rest = rest[m.end():]
+        end = min([i for i in (rest.find("/"), rest.find("?"), rest.find("#")) if i >= 0]
+                  + [len(rest)])
+        host, rest = rest[:end], rest[end:]
+        if not _HOST.match(host):
+            raise BadInput("link", "bad host")
+        if not rest.startswith("/"):
+            raise BadInput("link", "a link with a host needs the path")
+    if rest.startswith("/"):
+        end = min([i for i in (rest.find("?"), rest.find("#")) if i >= 0] + [len(rest)])
+        pm = _PATH.match(rest[:end])
+        if not pm:
+            raise BadInput("link", "path is not /<lang>/check/")
+        lang, rest = pm.group(1), rest[end:]
+    # Step 2: '#' makes v1 (the fragment); otherwise '?' makes v0 (the query); never both.
+    if rest.startswith("#"):
+        version, data = 1, rest[1:]
+    elif rest.startswith("?"):
+        if "#" in rest:
+            raise BadInput("link", "query and fragment")
+        version, data = 0, rest[1:]
+    else:
+        raise BadInput("link", "no query or fragment")
+    if data == "":
+        raise BadInput("link", "empty data")
+    # Steps 3-4: fields, percent-decoding, known keys, no duplicates.
+    fields = {}
+    for raw in data.split("&"):
+        if raw == "" or "=" not in raw:
+            raise BadInput("link", "malformed field")
+        k, v = raw.split("=", 1)
+        key = percent_decode("link", k)
+        value = percent_decode("link", v)
+        if key == "":
+            raise BadInput("link", "empty key")
+        if key not in LINK_KEYS[version]:
+            raise BadInput("link", "unknown key")
+        if key in fields:
+            raise BadInput("link." + key, "duplicate key")
+        fields[key] = value
+    names = dict(zip(("seed", "seal", "client", "n", "rolls", "games"),
+                     ("seed", "seal", "client", "n", "rolls", None) if version == 0 else
+                     ("s", "c", "p", None, "r", "g")))
+    # Step 5: required keys; v must be exactly "1".
+    required = ("seed", "client", "n") if version == 0 else ("v", "s", "p", "r")
+    for k in required:
+        if k not in fields:
+            raise BadInput("link." + k, "missing")
+    if version == 1 and fields["v"] != "1":
+        raise BadInput("link.v", "unknown version")
+    seed = fields[names["seed"]]
+    server_seed = hex_bytes("link." + names["seed"], seed, min_len=16, max_len=64).hex()
+    seal = check_seal("link." + names["seal"], fields.get(names["seal"], ""))
+    seeds = check_client_seeds("link." + names["client"], fields[names["client"]].split(","))
+    recorded = fields.get(names["rolls"], "")
+    if recorded and not _BARE.match(recorded):
+        raise BadInput("link." + names["rolls"], "not the bare form")
+    if version == 1 and recorded == "":
+        raise BadInput("link.r", "empty")
+    games = []
+    if version == 0:
+        rolls = link_count("link.n", fields["n"])
+        if recorded and len(recorded) // 2 != rolls:
+            raise BadInput("link.n", "count mismatch")
+    else:
+        rolls = len(recorded) // 2
+        if rolls > MAX_MATCH_ROLLS:
+            raise BadInput("link.r", "too many rolls")
+        if fields.get("g", ""):
+            games = [link_count("link.g", x) for x in fields["g"].split(",")]
+            if sum(games) != rolls:
+                raise BadInput("link.g", "games do not add up")
+    return {"version": version, "lang": lang, "serverSeed": server_seed, "seal": seal,
+            "clientSeeds": seeds, "rolls": rolls, "recorded": recorded, "games": games}
+
+
+def op_hd_parse_link(params):
+    return parse_link(p_str(params, "link"))
+
+
+def op_hd_build_link(params):
+    version = p_int(params, "version", 0, 1)
+    lang = p_str(params, "lang")
+    if lang and not _LANG.match(lang):
+        raise BadInput("lang", "not 2 or 3 lowercase letters")
+    server_seed = hd_server_seed(params).hex()
+    seal = check_seal("seal", p_str(params, "seal"))
+    seeds = check_client_seeds("clientSeeds", p_array(params, "clientSeeds"))
+    rolls = p_int(params, "rolls", 1, MAX_MATCH_ROLLS)
+    recorded = p_str(params, "recorded")
+    if recorded and (not _BARE.match(recorded) or len(recorded) // 2 != rolls):
+        raise BadInput("recorded", "not the bare form of `rolls` rolls")
+    games = p_array(params, "games")
+    for g in games:
+        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= MAX_MATCH_ROLLS:
+            raise BadInput("games", "not a game length")
+    if games and sum(games) != rolls:
+        raise BadInput("games", "games do not add up")
+    fields = []
+    if version == 0:
+        if games:
+            raise BadInput("games", "a v0 link has no games")
+        fields.append(("seed", server_seed))
+        if seal:
+            fields.append(("seal", seal))
+        fields += [("client", ",".join(seeds)), ("n", str(rolls))]
+        if recorded:
+            fields.append(("rolls", recorded))
+    else:
+        if not recorded:
+            raise BadInput("recorded", "a v1 link needs the rolls")
+        fields += [("v", "1"), ("s", server_seed)]
+        if seal:
+            fields.append(("c", seal))
+        fields += [("p", ",".join(seeds)), ("r", recorded)]
+        if games:
+            fields.append(("g", ",".join(str(g) for g in games)))
+    path = f"/{lang}/check/" if lang else ""
+    sep = "?" if version == 0 else "#"
+    return {"link": path + sep + "&".join(f"{k}={v}" for k, v in fields)}
+
+
 # ================================================================================================
 # cursor-v1 (brief §2; spec cursor-v1.md)
 # ================================================================================================
@@ -1157,6 +1339,8 @@ OPS = {
     "hmac_dice.message": op_hd_message,
     "hmac_dice.pick": op_hd_pick,
     "hmac_dice.parse_recorded": op_hd_parse_recorded,
+    "hmac_dice.parse_link": op_hd_parse_link,
+    "hmac_dice.build_link": op_hd_build_link,
     "cursor.unit": op_cur_unit,
     "cursor.u64_to_unit": op_cur_u64_to_unit,
     "cursor.pool_hop": op_cur_pool_hop,
