@@ -607,6 +607,66 @@ class HdBuildLink:
         return f
 
 
+def match_params(rng):
+    """verify_match params built with the reference, then tampered with or not."""
+    sys.path.insert(0, HERE)
+    import fairvec_ref as ref
+    seed = hd_seed(rng)
+    seeds = hd_seeds(rng)
+    n = small_count(rng, 1, 100000, 40)
+    n = min(n, 400)
+    key = bytes.fromhex(seed)
+    dice = ["%d%d" % tuple(ref.hd_dice(key, seeds, k)) for k in range(1, n + 1)]
+    recorded = list(dice)
+    r = rng.random()
+    if r < 0.3:
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(n)
+            recorded[i] = rand_roll(rng) if rng.random() < 0.5 else recorded[i][::-1]
+    seal = rng.choice(["", ref.sha256(key).hex(), ref.sha256(key).hex().upper(),
+                       rand_hex(rng, 32)])
+    style = rng.random()
+    if style < 0.25:
+        listing = ""
+    elif style < 0.5:
+        listing = "".join(recorded)
+    elif style < 0.75:
+        listing = " ".join(recorded)
+    else:
+        fmt = rng.choice(["{}:", "{}.", "#{}"])
+        listing = "\n".join(fmt.format(i + 1) + " " + x for i, x in enumerate(recorded))
+    games = []
+    if rng.random() < 0.5 and n > 1:
+        cuts = sorted(rng.sample(range(1, n), min(n - 1, rng.randint(0, 4))))
+        bounds = [0] + cuts + [n]
+        games = [b - a for a, b in zip(bounds, bounds[1:])]
+    return {"serverSeed": seed, "seal": seal, "clientSeeds": seeds, "rolls": n,
+            "recorded": listing, "games": games}
+
+
+@row("hmac_dice.verify_match")
+class HdVerifyMatch:
+    def valid(rng):
+        return match_params(rng)
+
+    def invalid(rng):
+        p = match_params(rng)
+        r = rng.random()
+        if r < 0.2:
+            p["rolls"] = rng.choice([0, 100001, p["rolls"] + 1 if p["recorded"] else 0])
+        elif r < 0.35:
+            p["games"] = rng.choice([[0], [p["rolls"] + 1], [1, 0] + [p["rolls"] - 1]])
+        elif r < 0.5:
+            p["recorded"] = rng.choice(["x", "1: 63 3: 44", "637", "6"])
+        elif r < 0.65:
+            p["seal"] = rng.choice([rand_hex(rng, 31), "zz" * 32])
+        elif r < 0.8:
+            p["serverSeed"] = hd_bad_seed(rng)
+        else:
+            p["clientSeeds"] = hd_bad_client_seeds(rng)
+        return p
+
+
 # cursor-v1 ---------------------------------------------------------------------------------------
 
 def cur_string(rng):

@@ -483,6 +483,66 @@ def op_hd_build_link(params):
     return {"link": path + sep + "&".join(f"{k}={v}" for k, v in fields)}
 
 
+def hd_dice(key, seeds, roll):
+    for retry in range(HMAC_DICE_MAX_RETRY + 1):
+        picked = hd_pick_from_mac(hmac_sha256(key, hd_message(seeds, roll, retry).encode("ascii")))
+        if picked:
+            return picked[0]
+    raise BadInput("serverSeed", "no byte < 252 within the retry bound")
+
+
+def op_hd_verify_match(params):
+    """spec hmac-dice-v1.md §6 (added op): whole-match verification."""
+    key = hd_server_seed(params)
+    seal = check_seal("seal", p_str(params, "seal"))
+    seeds = hd_client_seeds(params)
+    rolls = p_int(params, "rolls", 1, MAX_MATCH_ROLLS)
+    listing = p_str(params, "recorded")
+    recorded = parse_recorded(listing) if listing != "" else ""
+    if recorded and len(recorded) // 2 != rolls:
+        raise BadInput("recorded", "count mismatch")
+    games = p_array(params, "games")
+    for g in games:
+        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= MAX_MATCH_ROLLS:
+            raise BadInput("games", "not a game length")
+    if games and sum(games) != rolls:
+        raise BadInput("games", "games do not add up")
+    if not games:
+        games = [rolls]
+    computed_seal = sha256(key).hex()
+    seal_status = "absent" if not seal else ("match" if seal == computed_seal else "mismatch")
+    dice = ["%d%d" % tuple(hd_dice(key, seeds, n)) for n in range(1, rolls + 1)]
+    mismatches = []
+    summary = []
+    first = 1
+    for g, length in enumerate(games, start=1):
+        ties = 0
+        opening = None
+        for k in range(length):
+            n = first + k
+            if recorded and recorded[2 * (n - 1):2 * n] != dice[n - 1]:
+                mismatches.append({"roll": n, "game": g, "rollInGame": k + 1,
+                                   "expected": dice[n - 1], "recorded": recorded[2 * (n - 1):2 * n]})
+            if opening is None:
+                if dice[n - 1][0] == dice[n - 1][1]:
+                    ties += 1
+                else:
+                    opening = n
+        summary.append({"game": g, "firstRoll": first, "rolls": length, "openingTies": ties,
+                        "openingRoll": opening})
+        first += length
+    if seal_status == "mismatch":
+        verdict = "seal_mismatch"
+    elif mismatches:
+        verdict = "roll_mismatch"
+    elif seal or recorded:
+        verdict = "verified"
+    else:
+        verdict = "unchecked"
+    return {"verdict": verdict, "computedSeal": computed_seal, "sealStatus": seal_status,
+            "dice": "".join(dice), "mismatches": mismatches, "gameSummary": summary}
+
+
 # ================================================================================================
 # cursor-v1 (brief §2; spec cursor-v1.md)
 # ================================================================================================
@@ -1341,6 +1401,7 @@ OPS = {
     "hmac_dice.parse_recorded": op_hd_parse_recorded,
     "hmac_dice.parse_link": op_hd_parse_link,
     "hmac_dice.build_link": op_hd_build_link,
+    "hmac_dice.verify_match": op_hd_verify_match,
     "cursor.unit": op_cur_unit,
     "cursor.u64_to_unit": op_cur_u64_to_unit,
     "cursor.pool_hop": op_cur_pool_hop,
