@@ -506,9 +506,19 @@ std::string check_invariants(std::string_view op, const rapidjson::Value& params
   } else if (op == "keno.draw") {
     c.ints("balls", 10, 10, 1, 40, true);
   } else if (op == "crash.point") {
+    // An integer, or a decimal string when it may exceed 2^53 - 1 (the betkyo-exact range).
     const rapidjson::Value* h = c.get("hundredths");
-    if (h) c.require(h->IsInt64() && (h->GetInt64() == 0 || h->GetInt64() >= 100),
-                     "result.hundredths = " + json::to_text(*h) + " is neither 0 nor >= 100");
+    if (h) {
+      bool ok = false;
+      if (h->IsInt64()) {
+        ok = h->GetInt64() == 0 || h->GetInt64() >= 100;
+      } else if (h->IsString() && h->GetStringLength() > 0 && h->GetStringLength() <= 20) {
+        std::string t(h->GetString(), h->GetStringLength());
+        ok = t.find_first_not_of("0123456789") == std::string::npos && (t == "0" || t[0] != '0') &&
+             (t == "0" || t.size() >= 3);
+      }
+      c.require(ok, "result.hundredths = " + json::to_text(*h) + " is neither 0 nor >= 100");
+    }
   } else if (op == "canonical_json") {
     const rapidjson::Value* s = c.get("canonical");
     if (s) c.require(s->IsString(), "result.canonical is not a string");
