@@ -31,7 +31,6 @@ Usage:
 """
 
 import argparse
-import hashlib
 import json
 import math
 import os
@@ -566,9 +565,10 @@ class HdParseLink:
             return {"link": text[:i] + bad + text[i:]}
         if r < 0.7:
             return {"link": rng.choice(["", "?", "#", "/tr/check/", "https://x.org/tr/check/",
-                                        "/TR/check/?seed=00", "/tr/chek/?n=1", "ftp://x/tr/check/#v=1",
-                                        "https://x.org?seed=00", "/t/check/#v=1",
-                                        "#v=2&s=00", "#v=01&s=00", "?seed=&client=a&n=1"])}
+                                        "/TR/check/?seed=00", "/tr/chek/?n=1",
+                                        "ftp://x/tr/check/#v=1", "https://x.org?seed=00",
+                                        "/t/check/#v=1", "#v=2&s=00", "#v=01&s=00",
+                                        "?seed=&client=a&n=1"])}
         if f["version"] == 0:
             return {"link": text.replace("n=" + str(f["rolls"]), "n=" + str(f["rolls"] + 1), 1)
                     if f["recorded"] else text.replace("n=", "n=0", 1)}

@@ -5,16 +5,23 @@ It speaks port protocol v1 (specs/port-protocol.md; brief: port-protocol.md) on 
 one JSON request per line in, one JSON reply per line out, flushed after each reply, exit on EOF.
 Diagnostics go to stderr only.
 
-It was written from the written specs alone (the schemes brief and specs/*.md), without reading
-the C++ implementation, so that the two can be cross-checked (see differential.py) and so that
-`fairvec check-port -- python3 tests/reference/fairvec_ref.py` can run every vector against it.
+It is an independent implementation derived from the specs (specs/*.md and the project brief
+they restate), sharing no code with the C++ library, so that the two can be cross-checked
+(differential.py) and so that `fairvec check-port -- python3 tests/reference/fairvec_ref.py` can
+run every vector against it. It implements every v1 op and every op the specs add:
+hmac_dice.{seal,roll,message,pick,parse_recorded,parse_link,build_link,verify_match},
+cursor.{unit,u64_to_unit,pool_hop,commitment,game,draw,limbo} (all 16 games), keno.{draw,pick},
+crash.{point,previous,from_hash}, tavla.{commitment,block,pick,roll,seal_code,game,verify_proof},
+canonical_json and canonical_json.hex.
 
 Conventions used throughout:
-- "Brief §N" refers to a section of the schemes brief (schemes.md); "spec <file> §..." to the
-  project's specs/*.md.
-- Invalid input raises BadInput(field, message); the dispatcher answers {"ok":false,"error":"bad_input"}.
+- "Brief §N" refers to a section of the project brief the specs restate; "spec <file> §..." to
+  specs/<file>. "Seed"/"Pinned" follow the specs' usage.
+- Invalid input raises BadInput(field, message); the dispatcher answers
+  {"ok": false, "error": "bad_input"} (with a "message"). An op not listed here is answered
+  "unsupported".
 - Doubles are Python floats (IEEE-754 binary64, round-to-nearest-even for every operation), which
-  is exactly the arithmetic the specs pin.
+  is exactly the arithmetic the specs pin; exact formulas use Python integers.
 """
 
 import hashlib
@@ -35,10 +42,6 @@ class BadInput(Exception):
     def __init__(self, field, message):
         super().__init__(f"{field}: {message}")
         self.field = field
-
-
-class Unsupported(Exception):
-    """The op is not implemented here (port error `unsupported`)."""
 
 
 # ------------------------------------------------------------------------------------------------
@@ -195,7 +198,8 @@ def hd_roll_no(params):
 
 
 def hd_message(seeds, roll, retry):
-    # Pinned: seeds joined by ':' then ':' rollNo in decimal; retry k appends k '+' to the last seed.
+    # Pinned: seeds joined by ':' then ':' rollNo in decimal; retry k appends k '+' to the
+    # last seed.
     parts = list(seeds)
     parts[-1] = parts[-1] + "+" * retry
     return ":".join(parts) + ":" + str(roll)
@@ -520,9 +524,10 @@ def op_hd_verify_match(params):
         opening = None
         for k in range(length):
             n = first + k
-            if recorded and recorded[2 * (n - 1):2 * n] != dice[n - 1]:
+            got = recorded[2 * (n - 1):2 * n]
+            if recorded and got != dice[n - 1]:
                 mismatches.append({"roll": n, "game": g, "rollInGame": k + 1,
-                                   "expected": dice[n - 1], "recorded": recorded[2 * (n - 1):2 * n]})
+                                   "expected": dice[n - 1], "recorded": got})
             if opening is None:
                 if dice[n - 1][0] == dice[n - 1][1]:
                     ties += 1
@@ -1012,7 +1017,7 @@ def canon_check(v, field, depth=0):
     nesting deeper than 128 levels."""
     if isinstance(v, (dict, list)) and depth + 1 > CANON_MAX_DEPTH:
         raise BadInput(field, "nested deeper than 128 levels")
-    if isinstance(v, JObject) or isinstance(v, dict):
+    if isinstance(v, dict):
         if getattr(v, "duplicate", False):
             raise BadInput(field, "duplicate key")
         for k, x in v.items():
@@ -1455,8 +1460,6 @@ def handle(request):
         return {"id": rid, "ok": True, "result": fn(params)}
     except BadInput as e:
         return {"id": rid, "ok": False, "error": "bad_input", "message": f"params.{e}"}
-    except Unsupported as e:
-        return {"id": rid, "ok": False, "error": "unsupported", "message": str(e)}
 
 
 def main():
