@@ -2,16 +2,20 @@
 """differential.py - run `fairvec port` and the Python reference port side by side.
 
 Both ports are started once and driven over port protocol v1 (specs/port-protocol.md). For every
-op that BOTH list in their hello, the script sends the same requests to both: a few thousand random
-VALID inputs (default 2000 per op; `cursor.game` counts each game as its own row, with 500 valid
-inputs per game by default, 8000 for the op) and a set of
-random INVALID inputs (which both must answer `bad_input`). Results are compared bit-exactly:
-doubles by their IEEE-754 bits, everything else by value; error replies by their code only (the
-optional `message` is for people). A member the reference result has must be present in fairvec's
-result with the same value; extra members in fairvec's result are allowed, as in the protocol.
+op that BOTH list in their hello, the script sends the same requests to both, in three kinds:
+- edge: a fixed list per op (EDGES: limits, types, case, nesting depth, u = 1.0 ...); either
+  answer is fine as long as both ports give the same one;
+- valid: random well-formed inputs (default 2000 per op; `cursor.game` has one row per game with
+  500 per game, 8000 for the op), which both should answer with a result;
+- invalid: random malformed inputs (default 200 per row), which both must answer `bad_input`
+  (both accepting one is a failure).
+Results are compared bit-exactly: doubles by their IEEE-754 bits, everything else by value; error
+replies by their code only (the optional `message` is for people). Every member of the
+reference's result must be present in fairvec's result with the same value; extra members in
+fairvec's result are allowed, as in the protocol.
 
 Table: one row per op (per game for cursor.game): inputs compared, inputs agreed, inputs skipped
-(all of a row's inputs when either port does not list the op), and the valid/invalid split.
+(all of a row's inputs when either port does not list the op), and the edge/valid/invalid split.
 
 Counting: the final line `N passed, M failed` counts OPS (table rows), not inputs. A row passes
 when at least one input was compared and every compared input agreed; it fails on any
@@ -26,8 +30,8 @@ Generation is deterministic: one random.Random(seed) per row, seeded from --seed
 so a row's inputs do not depend on which other rows ran.
 
 Usage:
-  differential.py --fairvec build/gen/fairvec [--count 2000] [--invalid 200] [--seed 20261129]
-                  [--only OP[,OP...]] [--ref tests/reference/fairvec_ref.py]
+  differential.py --fairvec build/gen/fairvec [--count 2000] [--game-count 500] [--invalid 200]
+                  [--seed 20261129] [--only OP[,OP...]] [--ref tests/reference/fairvec_ref.py]
 """
 
 import argparse
@@ -71,10 +75,15 @@ class Port:
     def call(self, op, params):
         rid = self.next_id
         self.next_id += 1
-        line = json.dumps({"id": rid, "op": op, "params": params}, ensure_ascii=False,
-                          separators=(",", ":"))
+        request = {"id": rid, "op": op, "params": params}
+        line = json.dumps(request, ensure_ascii=False, separators=(",", ":"))
         try:
-            self.proc.stdin.write(line.encode("utf-8") + b"\n")
+            data = line.encode("utf-8")
+        except UnicodeEncodeError:      # a lone surrogate travels as a \ud800 escape
+            line = json.dumps(request, separators=(",", ":"))
+            data = line.encode("ascii")
+        try:
+            self.proc.stdin.write(data + b"\n")
             self.proc.stdin.flush()
         except BrokenPipeError:
             raise ProtocolError(f"{self.name}: port closed its stdin at {line}") from None
@@ -1369,6 +1378,92 @@ class KenoPick:
 
 
 # ------------------------------------------------------------------------------------------------
+# Fixed edge inputs, sent before the random ones (both ports must agree; either answer is fine)
+# ------------------------------------------------------------------------------------------------
+
+_S32 = "00" * 32
+_UUID0 = "00000000-0000-0000-0000-000000000000"
+_TAVLA = {"seed": _S32, "gameId": _UUID0, "contributions": [_S32, _S32]}
+_ROUND = {"serverSeed": "a", "clientSeed": "b", "nonce": 0}
+EDGES = {
+    "hmac_dice.message": [{"clientSeeds": ["a"], "roll": 1, "retry": r} for r in (1000, 1001)]
+    + [{"clientSeeds": ["a" * 128, "b"], "roll": MAX_SAFE, "retry": 3}],
+    "hmac_dice.roll": [{"serverSeed": _S32, "clientSeeds": ["a"], "roll": x}
+                       for x in (5.0, "5", True, None, MAX_SAFE)]
+    + [{"serverSeed": "AB" * 16, "clientSeeds": ["a"], "roll": 1}],
+    "hmac_dice.pick": [{"macs": ["AB" * 32]}, {"macs": ["fc" * 32, "fb" + "00" * 31]},
+                       {"macs": ["ff" * 31 + "00"]}, {"macs": "ab" * 32}],
+    "tavla.pick": [{"blocks": ["AB" * 32]}, {"blocks": ["ff" * 31 + "00", "fe" + "11" * 31]}],
+    "cursor.pool_hop": [{"units": [-0.0], "size": 3}, {"units": [1, 0], "size": 3},
+                        {"units": [], "size": 1}, {"units": [1.0], "size": MAX_SAFE},
+                        {"units": [0.5] * 3, "size": 2}],
+    "cursor.draw": [{"u": u, "n": n} for u in (-0.0, 0, 1, 1.0, 5e-324, 0.9999999999999999)
+                    for n in (1, 6, 37, 52, MAX_SAFE)],
+    "cursor.limbo": [{"u": u} for u in (-0.0, 0, 1, 1.0, 0.1, 0.01, 0.9999999999999999,
+                                         0.999901, 0.9999010000000001, 0.99990099)],
+    "cursor.u64_to_unit": [{"u64": x} for x in ("0", "1", "18446744073709550592",
+                                               "18446744073709550591", "18446744073709551615",
+                                               "9223372036854776833", "00", "-0", 5)],
+    "cursor.unit": [{**_ROUND, "cursor": 0.0}, {**_ROUND, "cursor": MAX_SAFE},
+                    {"serverSeed": "", "clientSeed": "", "nonce": 0, "cursor": 0}],
+    "cursor.game": [{**_ROUND, "game": "roulette"},
+                    {**_ROUND, "game": "koban", "options": {"flips": 1000}},
+                    {**_ROUND, "game": "keno", "options": {}},
+                    {**_ROUND, "game": "crash", "options": {}},
+                    {**_ROUND, "game": "blackjack", "options": {"actions": [], "dealerDraws": 0}},
+                    {**_ROUND, "game": "blackjack",
+                     "options": {"actions": ["stand"], "dealerDraws": 1000}},
+                    {**_ROUND, "game": "andar", "options": {"cards": 53}},
+                    {**_ROUND, "game": "mines", "options": {"mines": 25}},
+                    {**_ROUND, "game": "chinchiro", "options": {"attempts": [3] * 1000}},
+                    {**_ROUND, "game": "hanabi", "options": {"freeSpins": 1000}},
+                    {**_ROUND, "game": "bingo", "options": []},
+                    {**_ROUND, "nonce": MAX_SAFE, "game": "vpoker", "options": {"hold": [False] * 5}}],
+    "crash.point": [{"convention": "bustabit-v1", "link": _S32, "salt": ""},
+                    {"convention": "betkyo-exact", "link": "f" * 13 + "0" * 51},
+                    {"convention": "betkyo-exact", "link": "F" * 64},
+                    {"convention": "betkyo-exact", "link": _S32, "salt": None},
+                    {"convention": "bustabit-v2", "link": _S32, "salt": 5}],
+    "crash.from_hash": [{"convention": c, "hash": h} for c in CONVENTIONS
+                        for h in (_S32, "f" * 64, "F" * 64, "fffffffffffff" + "0" * 51,
+                                  "ffffffffffffc" + "0" * 51, "0" * 12 + "1" + "0" * 51)],
+    "tavla.commitment": [{"gameId": _UUID0, "seats": [_UUID0, _UUID0], "seed": _S32,
+                          "settings": v}
+                         for v in (5, None, "s", MAX_SAFE, -MAX_SAFE, [], {},
+                                   json.loads("[" * 100 + "]" * 100))],
+    "tavla.block": [{**_TAVLA, "n": U32_MAX, "block": U32_MAX}, {**_TAVLA, "n": 0, "block": 0}],
+    "tavla.roll": [{**_TAVLA, "n": 0}, {**_TAVLA, "n": U32_MAX}, {**_TAVLA, "n": 1.0}],
+    "tavla.seal_code": [{"code": c} for c in ("oooo-llll", "--ABCD--EFGH--", "ABCDEFGH\u0131",
+                                              "iiii iiii", "0000-000", "ZZZZ-ZZZZ")],
+    "tavla.game": [{**_TAVLA, "opening": "play", "moves": 100000},
+                   {**_TAVLA, "opening": "reroll", "moves": 0}],
+    "canonical_json": [{"json": t} for t in (
+        "[" * 128 + "]" * 128, "[" * 129 + "]" * 129, '{"a":' * 128 + "1" + "}" * 128,
+        '{"a":' * 129 + "1" + "}" * 129, "[1]\u0000", "\u0000", '"\\u0000"',
+        "-9007199254740991", "1 ", "\u000b1", '"\u007f\u2028"', "\ufeff1", "[1]\n",
+        '{"\\ud83d\\ude00":1,"\\ufb33":2,"\\uff5e":3}', '"\\uD83D\\uDE00"')],
+    "canonical_json.hex": [{"jsonHex": h} for h in ("efbbbf5b5d", "5B5D", "", "5b5d00",
+                                                    "22eda08022", "22f4908080", "22c0af22")],
+    "keno.draw": [{"randomHash": "", "salt": ""}, {"randomHash": "a\u0000b", "salt": "\u0000"},
+                  {"randomHash": "\udc00", "salt": ""}, {"randomHash": "x", "salt": "k" * 64}],
+    "hmac_dice.parse_recorded": [{"text": t} for t in ("63\u00a044", "\u000b63", "\f63", "63",
+                                                        "6", "1: 63", "1:\t63\r\n2:\n44")],
+    "hmac_dice.parse_link": [{"link": t} for t in (
+        "?seed=" + "00" * 16 + "&client=a&n=100000",
+        "?seed=" + "00" * 16 + "&client=a&n=100001",
+        "#v=1&s=" + "00" * 16 + "&p=a&r=11&g=", "#v=1&s=" + "00" * 16 + "&p=a&r=11&c=",
+        "https:///tr/check/#v=1&s=" + "00" * 16 + "&p=a&r=11",
+        "HTTPS://X/tr/check#v=1&s=" + "00" * 16 + "&p=a&r=11",
+        "/tr/check/#v=1&s=" + "00" * 16 + "&p=a&r=11?x",
+        "#v=1&s=" + "00" * 16 + "&p=a%2Cb&r=11", "#v=1&s=" + "00" * 16 + "&p=a,&r=11",
+        "#v=1&s=" + "00" * 16 + "&p=a&r=11&%67=1", "#v=1&s=" + "00" * 16 + "&p=a&r=11&g=1",
+        "?seed=" + "00" * 16 + "&client=a&n=1&rolls=11#",
+        "?seed=" + "00" * 16 + "&client=a&n=1&rolls=%C3%A9",
+        "?seed=" + "00" * 16 + "&client=a&n=1&seal=")],
+}
+
+
+# ------------------------------------------------------------------------------------------------
 # Main
 # ------------------------------------------------------------------------------------------------
 
@@ -1419,10 +1514,15 @@ def main():
             shown = 0
             ref_rejected_valid = 0
             count = args.game_count if name.startswith("cursor.game:") else args.count
-            for kind, n, fn in (("valid", count, gen.valid),
+            # cursor.game's fixed edge inputs (any game) run once, in the first game's row.
+            edges = [] if name.startswith("cursor.game:") and name != "cursor.game:roulette" \
+                else EDGES.get(op, [])
+            stats["edge"] = [0, 0]
+            for kind, n, fn in (("edge", len(edges), iter(edges)),
+                                ("valid", count, gen.valid),
                                 ("invalid", args.invalid, gen.invalid)):
                 for _ in range(n):
-                    params = fn(rng)
+                    params = next(fn) if kind == "edge" else fn(rng)
                     a = ref.call(op, params)
                     b = cpp.call(op, params)
                     stats[kind][0] += 1
@@ -1439,9 +1539,9 @@ def main():
                               f"{json.dumps(params, ensure_ascii=False)}\n  reference: "
                               f"{json.dumps(a, ensure_ascii=False)}\n  fairvec:   "
                               f"{json.dumps(b, ensure_ascii=False)}", flush=True)
-            compared = stats["valid"][0] + stats["invalid"][0]
-            agreed = stats["valid"][1] + stats["invalid"][1]
-            note = (f"valid {stats['valid'][1]}/{stats['valid'][0]}, "
+            compared = sum(c for c, _ in stats.values())
+            agreed = sum(a for _, a in stats.values())
+            note = (f"edge {stats['edge'][1]}/{stats['edge'][0]}, valid {stats['valid'][1]}/{stats['valid'][0]}, "
                     f"invalid {stats['invalid'][1]}/{stats['invalid'][0]}, "
                     f"{time.monotonic() - row_started:.1f} s")
             if ref_rejected_valid:
