@@ -1430,7 +1430,8 @@ EDGES = {
     "tavla.commitment": [{"gameId": _UUID0, "seats": [_UUID0, _UUID0], "seed": _S32,
                           "settings": v}
                          for v in (5, None, "s", MAX_SAFE, -MAX_SAFE, [], {},
-                                   json.loads("[" * 100 + "]" * 100))],
+                                   json.loads("[" * 128 + "]" * 128),
+                                   json.loads("[" * 129 + "]" * 129))],
     "tavla.block": [{**_TAVLA, "n": U32_MAX, "block": U32_MAX}, {**_TAVLA, "n": 0, "block": 0}],
     "tavla.roll": [{**_TAVLA, "n": 0}, {**_TAVLA, "n": U32_MAX}, {**_TAVLA, "n": 1.0}],
     "tavla.seal_code": [{"code": c} for c in ("oooo-llll", "--ABCD--EFGH--", "ABCDEFGH\u0131",
