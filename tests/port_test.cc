@@ -151,6 +151,19 @@ TEST(CheckPort, CrashHangAndGarbageAreProtocolFailures) {
   }
 }
 
+TEST(CheckPort, VectorsForUnlistedOpsAreSkippedNeverPassed) {
+  fs::path p = script("empty_port",
+                      "read line; echo '{\"id\":0,\"ok\":true,\"result\":{\"name\":\"empty\",\"protocol\":1,\"ops\":[]}}'\n"
+                      "while read line; do :; done\n");
+  CliResult r = run("check-port -- " + p.string());
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_NE(r.out.find("vectors: 0 passed, 0 failed, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("skipped (the port does not list these ops): "), std::string::npos) << r.out;
+  CliResult strict = run("check-port --require-all -- " + p.string());
+  EXPECT_EQ(strict.rc, 1) << strict.out;
+  fs::remove(p);
+}
+
 TEST(CheckPort, MissingCommandIsBadInput) { EXPECT_EQ(run("check-port").rc, 2); }
 
 }  // namespace

@@ -9,7 +9,7 @@ namespace fairvec::cli {
 
 namespace {
 
-int print_report(const port::CheckPortReport& r, bool verbose) {
+int print_report(const port::CheckPortReport& r, bool verbose, bool require_all) {
   std::cout << "port: " << (r.port_name.empty() ? "(unnamed)" : r.port_name) << ", " << r.port_ops.size()
             << " ops\n";
   std::size_t passed = 0, failed = 0, skipped = 0;
@@ -41,6 +41,10 @@ int print_report(const port::CheckPortReport& r, bool verbose) {
     return kExitPortFailure;
   }
   std::cout << "vectors: " << passed << " passed, " << failed << " failed, " << skipped << " skipped\n";
+  if (require_all && skipped) {
+    std::cerr << "--require-all: " << skipped << " vectors were skipped\n";
+    return kExitFailed;
+  }
   return failed ? kExitFailed : kExitOk;
 }
 
@@ -55,6 +59,7 @@ void add_check_port_command(CLI::App& app, Action& action) {
     std::vector<std::string> only;
     std::vector<std::string> command;
     bool verbose = false;
+    bool require_all = false;
   };
   auto opts = std::make_shared<Opts>();
   cmd->add_option("--vectors", opts->vectors, "Directory of vector files")->capture_default_str();
@@ -63,6 +68,7 @@ void add_check_port_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   cmd->add_option("--only", opts->only, "Only these vector file names");
   cmd->add_flag("--verbose", opts->verbose, "Show every mismatch");
+  cmd->add_flag("--require-all", opts->require_all, "Fail (exit 1) when any vector is skipped");
   cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
   cmd->callback([opts, &action] {
     action = [opts] {
@@ -71,7 +77,7 @@ void add_check_port_command(CLI::App& app, Action& action) {
       o.vectors_dir = opts->vectors;
       o.timeout = std::chrono::milliseconds(opts->timeout_ms);
       o.only_files.insert(opts->only.begin(), opts->only.end());
-      return print_report(port::check_port(o), opts->verbose);
+      return print_report(port::check_port(o), opts->verbose, opts->require_all);
     };
   });
 }
