@@ -13,6 +13,7 @@
 #include <limits>
 #include <set>
 
+#include "core/splitmix64.h"
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
@@ -33,15 +34,6 @@ namespace {
 constexpr u64 kMaxU64 = std::numeric_limits<u64>::max();
 constexpr const char* kSeed = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
-struct SplitMix64 {
-  u64 state;
-  u64 next() {
-    u64 z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
 
 // The values the conversion is checked on: every power of two and its neighbours, every tie
 // pattern around each exponent, the u = 1 threshold, and a fixed pseudo-random stream.

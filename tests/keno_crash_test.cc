@@ -15,6 +15,7 @@
 
 #include <rapidjson/document.h>
 
+#include "core/splitmix64.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
@@ -29,16 +30,6 @@ namespace {
 constexpr std::uint64_t kE = crash::kE;
 using u128 = unsigned __int128;
 
-// SplitMix64: the fixed-seed generator of the sampled h values.
-struct SplitMix64 {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
 
 // Sampled h values: the edges, the region near 2^52 where points are huge, and random ones.
 std::vector<std::uint64_t> sample_h() {

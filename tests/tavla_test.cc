@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/splitmix64.h"
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
@@ -39,17 +40,6 @@ using namespace tavla;
 
 const fs::path kVectors = FAIRVEC_SOURCE_VECTORS;
 
-// SplitMix64: the fixed-seed generator of the property tests.
-struct SplitMix64 {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint8_t byte() { return static_cast<std::uint8_t>(next()); }
-};
 
 // error_of runs |f| and returns the InputError it throws (fails the test when none is thrown).
 std::optional<InputError> error_of(const std::function<void()>& f) {

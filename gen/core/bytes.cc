@@ -24,25 +24,23 @@ std::string to_hex(ByteView b) {
   return out;
 }
 
-namespace {
-int hex_value(char c) {
+int hex_digit_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
-}  // namespace
 
 Bytes from_hex(std::string_view hex, std::string_view field) {
   for (std::size_t i = 0; i < hex.size(); ++i) {
-    if (hex_value(hex[i]) < 0) throw InputError(std::string(field), "not a hex digit", i);
+    if (hex_digit_value(hex[i]) < 0) throw InputError(std::string(field), "not a hex digit", i);
   }
   if (hex.size() % 2 != 0) {
     throw InputError(std::string(field), "hex has odd length " + std::to_string(hex.size()));
   }
   Bytes out(hex.size() / 2);
   for (std::size_t i = 0; i < out.size(); ++i) {
-    out[i] = static_cast<std::uint8_t>(hex_value(hex[2 * i]) * 16 + hex_value(hex[2 * i + 1]));
+    out[i] = static_cast<std::uint8_t>(hex_digit_value(hex[2 * i]) * 16 + hex_digit_value(hex[2 * i + 1]));
   }
   return out;
 }

@@ -22,6 +22,10 @@ inline ByteView as_bytes(std::string_view s) {
   return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
+// hex_digit_value returns the value 0..15 of the hex digit |c| (either case), or -1 when |c| is not
+// a hex digit.
+[[nodiscard]] int hex_digit_value(char c);
+
 // to_hex returns |b| as lowercase hex. It cannot fail.
 [[nodiscard]] std::string to_hex(ByteView b);
 

@@ -8,13 +8,6 @@ namespace fairvec::tavla {
 
 namespace {
 
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 bool is_hyphen_position(std::size_t i) { return i == 8 || i == 13 || i == 18 || i == 23; }
 
 }  // namespace
@@ -28,7 +21,7 @@ Uuid parse_uuid(std::string_view text, std::string_view field) {
       if (text[i] != '-') {
         throw InputError(f, "a UUID must be written 8-4-4-4-12 with '-' at positions 8, 13, 18 and 23", i);
       }
-    } else if (hex_value(text[i]) < 0) {
+    } else if (hex_digit_value(text[i]) < 0) {
       throw InputError(f, "not a hex digit in the UUID (canonical form 8-4-4-4-12 only)", i);
     }
   }
@@ -41,7 +34,7 @@ Uuid parse_uuid(std::string_view text, std::string_view field) {
   int high = -1;
   for (std::size_t i = 0; i < kLength; ++i) {
     if (is_hyphen_position(i)) continue;  // the groups have even lengths: pairs never straddle one
-    int v = hex_value(text[i]);
+    int v = hex_digit_value(text[i]);
     if (high < 0) {
       high = v;
     } else {

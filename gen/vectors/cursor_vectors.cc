@@ -17,6 +17,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/splitmix64.h"
 #include "core/errors.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
@@ -72,16 +73,6 @@ std::string repeat(std::string_view s, std::size_t n) {
   return out;
 }
 
-// SplitMix64: a fixed-seed generator for "random" values (deterministic).
-struct SplitMix64 {
-  u64 state;
-  u64 next() {
-    u64 z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-};
 
 // ------------------------------------------------------------------------------------------------
 // The other decisions a port might take; each flag's claim is checked against one of these.
