@@ -210,9 +210,8 @@ TEST(CanonicalJson, NestingIsBoundedWithoutCrashing) {
 }
 
 TEST(CanonicalJson, ValuePathRejectsWhatTheRestrictedFormForbids) {
-  // A lone low surrogate passes json::parse (RapidJSON decodes it to ED B0 80) but not serialize.
-  for (const char* text : {"[1.5]", "{\"a\":9007199254740992}", "[-9007199254740992]", "[\"\\udc00\"]",
-                           "{\"\\udc00\":1}", "[1e2]"}) {
+  // (A lone surrogate never reaches serialize: json::parse rejects it, see vectors_test.)
+  for (const char* text : {"[1.5]", "{\"a\":9007199254740992}", "[-9007199254740992]", "[1e2]"}) {
     rapidjson::Document d;
     json::parse(text, d, "x");
     auto e = error_of([&] { (void)cj::serialize(d, "settings"); });

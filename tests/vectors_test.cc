@@ -177,6 +177,11 @@ TEST(Json, ParseRejectsDuplicateKeysTrailingTextAndBadUtf8) {
   EXPECT_THROW(json::parse(R"({"a":1,"a":2})", d, "x"), InputError);
   EXPECT_THROW(json::parse(R"({"a":1} x)", d, "x"), InputError);
   EXPECT_THROW(json::parse("\"\xff\"", d, "x"), InputError);
+  // Escaped lone surrogates, low or high, in values, keys and at the root; a pair is fine.
+  for (const char* s : {R"(["\udc00"])", R"(["\ud800"])", R"({"\udfff":1})", R"("\udc00")", R"({"a":"x\udc00y"})"}) {
+    EXPECT_THROW(json::parse(s, d, "x"), InputError) << s;
+  }
+  EXPECT_NO_THROW(json::parse(R"(["\ud83d\ude00"])", d, "x"));
   try {
     json::parse(R"({"a":[1,2,}})", d, "doc");
     FAIL() << "no error";

@@ -183,8 +183,18 @@ namespace {
 // exhausting the stack.
 constexpr int kMaxDepth = 512;
 
+// has_surrogate tells whether |s| holds a UTF-16 surrogate encoded as UTF-8 (ED A0..BF xx). RapidJSON
+// 1.1 validates raw UTF-8 but turns an escaped lone low surrogate ("\udc00") into such bytes: text
+// that is not Unicode, cannot be hashed as UTF-8 and would be written back out as invalid JSON.
+bool has_surrogate(const char* s, std::size_t n) {
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (static_cast<unsigned char>(s[i]) == 0xED && static_cast<unsigned char>(s[i + 1]) >= 0xA0) return true;
+  }
+  return false;
+}
+
 // check_tree walks |root| without recursion and throws InputError naming |what| at the first object
-// holding a key twice, or at nesting deeper than kMaxDepth.
+// holding a key twice, at a string holding a lone surrogate, or at nesting deeper than kMaxDepth.
 void check_tree(const rapidjson::Value& root, std::string_view what) {
   struct Item {
     const rapidjson::Value* v;
@@ -205,11 +215,18 @@ void check_tree(const rapidjson::Value& root, std::string_view what) {
         if (!seen.insert(k).second) {
           throw InputError(std::string(what), "duplicate object key at " + it.path + "." + std::string(k));
         }
+        if (has_surrogate(k.data(), k.size()) ||
+            (m.value.IsString() && has_surrogate(m.value.GetString(), m.value.GetStringLength()))) {
+          throw InputError(std::string(what), "lone surrogate escape in a string at " + it.path);
+        }
         if (m.value.IsObject() || m.value.IsArray()) stack.push_back({&m.value, it.path + "." + std::string(k), it.depth + 1});
       }
     } else if (it.v->IsArray()) {
       for (rapidjson::SizeType i = 0; i < it.v->Size(); ++i) {
         const auto& x = (*it.v)[i];
+        if (x.IsString() && has_surrogate(x.GetString(), x.GetStringLength())) {
+          throw InputError(std::string(what), "lone surrogate escape in a string at " + it.path + "[" + std::to_string(i) + "]");
+        }
         if (x.IsObject() || x.IsArray()) stack.push_back({&x, it.path + "[" + std::to_string(i) + "]", it.depth + 1});
       }
     }
@@ -226,6 +243,9 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view wha
     throw InputError(std::string(what),
                      std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()),
                      doc.GetErrorOffset());
+  }
+  if (doc.IsString() && has_surrogate(doc.GetString(), doc.GetStringLength())) {
+    throw InputError(std::string(what), "lone surrogate escape in a string at $");
   }
   check_tree(doc, what);
 }

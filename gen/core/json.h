@@ -89,8 +89,9 @@ class Value {
 [[nodiscard]] std::string to_line(const Value& v);
 
 // parse parses JSON text |text| into |doc|. Throws InputError naming |what| and the byte offset of
-// the error. Duplicate object keys are rejected too (RapidJSON keeps them silently), and so is
-// nesting deeper than 512 levels (the tree walkers recurse).
+// the error. Duplicate object keys are rejected too (RapidJSON keeps them silently), and so are
+// strings holding an escaped lone surrogate (not Unicode; RFC 7493 I-JSON) and nesting deeper than
+// 512 levels (the tree walkers recurse).
 void parse(std::string_view text, rapidjson::Document& doc, std::string_view what);
 
 // Typed access to a member of a RapidJSON object. |path| is the JSON path of |obj| used in error

@@ -1446,7 +1446,9 @@ EDGES = {
     "canonical_json.hex": [{"jsonHex": h} for h in ("efbbbf5b5d", "5B5D", "", "5b5d00",
                                                     "22eda08022", "22f4908080", "22c0af22")],
     "keno.draw": [{"randomHash": "", "salt": ""}, {"randomHash": "a\u0000b", "salt": "\u0000"},
-                  {"randomHash": "\udc00", "salt": ""}, {"randomHash": "x", "salt": "k" * 64}],
+                  {"randomHash": "x", "salt": "k" * 64}],
+    # No lone surrogate is sent: request lines are I-JSON (specs/port-protocol.md), so such a line is
+    # malformed as a whole and answered with id null, which is not a per-op answer to compare.
     "hmac_dice.parse_recorded": [{"text": t} for t in ("63\u00a044", "\u000b63", "\f63", "63",
                                                         "6", "1: 63", "1:\t63\r\n2:\n44")],
     "hmac_dice.parse_link": [{"link": t} for t in (
