@@ -45,19 +45,9 @@ CANONICAL_SEEDS = ["{\"b\":1,\"a\":[true,false,null]}", "{\"\\u00e9\":1,\"z\":2,
                    "{\"a\":{\"b\":{\"c\":[[[]]]}}}", "\"\\ud800\"", "{\"a\":1,\"a\":1}", " [ 1 , 2 ] "]
 
 
-# Open finding (fuzz/README.md, "Open findings"): json::parse accepts a lone low-surrogate escape
-# (\uDC00..\uDFFF) and yields invalid UTF-8. Seeds holding one would make the corpus replay fail
-# for json_parse and port_request, so they are kept out until core/json.cc rejects them; the
-# reproducers are in fuzz/findings/.
-LONE_LOW_SURROGATE = re.compile(rb"(?<![\\]u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F]")
-KNOWN_FINDING_TARGETS = {"json_parse", "port_request"}
-
-
 def put(target, data):
     if isinstance(data, str):
         data = data.encode("utf-8")
-    if target in KNOWN_FINDING_TARGETS and LONE_LOW_SURROGATE.search(data):
-        return
     d = os.path.join(CORPUS, target)
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, hashlib.sha256(data).hexdigest()), "wb") as f:

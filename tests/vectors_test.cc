@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <unistd.h>
 #include <cstring>
@@ -196,6 +197,28 @@ TEST(Json, DeepNestingIsBadInputNotACrash) {
   EXPECT_NO_THROW(json::parse(std::string(512, '[') + std::string(512, ']'), d, "x"));
   EXPECT_THROW(json::parse(std::string(514, '[') + std::string(514, ']'), d, "x"), InputError);
   EXPECT_THROW(json::parse(std::string(300000, '[') + std::string(300000, ']'), d, "x"), InputError);
+}
+
+TEST(Json, NumbersAreReadExactlyWithoutRapidJsonsFullPrecisionPath) {
+  rapidjson::Document d;
+  json::parse("[0E0099, 0e-5, 18446744073709551615, 18446744073709551616, -9223372036854775808, 5e-324, 0.1]", d, "x");
+  EXPECT_TRUE(d[0].IsDouble());
+  EXPECT_EQ(d[0].GetDouble(), 0.0);
+  EXPECT_EQ(d[1].GetDouble(), 0.0);
+  EXPECT_TRUE(d[2].IsUint64());
+  EXPECT_EQ(d[2].GetUint64(), 18446744073709551615ULL);
+  EXPECT_TRUE(d[3].IsDouble());
+  EXPECT_EQ(d[3].GetDouble(), 18446744073709551616.0);
+  EXPECT_EQ(d[4].GetInt64(), std::numeric_limits<std::int64_t>::min());
+  EXPECT_EQ(d[5].GetDouble(), std::numeric_limits<double>::denorm_min());
+  EXPECT_EQ(d[6].GetDouble(), 0.1);
+  try {
+    json::parse("[1, 1e400]", d, "doc");
+    FAIL() << "1e400 accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "doc");
+    EXPECT_NE(std::string(e.what()).find("too big"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Json, DoublesRoundTripBitExactly) {

@@ -71,10 +71,14 @@ void add_bench_command(CLI::App& app, Action& action) {
       std::cout << "primitive                      ";
       for (const Backend* b : all_backends()) std::cout << std::setw(12) << b->name();
       std::cout << "   ratio\n";
-      for (auto [label, m, is_hmac] : {std::tuple{"hmac_sha256 32 B (ns)", &msg32, true},
-                                       std::tuple{"hmac_sha256 1 KiB (ns)", &msg1k, true},
-                                       std::tuple{"sha256 32 B (ns)", &msg32, false},
-                                       std::tuple{"sha256 1 KiB (ns)", &msg1k, false}}) {
+      for (const auto& row : {std::tuple{"hmac_sha256 32 B (ns)", &msg32, true},
+                              std::tuple{"hmac_sha256 1 KiB (ns)", &msg1k, true},
+                              std::tuple{"sha256 32 B (ns)", &msg32, false},
+                              std::tuple{"sha256 1 KiB (ns)", &msg1k, false}}) {
+        // Plain locals, not structured bindings: clang 14 cannot capture those in a lambda.
+        const char* label = std::get<0>(row);
+        const std::string* m = std::get<1>(row);
+        const bool is_hmac = std::get<2>(row);
         std::vector<double> ns;
         for (const Backend* b : all_backends()) {
           ns.push_back(median_ns(R, 20000, [&](int) {

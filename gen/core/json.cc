@@ -4,10 +4,13 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
 #include <rapidjson/error/en.h>
+#include <rapidjson/memorystream.h>
+#include <rapidjson/reader.h>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -137,10 +140,79 @@ std::string to_line(const Value& v) {
   return std::string(buf.GetString(), buf.GetSize());
 }
 
+namespace {
+
+// ExactNumbers passes every parse event to a Document, except that numbers arrive as text
+// (kParseNumbersAsStringsFlag) and are converted here: integers to int64/uint64 when they fit, all
+// else to the correctly rounded binary64 by std::from_chars. RapidJSON 1.1's own full-precision
+// path has undefined behaviour on inputs such as 0E0099 (__builtin_clzll(0) in DiyFp::Normalize).
+struct ExactNumbers {
+  rapidjson::Document& d;
+  std::string error;
+  bool Null() { return d.Null(); }
+  bool Bool(bool b) { return d.Bool(b); }
+  bool Int(int i) { return d.Int(i); }
+  bool Uint(unsigned i) { return d.Uint(i); }
+  bool Int64(std::int64_t i) { return d.Int64(i); }
+  bool Uint64(std::uint64_t i) { return d.Uint64(i); }
+  bool Double(double x) { return d.Double(x); }
+  bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
+    const char* end = str + len;
+    if (std::string_view(str, len).find_first_of(".eE") == std::string_view::npos) {
+      std::int64_t i;
+      if (auto r = std::from_chars(str, end, i); r.ec == std::errc() && r.ptr == end) return d.Int64(i);
+      std::uint64_t u;
+      if (auto r = std::from_chars(str, end, u); r.ec == std::errc() && r.ptr == end) return d.Uint64(u);
+    }
+    double x;
+    auto r = std::from_chars(str, end, x);
+    if (r.ec != std::errc() || r.ptr != end || !std::isfinite(x)) {
+      error = "number " + std::string(str, std::min<std::size_t>(len, 40)) + " is outside binary64";
+      return false;
+    }
+    return d.Double(x);
+  }
+  bool String(const char* str, rapidjson::SizeType len, bool copy) { return d.String(str, len, copy); }
+  bool StartObject() { return d.StartObject(); }
+  bool Key(const char* str, rapidjson::SizeType len, bool copy) { return d.Key(str, len, copy); }
+  bool EndObject(rapidjson::SizeType n) { return d.EndObject(n); }
+  bool StartArray() { return d.StartArray(); }
+  bool EndArray(rapidjson::SizeType n) { return d.EndArray(n); }
+};
+
+struct ParseError {
+  std::string message;
+  std::size_t offset;
+};
+
+// parse_exact parses |text| into |doc| (iteratively, UTF-8 validated, numbers exact). It returns
+// the error, if any.
+std::optional<ParseError> parse_exact(std::string_view text, rapidjson::Document& doc) {
+  rapidjson::Reader reader;
+  rapidjson::MemoryStream ms(text.data(), text.size());
+  std::string handler_error;
+  auto generator = [&](rapidjson::Document& out) {
+    ExactNumbers h{out, {}};
+    reader.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag |
+                 rapidjson::kParseValidateEncodingFlag>(ms, h);
+    handler_error = h.error;
+    return !reader.HasParseError();
+  };
+  doc.SetNull();
+  doc.Populate(generator);
+  if (!reader.HasParseError()) return std::nullopt;
+  std::string message = handler_error.empty()
+                            ? std::string("invalid JSON: ") + rapidjson::GetParseError_En(reader.GetParseErrorCode())
+                            : handler_error;
+  return ParseError{message, reader.GetErrorOffset()};
+}
+
+}  // namespace
+
 rapidjson::Value Value::to_rapidjson(rapidjson::Document::AllocatorType& alloc) const {
   rapidjson::Document d;
   std::string text = to_line(*this);
-  d.Parse<rapidjson::kParseFullPrecisionFlag>(text.data(), text.size());
+  if (parse_exact(text, d)) throw std::logic_error("json::Value::to_rapidjson: own output does not parse");
   rapidjson::Value out;
   out.CopyFrom(d, alloc);
   return out;
@@ -236,14 +308,8 @@ void check_tree(const rapidjson::Value& root, std::string_view what) {
 }  // namespace
 
 void parse(std::string_view text, rapidjson::Document& doc, std::string_view what) {
-  doc.Parse<rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
-            rapidjson::kParseValidateEncodingFlag>(
-      text.data(), text.size());
-  if (doc.HasParseError()) {
-    throw InputError(std::string(what),
-                     std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError()),
-                     doc.GetErrorOffset());
-  }
+  std::optional<ParseError> error = parse_exact(text, doc);
+  if (error) throw InputError(std::string(what), error->message, error->offset);
   if (doc.IsString() && has_surrogate(doc.GetString(), doc.GetStringLength())) {
     throw InputError(std::string(what), "lone surrogate escape in a string at $");
   }
