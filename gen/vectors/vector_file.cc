@@ -118,19 +118,26 @@ long tc_id_of(const rapidjson::Value& test) {
   return id && id->IsInt64() ? static_cast<long>(id->GetInt64()) : 0;
 }
 
+bool validate_schema(const std::string& name, const rapidjson::Document& doc,
+                     const rapidjson::SchemaDocument& schema, std::vector<Failure>& out) {
+  rapidjson::SchemaValidator validator(schema);
+  if (doc.Accept(validator)) return true;
+  rapidjson::StringBuffer where, rule;
+  validator.GetInvalidDocumentPointer().StringifyUriFragment(where);
+  validator.GetInvalidSchemaPointer().StringifyUriFragment(rule);
+  out.push_back({name, 0, {},
+                 std::string("schema violation at ") + where.GetString() + " (schema " + rule.GetString() +
+                     ", keyword " + validator.GetInvalidSchemaKeyword() + ")"});
+  return false;
+}
+
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out) {
   rapidjson::SchemaDocument sd(schema);
-  rapidjson::SchemaValidator validator(sd);
-  if (!doc.Accept(validator)) {
-    rapidjson::StringBuffer where, rule;
-    validator.GetInvalidDocumentPointer().StringifyUriFragment(where);
-    validator.GetInvalidSchemaPointer().StringifyUriFragment(rule);
-    out.push_back({name, 0, {},
-                   std::string("schema violation at ") + where.GetString() + " (schema " +
-                       rule.GetString() + ", keyword " + validator.GetInvalidSchemaKeyword() + ")"});
-    return;
-  }
+  if (validate_schema(name, doc, sd, out)) validate_bookkeeping(name, doc, out);
+}
+
+void validate_bookkeeping(const std::string& name, const rapidjson::Document& doc, std::vector<Failure>& out) {
   std::set<std::string> defined, used;
   for (const auto& m : doc["notes"].GetObject()) defined.insert(m.name.GetString());
   long expect_id = 0;

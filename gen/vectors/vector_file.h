@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <rapidjson/document.h>
+#include <rapidjson/schema.h>
 
 #include "core/crypto.h"
 #include "core/json.h"
@@ -118,6 +119,15 @@ struct Failure {
 // every flag used is defined in notes and every note is used. Appends failures to |out|.
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out);
+
+// validate_schema checks |doc| against a compiled |schema| only. It returns false, appending one
+// failure naming the violating member, when the document does not validate.
+[[nodiscard]] bool validate_schema(const std::string& name, const rapidjson::Document& doc,
+                                   const rapidjson::SchemaDocument& schema, std::vector<Failure>& out);
+
+// validate_bookkeeping checks what no schema can state (counts, tcId order, flags and notes).
+// |doc| must have passed validate_schema against a vector file schema.
+void validate_bookkeeping(const std::string& name, const rapidjson::Document& doc, std::vector<Failure>& out);
 
 // load_kind reads |dir|/kind.file into |doc| and validates it (validate_file). It returns false
 // and appends failures to |out| when the file cannot be read, parsed or validated.
