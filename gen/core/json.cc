@@ -210,12 +210,33 @@ std::optional<ParseError> parse_exact(std::string_view text, rapidjson::Document
 }  // namespace
 
 rapidjson::Value Value::to_rapidjson(rapidjson::Document::AllocatorType& alloc) const {
-  rapidjson::Document d;
-  std::string text = to_line(*this);
-  if (parse_exact(text, d)) throw std::logic_error("json::Value::to_rapidjson: own output does not parse");
-  rapidjson::Value out;
-  out.CopyFrom(d, alloc);
-  return out;
+  // Built directly, not through text: a string need not be valid UTF-8 here (fuzzed params are
+  // carried as they are, and the scheme code rejects them with a message naming the field).
+  return std::visit(
+      [&](const auto& x) -> rapidjson::Value {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::nullptr_t>) {
+          return rapidjson::Value();
+        } else if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, double>) {
+          return rapidjson::Value(x);
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+          return rapidjson::Value(static_cast<std::int64_t>(x));
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return rapidjson::Value(x.data(), static_cast<rapidjson::SizeType>(x.size()), alloc);
+        } else if constexpr (std::is_same_v<T, std::shared_ptr<Array>>) {
+          rapidjson::Value a(rapidjson::kArrayType);
+          for (const auto& item : *x) a.PushBack(item.to_rapidjson(alloc), alloc);
+          return a;
+        } else {
+          rapidjson::Value o(rapidjson::kObjectType);
+          for (const auto& [k, item] : *x) {
+            o.AddMember(rapidjson::Value(k.data(), static_cast<rapidjson::SizeType>(k.size()), alloc),
+                        item.to_rapidjson(alloc), alloc);
+          }
+          return o;
+        }
+      },
+      v_);
 }
 
 Value Value::from_rapidjson(const rapidjson::Value& v) {
