@@ -138,6 +138,7 @@ int main(int argc, char** argv) {
   cli::add_verify_dice_command(app, action);
   cli::add_verify_tavla_command(app, action);
   cli::add_bench_command(app, action);
+  cli::add_search_command(app, action);
 
   try {
     app.parse(argc, argv);
