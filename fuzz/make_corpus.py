@@ -216,9 +216,20 @@ def replies_of(fairvec, lines):
     return [l for l in r.stdout.split(b"\n") if l]
 
 
+def add_findings():
+    """Every past finding stays a seed of its target (fuzz/findings/<target>-<what>.<ext>), so
+    CTest's replay keeps it fixed; called last, after any minimisation."""
+    for path in sorted(glob.glob(os.path.join(ROOT, "fuzz", "findings", "*"))):
+        target = os.path.basename(path).split("-", 1)[0]
+        if target in TARGETS:
+            with open(path, "rb") as f:
+                put(target, f.read())
+
+
 def build_seeds(fairvec):
     for data in crypto_seeds():
         put("crypto_differential", data)
+
 
     vector_files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))
     schema_files = sorted(glob.glob(os.path.join(VECTORS, "schema", "*.json")))
@@ -384,6 +395,7 @@ def main():
     if args.libfuzzer_build:
         for t in TARGETS:
             merge(args.libfuzzer_build, t)
+    add_findings()
     for t in TARGETS:
         print(f"corpus/{t}: {len(os.listdir(os.path.join(CORPUS, t)))} files")
 
