@@ -156,6 +156,28 @@ TEST(VectorFileBuilder, RejectsUndefinedAndUnusedFlags) {
   EXPECT_THROW(twice.note("F", "BASIC", "d"), std::logic_error);
 }
 
+TEST(ValidateFile, HugeDoublesAreRejectedBeforeTheSchemaValidator) {
+  // Found by fuzz_vector_file: RapidJSON 1.1's schema validator converts a double of magnitude
+  // 2^63 or more to an integer (undefined behaviour); such doubles are rejected before it runs.
+  rapidjson::Document schema;
+  json::parse(R"({"type":"object"})", schema, "schema");
+  for (const char* text : {R"({"a":1.8446744073709552e20})", R"({"a":[-1e300]})", R"({"a":{"b":9223372036854775808.0}})"}) {
+    rapidjson::Document doc;
+    json::parse(text, doc, "file");
+    std::vector<Failure> failures;
+    validate_file("toy", doc, schema, failures);
+    ASSERT_EQ(failures.size(), 1u) << text;
+    EXPECT_NE(failures[0].detail.find("2^63 or more at /a"), std::string::npos) << failures[0].detail;
+  }
+  // Integers beyond 2^53 - 1 (invalid inputs just past a limit) and smaller doubles are fine.
+  for (const char* text : {R"({"a":9007199254740992})", R"({"a":18446744073709551615})", R"({"a":9.2e18})"}) {
+    rapidjson::Document doc;
+    json::parse(text, doc, "file");
+    std::vector<Failure> failures;
+    EXPECT_TRUE(validate_schema("toy", doc, rapidjson::SchemaDocument(schema), failures)) << text;
+  }
+}
+
 TEST(ValidateFile, CatchesOrderUndefinedFlagsAndUnusedNotes) {
   const char* schema_text = R"({"type":"object"})";
   const char* file_text = R"({"algorithm":"toy","schema":"s","generatorVersion":"x","numberOfTests":2,"header":[],
