@@ -2,7 +2,8 @@
 // first input that reaches an edge (a MAC whose first k bytes are all skipped), on every core,
 // and reports the lowest hit, so its answer is the same on any machine and any thread count. The
 // generators keep hits too deep to search on every run as constants and re-verify them; this
-// command is how such constants are found again.
+// command is how such constants are found again. Both dice schemes skip bytes 252..255, so
+// hmac_dice::skipped_prefix counts the skipped bytes of a tavla block too.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -25,14 +26,6 @@
 namespace fairvec::cli {
 
 namespace {
-
-// leading_skipped counts the leading bytes of |mac| that are >= 252 (the skip rule of both dice
-// schemes).
-std::size_t leading_skipped(const Digest& mac) {
-  std::size_t k = 0;
-  while (k < mac.size() && mac[k] >= 252) ++k;
-  return k;
-}
 
 // lowest_hit scans [first, last] in chunks on |threads| threads and returns the lowest counter for
 // which |hit| is true. Chunks above an already found hit are skipped; chunks below it always run,
@@ -97,7 +90,7 @@ int run_search(const SearchOptions& o) {
     last_allowed = kMaxSafeInteger;
     counter = "roll";
     hit = [&](std::uint64_t n) {
-      return leading_skipped(backend->hmac_sha256(seed_bytes, as_bytes(hmac_dice::message(o.clients, n, 0)))) == o.depth;
+      return hmac_dice::skipped_prefix(backend->hmac_sha256(seed_bytes, as_bytes(hmac_dice::message(o.clients, n, 0)))) == o.depth;
     };
   } else if (o.cls == "tavla-skip") {
     in.seed = tavla::parse_secret(o.seed, "--seed");
@@ -110,7 +103,7 @@ int run_search(const SearchOptions& o) {
     last_allowed = 4294967295ULL;
     counter = "n";
     hit = [&](std::uint64_t n) {
-      return leading_skipped(macs->mac(static_cast<std::uint32_t>(n), 0)) == o.depth;
+      return hmac_dice::skipped_prefix(macs->mac(static_cast<std::uint32_t>(n), 0)) == o.depth;
     };
   } else {
     throw InputError("class", "unknown search class '" + o.cls + "' (hmac-dice-skip, tavla-skip)");
