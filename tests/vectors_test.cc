@@ -81,6 +81,19 @@ TEST_P(VectorKindTest, EveryTestPassesOnBothBackendsThroughLibraryAndPort) {
   EXPECT_TRUE(failures.empty()) << describe(failures);
 }
 
+TEST_P(VectorKindTest, InvalidTestsNameTheirError) {
+  // specs/vector-format.md: an invalid test carries `error`, the field its rejection names.
+  const VectorKind& k = kind_named(GetParam());
+  rapidjson::Document doc;
+  std::vector<Failure> failures;
+  ASSERT_TRUE(load_kind(k, FAIRVEC_SOURCE_VECTORS, doc, failures)) << describe(failures);
+  for_each_test(doc, [&](const TestRef& t) {
+    if (std::string(t.test["result"].GetString()) != "invalid") return;
+    const rapidjson::Value* error = json::optional_member(t.test, "error");
+    EXPECT_TRUE(error && error->IsString() && error->GetStringLength() > 0) << k.file << " tcId " << tc_id_of(t.test);
+  });
+}
+
 TEST_P(VectorKindTest, TamperedCountIsCaught) {
   const VectorKind& k = kind_named(GetParam());
   rapidjson::Document doc, schema;
