@@ -22,6 +22,7 @@
 #include "differential.h"
 #include "embedded_schemas.h"
 #include "port/protocol.h"
+#include "vectors/generated_docs.h"
 #include "vectors/vector_file.h"
 
 namespace {
@@ -57,7 +58,7 @@ constexpr std::string_view kGenericSchema = R"({
 struct Schema {
   std::string name;
   std::unique_ptr<rapidjson::Document> doc;
-  std::unique_ptr<rapidjson::SchemaDocument> compiled;  // compiled once, not per input
+  std::unique_ptr<vectors::CompiledSchema> compiled;  // compiled once (common.json resolved), not per input
   const vectors::VectorKind* kind = nullptr;  // the vector file kind using this schema, if any
 };
 
@@ -87,7 +88,7 @@ const std::vector<Schema>& schemas() {
         fairvec::fuzz::fail_and_abort("vector_file-schema-does-not-parse", err.what());
       }
       if (!is_vector_file_schema(*d)) continue;
-      auto compiled = std::make_unique<rapidjson::SchemaDocument>(*d);
+      auto compiled = std::make_unique<vectors::CompiledSchema>(*d);
       Schema s{std::string(e.name), std::move(d), std::move(compiled), nullptr};
       for (const auto& k : vectors::all_vector_kinds()) {
         if (k.schema == s.name) s.kind = &k;
@@ -97,7 +98,7 @@ const std::vector<Schema>& schemas() {
     if (out.empty()) {
       auto d = std::make_unique<rapidjson::Document>();
       json::parse(kGenericSchema, *d, "generic schema");
-      auto compiled = std::make_unique<rapidjson::SchemaDocument>(*d);
+      auto compiled = std::make_unique<vectors::CompiledSchema>(*d);
       out.push_back(Schema{"generic", std::move(d), std::move(compiled), nullptr});
     }
     return out;
@@ -122,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   std::vector<vectors::Failure> failures;
-  if (!vectors::validate_schema("fuzz.json", doc, *schema->compiled, failures)) return 0;
+  if (!vectors::validate_schema("fuzz.json", doc, schema->compiled->get(), failures)) return 0;
   vectors::validate_bookkeeping("fuzz.json", doc, failures);
   if (!schema->kind) return 0;
 

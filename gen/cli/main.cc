@@ -2,7 +2,9 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <set>
 
 #include "cli/commands.h"
@@ -11,6 +13,7 @@
 #include "core/files.h"
 #include "core/json.h"
 #include "port/protocol.h"
+#include "vectors/generated_docs.h"
 #include "vectors/vector_file.h"
 
 namespace fs = std::filesystem;
@@ -24,11 +27,12 @@ const Backend& pick_backend(const std::string& name) {
   return *b;
 }
 
-// generate writes every vector file (and its companion files) into |out| atomically, or, with
-// |verify|, compares each fresh generation with the file in |out| byte for byte and writes
-// nothing. A .json file under |out| (outside schema/) that no generator produces is reported as
-// stale: an error with |verify|, a warning otherwise.
-int run_generate(const fs::path& out, bool verify, const std::set<std::string>& only) {
+// generate writes every vector file (and its companion files), its schema, vectors/schema/common.json
+// and the flag tables in the spec files of |specs| (when that directory exists) into place
+// atomically, or, with |verify|, compares each fresh generation with the file on disk and writes
+// nothing, naming the first differing line. A .json file under |out| (outside schema/) that no
+// generator produces is reported as stale: an error with |verify|, a warning otherwise.
+int run_generate(const fs::path& out, const fs::path& specs, bool verify, const std::set<std::string>& only) {
   int status = kExitOk;
   std::size_t files = 0, tests = 0;
   std::set<fs::path> produced;
@@ -47,23 +51,43 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
       status = kExitFailed;
       return;
     }
-    if (committed != contents) {
-      std::size_t i = 0;
-      while (i < committed.size() && i < contents.size() && committed[i] == contents[i]) ++i;
-      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation at byte "
-                << i << "\n";
+    if (std::string diff = vectors::first_difference(contents, committed); !diff.empty()) {
+      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation, " << diff
+                << "\n";
       status = kExitFailed;
     }
   };
+  std::map<std::string, std::string> spec_blocks{{"bugtypes", vectors::bug_type_table()}};
   for (const auto& kind : vectors::all_vector_kinds()) {
     if (!only.empty() && !only.count(kind.file)) continue;
     json::Value file = kind.generate();
     tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
     ++files;
     emit(out / kind.file, json::to_pretty(file));
+    emit(out / "schema" / kind.schema, json::to_pretty(vectors::schema_for(file)));
+    spec_blocks.emplace("flags " + kind.file, vectors::flag_table(file));
     if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
       for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
     }
+  }
+  emit(out / "schema" / vectors::kCommonSchemaName, json::to_pretty(vectors::common_schema()));
+  if (fs::is_directory(specs)) {
+    std::vector<std::string> filled;
+    for (const auto& e : fs::directory_iterator(specs)) {
+      if (!e.is_regular_file() || e.path().extension() != ".md") continue;
+      std::string text = read_file(e.path());
+      std::string fresh = vectors::fill_markers(text, spec_blocks, e.path().string(), filled);
+      if (fresh != text || verify) emit(e.path(), fresh);
+    }
+    for (const auto& [key, _] : spec_blocks) {
+      if (std::count(filled.begin(), filled.end(), key) != 1) {
+        std::cerr << "fairvec generate: specs/ must hold exactly one '<!-- fairvec:" << key
+                  << " begin -->' block; found " << std::count(filled.begin(), filled.end(), key) << "\n";
+        status = kExitFailed;
+      }
+    }
+  } else if (only.empty()) {
+    std::cout << "spec tables: " << specs.string() << " is not a directory; not written\n";
   }
   if (only.empty() && fs::is_directory(out)) {
     for (const auto& e : fs::recursive_directory_iterator(out)) {
@@ -124,6 +148,8 @@ int main(int argc, char** argv) {
   gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
   gen->add_option("--only", only_files, "Only these vector file names");
+  std::string specs_dir;
+  gen->add_option("--specs", specs_dir, "Spec directory whose flag tables are rendered (default: DIR/../specs)");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
@@ -149,7 +175,10 @@ int main(int argc, char** argv) {
 
   std::set<std::string> only(only_files.begin(), only_files.end());
   try {
-    if (*gen) return run_generate(vectors_dir, verify, only);
+    if (*gen) {
+      fs::path specs = specs_dir.empty() ? fs::path(vectors_dir) / ".." / "specs" : fs::path(specs_dir);
+      return run_generate(vectors_dir, specs.lexically_normal(), verify, only);
+    }
     if (*check) return run_check(vectors_dir, only);
     if (*port) return port::serve(std::cin, std::cout, pick_backend(backend_name));
     if (action) return action();

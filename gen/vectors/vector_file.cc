@@ -1,5 +1,6 @@
 #include "vectors/vector_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -11,6 +12,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "port/protocol.h"
+#include "vectors/generated_docs.h"
 
 namespace fairvec::vectors {
 
@@ -30,7 +32,27 @@ VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema,
                                      std::vector<std::string> header)
     : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}
 
+const std::vector<BugTypeInfo>& bug_types_table() {
+  static const std::vector<BugTypeInfo> kTable = {
+      {"BASIC", "none in particular: an ordinary case every port must pass"},
+      {"EDGE_CASE", "a rarely reached branch taken wrongly (skipped bytes, retries, rollover, u = 1.0)"},
+      {"BOUNDARY", "an off-by-one at a length or range limit (seed lengths, max counters)"},
+      {"ENCODING", "a different byte encoding (key as hex vs text, little-endian, GUID order, escaping)"},
+      {"ARITHMETIC", "a different arithmetic (double vs exact integer, rounding, clamping)"},
+      {"ORDER", "a different order (sorting, deal order, splice vs swap)"},
+      {"MISSING_CHECK", "accepting input the spec calls invalid"},
+      {"MODIFIED_INPUT", "failing to notice a tampered value (seal, roll, proof)"},
+      {"FUNCTIONALITY", "a whole feature done differently (link formats, multi-game matches, proofs)"},
+  };
+  return kTable;
+}
+
 void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string description) {
+  const auto& bts = bug_types_table();
+  if (std::none_of(bts.begin(), bts.end(), [&](const BugTypeInfo& b) { return bug_type == b.name; })) {
+    throw std::logic_error("flag " + flag + ": unknown bugType " + bug_type);
+  }
+  if (description.empty()) throw std::logic_error("flag " + flag + ": empty description");
   for (const auto& [f, _] : notes_) {
     if (f == flag) throw std::logic_error("flag defined twice: " + flag);
   }
@@ -164,8 +186,8 @@ bool validate_schema(const std::string& name, const rapidjson::Document& doc,
 
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out) {
-  rapidjson::SchemaDocument sd(schema);
-  if (validate_schema(name, doc, sd, out)) validate_bookkeeping(name, doc, out);
+  CompiledSchema sd(schema);
+  if (validate_schema(name, doc, sd.get(), out)) validate_bookkeeping(name, doc, out);
 }
 
 void validate_bookkeeping(const std::string& name, const rapidjson::Document& doc, std::vector<Failure>& out) {

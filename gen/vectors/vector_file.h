@@ -20,6 +20,15 @@ namespace fairvec::vectors {
 enum class Result { kValid, kInvalid, kAcceptable };
 const char* result_name(Result r);
 
+// BugTypeInfo is one bugType: the class of port bug a flag catches (specs/vector-format.md renders
+// this table between its fairvec:bugtypes markers; common.json's enum is built from it).
+struct BugTypeInfo {
+  const char* name;
+  const char* description;
+};
+// bug_types_table lists every bugType, in the order the spec shows them.
+[[nodiscard]] const std::vector<BugTypeInfo>& bug_types_table();
+
 // VectorFileBuilder collects notes, groups and tests and renders the file. The tool assigns
 // tcIds (1, 2, … in file order) and numberOfTests; a person never types them.
 class VectorFileBuilder {
@@ -28,8 +37,9 @@ class VectorFileBuilder {
   // free text lines describing the file.
   VectorFileBuilder(std::string algorithm, std::string schema, std::vector<std::string> header);
 
-  // note defines |flag|: the class of port bug (|bug_type|, one of the values listed in
-  // specs/vector-format.md) and a description of the bug it catches.
+  // note defines |flag|: the class of port bug (|bug_type|, a name in bug_types_table()) and a
+  // description of the bug it catches. Throws std::logic_error on an unknown bugType, an empty
+  // description or a flag defined twice: generator bugs.
   void note(std::string flag, std::string bug_type, std::string description);
 
   // group starts a new test group whose members are |fields| (at least "type").
