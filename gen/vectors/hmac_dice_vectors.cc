@@ -137,6 +137,8 @@ json::Value generate_seal() {
   b.note("EmptySeed", "MISSING_CHECK", "An empty seed; catches a port that seals the empty string.");
   b.note("NonHexCharacter", "MISSING_CHECK", "A character outside 0-9a-fA-F (including a 0x prefix or a space); "
                                              "catches lenient hex decoders that stop or skip.");
+  b.note("NonAsciiHexDigit", "ENCODING", "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that "
+                                         "accept any Unicode digit (Python's int(s, 16) does).");
   b.group({{"type", "HmacDiceSeal"}});
   auto valid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {
     b.add(std::move(comment), std::move(flags), Result::kValid, {{"serverSeed", seed}, {"seal", seal_of(seed)}});
@@ -165,6 +167,9 @@ json::Value generate_seal() {
   invalid("'g' is not a hex digit", {"NonHexCharacter"}, s32.substr(0, 10) + "g" + s32.substr(11));
   invalid("a 0x prefix", {"NonHexCharacter"}, "0x" + s32);
   invalid("a trailing space", {"NonHexCharacter"}, s32 + " ");
+  invalid("a space between two bytes (Python's bytes.fromhex skips it)", {"NonHexCharacter"}, s32.substr(0, 2) + " " + s32.substr(2));
+  invalid("a fullwidth digit U+FF10 in place of the first '0'", {"NonAsciiHexDigit"},
+          s32.substr(0, s32.find('0')) + "\xEF\xBC\x90" + s32.substr(s32.find('0') + 1));
   return b.build();
 }
 
