@@ -21,6 +21,7 @@
 #include "core/errors.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -182,47 +183,7 @@ std::vector<u64> range(u64 first, u64 size) {
 // ------------------------------------------------------------------------------------------------
 // Check helpers.
 
-const rapidjson::Value& in(const TestRef& t, std::string_view key) { return json::member(t.test, key, t.path); }
-
-std::string group_type(const TestRef& t) { return json::get_string(t.group, "type", "testGroups[]"); }
-
-// same compares a value from the file with a computed one (doubles bit-exactly).
-std::string same(std::string_view what, const rapidjson::Value& expected, const Value& actual) {
-  rapidjson::Document d;
-  rapidjson::Value a = actual.to_rapidjson(d.GetAllocator());
-  if (json::equal(expected, a)) return "";
-  return std::string(what) + ": expected " + json::to_text(expected) + ", got " + json::to_text(a);
-}
-
-// same_fields compares every member of |fields| with the test's member of the same name.
-std::string same_fields(const TestRef& t, const Object& fields) {
-  for (const auto& [k, v] : fields) {
-    std::string r = same(k, in(t, k), v);
-    if (!r.empty()) return r;
-  }
-  return "";
-}
-
-// expect_error runs |fn| and passes when it throws InputError naming the test's `error`.
-std::string expect_error(const TestRef& t, const std::function<void()>& fn) {
-  const std::string want = json::get_string(t.test, "error", t.path);
-  try {
-    fn();
-  } catch (const InputError& e) {
-    if (e.field() == want) return "";
-    return "error: expected field " + want + ", got " + e.what();
-  }
-  return "expected InputError naming " + want + ", got a result";
-}
-
-Value copy(const rapidjson::Value& v) { return Value::from_rapidjson(v); }
-
-// params copies the named members of the test into a port params object.
-Value params_of(const TestRef& t, std::initializer_list<const char*> keys) {
-  Object o;
-  for (const char* k : keys) o.emplace_back(k, copy(in(t, k)));
-  return Value(std::move(o));
-}
+// Reading tests: vectors/test_reader.h.
 
 PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const char*> inputs,
                  std::initializer_list<const char*> outputs) {
@@ -475,23 +436,23 @@ Value generate_unit() {
 std::string check_unit_test(const TestRef& t, const Backend& b) {
   const std::string type = group_type(t);
   if (type == "CursorUnit") {
-    const std::string server = cur::read_text(in(t, "serverSeed"), "serverSeed");
-    const std::string client = cur::read_text(in(t, "clientSeed"), "clientSeed");
-    const u64 nonce = cur::read_counter(in(t, "nonce"), "nonce");
-    const u64 cursor = cur::read_counter(in(t, "cursor"), "cursor");
-    std::string r = same_fields(t, unit_outputs(b, server, client, nonce, cursor));
+    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
+    const std::string client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
+    const u64 nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
+    const u64 cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
+    std::string r = expect_members(t, unit_outputs(b, server, client, nonce, cursor));
     if (!r.empty()) return r;
-    return same("u (unit)", in(t, "u"), Value(cur::unit(b, server, client, nonce, cursor)));
+    return expect_equal("u (unit)", test_member(t, "u"), Value(cur::unit(b, server, client, nonce, cursor)));
   }
   if (type == "CursorCommitment") {
-    const std::string server = cur::read_text(in(t, "serverSeed"), "serverSeed");
-    return same("commitment", in(t, "commitment"), Value(cur::commitment(b, server)));
+    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
+    return expect_equal("commitment", test_member(t, "commitment"), Value(cur::commitment(b, server)));
   }
   return expect_error(t, [&] {
-    const std::string server = cur::read_text(in(t, "serverSeed"), "serverSeed");
-    const std::string client = cur::read_text(in(t, "clientSeed"), "clientSeed");
-    const u64 nonce = cur::read_counter(in(t, "nonce"), "nonce");
-    const u64 cursor = cur::read_counter(in(t, "cursor"), "cursor");
+    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
+    const std::string client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
+    const u64 nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
+    const u64 cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
     (void)cur::unit(b, server, client, nonce, cursor);
   });
 }
@@ -658,8 +619,8 @@ u64 read_u64_text(const rapidjson::Value& v) {
 }
 
 std::string check_u64_test(const TestRef& t, const Backend&) {
-  if (group_type(t) == "CursorU64ToUnit") return same_fields(t, u64_outputs(read_u64_text(in(t, "u64"))));
-  return expect_error(t, [&] { (void)cur::u64_to_unit(read_u64_text(in(t, "u64"))); });
+  if (group_type(t) == "CursorU64ToUnit") return expect_members(t, u64_outputs(read_u64_text(test_member(t, "u64"))));
+  return expect_error(t, [&] { (void)cur::u64_to_unit(read_u64_text(test_member(t, "u64"))); });
 }
 
 std::vector<PortCall> u64_calls(const TestRef& t) {
@@ -952,37 +913,37 @@ Value generate_draw() {
 std::string check_draw_test(const TestRef& t, const Backend&) {
   const std::string type = group_type(t);
   if (type == "CursorDraw" || type == "CursorLimbo") {
-    const u64 x = read_u64_text(in(t, "u64"));
+    const u64 x = read_u64_text(test_member(t, "u64"));
     const double u = cur::u64_to_unit(x);
-    std::string r = same("u", in(t, "u"), Value(u));
-    if (r.empty()) r = same("uBits", in(t, "uBits"), Value(bits_of(u)));
+    std::string r = expect_equal("u", test_member(t, "u"), Value(u));
+    if (r.empty()) r = expect_equal("uBits", test_member(t, "uBits"), Value(bits_of(u)));
     if (!r.empty()) return r;
     if (type == "CursorDraw") {
-      return same("index", in(t, "index"), Value(cur::draw(read_unit(in(t, "u"), "u"), read_size(in(t, "n"), "n"))));
+      return expect_equal("index", test_member(t, "index"), Value(cur::draw(read_unit(test_member(t, "u"), "u"), read_size(test_member(t, "n"), "n"))));
     }
-    r = same("scaledBits", in(t, "scaledBits"), Value(bits_of(limbo_scaled(u))));
+    r = expect_equal("scaledBits", test_member(t, "scaledBits"), Value(bits_of(limbo_scaled(u))));
     if (!r.empty()) return r;
-    return same("hundredths", in(t, "hundredths"), Value(cur::limbo_hundredths(read_unit(in(t, "u"), "u"))));
+    return expect_equal("hundredths", test_member(t, "hundredths"), Value(cur::limbo_hundredths(read_unit(test_member(t, "u"), "u"))));
   }
   if (type == "CursorPoolHop") {
-    const auto r = cur::pool_hop(read_units(in(t, "units")), read_size(in(t, "size"), "size"));
-    std::string m = same("indexes", in(t, "indexes"), Value::array_of(r.indexes));
-    return m.empty() ? same("picks", in(t, "picks"), Value::array_of(r.picks)) : m;
+    const auto r = cur::pool_hop(read_units(test_member(t, "units")), read_size(test_member(t, "size"), "size"));
+    std::string m = expect_equal("indexes", test_member(t, "indexes"), Value::array_of(r.indexes));
+    return m.empty() ? expect_equal("picks", test_member(t, "picks"), Value::array_of(r.picks)) : m;
   }
   if (type == "CursorDrawInvalid") {
     return expect_error(t, [&] {
-      const double u = read_unit(in(t, "u"), "u");
-      const auto& n = in(t, "n");
+      const double u = read_unit(test_member(t, "u"), "u");
+      const auto& n = test_member(t, "n");
       if (!n.IsUint64()) throw InputError("n", "must be an integer between 1 and 2^53 - 1");
       (void)cur::draw(u, n.GetUint64());
     });
   }
   if (type == "CursorLimboInvalid") {
-    return expect_error(t, [&] { (void)cur::limbo_hundredths(read_unit(in(t, "u"), "u")); });
+    return expect_error(t, [&] { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); });
   }
   return expect_error(t, [&] {
-    const auto units = read_units(in(t, "units"));
-    const auto& s = in(t, "size");
+    const auto units = read_units(test_member(t, "units"));
+    const auto& s = test_member(t, "size");
     if (!s.IsUint64()) throw InputError("size", "must be an integer between 1 and 2^53 - 1");
     (void)cur::pool_hop(units, s.GetUint64());
   });
@@ -1378,18 +1339,18 @@ Value generate_game() {
 Value game_params(const TestRef& t) {
   Object o;
   if (group_type(t) == "CursorGame") {
-    o.emplace_back("game", copy(json::member(t.group, "game", "testGroups[]")));
+    o.emplace_back("game", Value::from_rapidjson(json::member(t.group, "game", "testGroups[]")));
   } else {
-    o.emplace_back("game", copy(in(t, "game")));
+    o.emplace_back("game", Value::from_rapidjson(test_member(t, "game")));
   }
-  for (const char* k : {"serverSeed", "clientSeed", "nonce", "options"}) o.emplace_back(k, copy(in(t, k)));
+  for (const char* k : {"serverSeed", "clientSeed", "nonce", "options"}) o.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
   return Value(std::move(o));
 }
 
 std::string check_game_test(const TestRef& t, const Backend& b) {
   rapidjson::Document d;
   rapidjson::Value params = game_params(t).to_rapidjson(d.GetAllocator());
-  if (group_type(t) == "CursorGame") return same_fields(t, game_fields(cur::play_params(b, params)));
+  if (group_type(t) == "CursorGame") return expect_members(t, game_fields(cur::play_params(b, params)));
   return expect_error(t, [&] { (void)cur::play_params(b, params); });
 }
 
@@ -1399,8 +1360,8 @@ std::vector<PortCall> game_calls(const TestRef& t) {
     const std::string game = json::get_string(t.group, "game", "testGroups[]");
     auto it = outcome_members().find(game);
     if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
-    Object expected{{"cursors", copy(in(t, "cursors"))}};
-    for (const auto& k : it->second) expected.emplace_back(k, copy(in(t, k)));
+    Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
+    for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
     c.result = Value(std::move(expected));
   }
   return {c};

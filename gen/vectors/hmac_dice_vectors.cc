@@ -9,6 +9,7 @@
 
 #include "core/errors.h"
 #include "schemes/hmac_dice.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -65,58 +66,7 @@ std::vector<hd::Dice> derive_all(const std::string& seed_hex, const std::vector<
 
 std::string seal_of(const std::string& seed_hex) { return hd::seal(gen(), hd::parse_server_seed(seed_hex)); }
 
-// --- Reading tests back.
-
-std::string str(const TestRef& t, std::string_view key) { return json::get_string(t.test, key, t.path); }
-std::string group_type(const TestRef& t) { return json::get_string(t.group, "type", "group"); }
-json::Value member(const TestRef& t, std::string_view key) {
-  return json::Value::from_rapidjson(json::member(t.test, key, t.path));
-}
-// params copies the named members of the test into a port params object.
-json::Value params(const TestRef& t, std::initializer_list<const char*> keys) {
-  json::Object o;
-  for (const char* k : keys) o.emplace_back(k, member(t, k));
-  return json::Value(std::move(o));
-}
-
-// expect_json compares the test's member |key| with |actual|.
-std::string expect_json(const TestRef& t, std::string_view key, const json::Value& actual) {
-  rapidjson::Document d;
-  rapidjson::Value a = actual.to_rapidjson(d.GetAllocator());
-  const rapidjson::Value& e = json::member(t.test, key, t.path);
-  if (json::equal(e, a)) return "";
-  return std::string(key) + ": expected " + json::to_text(e) + ", got " + json::to_text(a);
-}
-
-// expect_error runs |f| and checks it throws InputError naming the test's `error` field (and, when
-// the test has one, its `errorPosition`).
-template <typename F>
-std::string expect_error(const TestRef& t, F&& f) {
-  const std::string want = str(t, "error");
-  try {
-    f();
-  } catch (const InputError& e) {
-    if (e.field() != want) return "error field: expected " + want + ", got " + e.field() + " (" + e.what() + ")";
-    if (const rapidjson::Value* p = json::optional_member(t.test, "errorPosition")) {
-      json::Value got = e.position() ? jint(*e.position()) : json::Value();
-      std::string f2 = expect_json(t, "errorPosition", got);
-      if (!f2.empty()) return f2 + " (" + e.what() + ")";
-      (void)p;
-    }
-    return "";
-  }
-  return "accepted invalid input (expected an error in " + want + ")";
-}
-
-std::string first_failure(std::initializer_list<std::string> checks) {
-  for (const auto& c : checks) {
-    if (!c.empty()) return c;
-  }
-  return "";
-}
-
-PortCall ok_call(std::string op, json::Value p, json::Value result) { return {std::move(op), std::move(p), std::move(result)}; }
-PortCall bad_call(std::string op, json::Value p) { return {std::move(op), std::move(p), std::nullopt}; }
+// --- Reading tests back: vectors/test_reader.h.
 
 // =============================================================================================
 // hmac_dice_seal_test.json
@@ -175,14 +125,14 @@ json::Value generate_seal() {
 
 std::string check_seal(const TestRef& t, const Backend& backend) {
   if (group_type(t) == "HmacDiceSealInvalid") {
-    return expect_error(t, [&] { (void)hd::seal(backend, hd::parse_server_seed(str(t, "serverSeed"))); });
+    return expect_error(t, [&] { (void)hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed"))); });
   }
-  return expect_eq("seal", str(t, "seal"), hd::seal(backend, hd::parse_server_seed(str(t, "serverSeed"))));
+  return expect_eq("seal", test_string(t, "seal"), hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed"))));
 }
 
 std::vector<PortCall> seal_calls(const TestRef& t) {
-  if (group_type(t) == "HmacDiceSealInvalid") return {bad_call("hmac_dice.seal", params(t, {"serverSeed"}))};
-  return {ok_call("hmac_dice.seal", params(t, {"serverSeed"}), json::Value::object({{"seal", member(t, "seal")}}))};
+  if (group_type(t) == "HmacDiceSealInvalid") return {bad_call("hmac_dice.seal", params_of(t, {"serverSeed"}))};
+  return {ok_call("hmac_dice.seal", params_of(t, {"serverSeed"}), json::Value::object({{"seal", test_value(t, "seal")}}))};
 }
 
 // =============================================================================================
@@ -401,38 +351,38 @@ json::Value generate_roll() {
 std::string check_roll(const TestRef& t, const Backend& backend) {
   if (group_type(t) == "HmacDiceRollInvalid") {
     return expect_error(t, [&] {
-      Bytes seed = hd::parse_server_seed(str(t, "serverSeed"));
+      Bytes seed = hd::parse_server_seed(test_string(t, "serverSeed"));
       std::vector<std::string> seeds = json::get_string_array(t.test, "clientSeeds", t.path);
       hd::validate_client_seeds(seeds);
       (void)hd::roll(backend, seed, seeds, hd::roll_from_json(json::member(t.test, "roll", t.path)));
     });
   }
-  Bytes seed = hd::parse_server_seed(str(t, "serverSeed"));
+  Bytes seed = hd::parse_server_seed(test_string(t, "serverSeed"));
   hd::RollTrace tr = hd::derive_roll(backend, seed, json::get_string_array(t.test, "clientSeeds", t.path),
                                      hd::roll_from_json(json::member(t.test, "roll", t.path)));
   json::Array macs;
   for (const auto& m : tr.macs) macs.emplace_back(to_hex(m));
-  return first_failure({expect_json(t, "messages", jstrs(tr.messages)), expect_json(t, "macs", json::Value(macs)),
-                        expect_json(t, "retry", jint(tr.pick.retry)), expect_json(t, "index", jint(tr.pick.index)),
-                        expect_json(t, "byte", jint(tr.pick.byte)), expect_json(t, "dice", jdice(tr.pick.dice))});
+  return first_failure({expect_member(t, "messages", jstrs(tr.messages)), expect_member(t, "macs", json::Value(macs)),
+                        expect_member(t, "retry", jint(tr.pick.retry)), expect_member(t, "index", jint(tr.pick.index)),
+                        expect_member(t, "byte", jint(tr.pick.byte)), expect_member(t, "dice", jdice(tr.pick.dice))});
 }
 
 std::vector<PortCall> roll_calls(const TestRef& t) {
-  json::Value roll_params = params(t, {"serverSeed", "clientSeeds", "roll"});
-  json::Value message_params = params(t, {"clientSeeds", "roll"});
+  json::Value roll_params = params_of(t, {"serverSeed", "clientSeeds", "roll"});
+  json::Value message_params = params_of(t, {"clientSeeds", "roll"});
   message_params.set("retry", 0);
   if (group_type(t) == "HmacDiceRollInvalid") {
     std::vector<PortCall> calls = {bad_call("hmac_dice.roll", roll_params)};
-    if (str(t, "error") != "serverSeed") calls.push_back(bad_call("hmac_dice.message", message_params));
+    if (test_string(t, "error") != "serverSeed") calls.push_back(bad_call("hmac_dice.message", message_params));
     return calls;
   }
   const auto& messages = json::member(t.test, "messages", t.path);
   const std::size_t retry = static_cast<std::size_t>(json::get_int(t.test, "retry", t.path));
-  return {ok_call("hmac_dice.roll", roll_params, json::Value::object({{"dice", member(t, "dice")}})),
+  return {ok_call("hmac_dice.roll", roll_params, json::Value::object({{"dice", test_value(t, "dice")}})),
           ok_call("hmac_dice.message", message_params,
                   json::Value::object({{"message", json::Value::from_rapidjson(messages[0])}})),
-          ok_call("hmac_dice.pick", params(t, {"macs"}),
-                  json::Value::object({{"dice", member(t, "dice")}, {"retry", jint(retry)}, {"index", member(t, "index")}}))};
+          ok_call("hmac_dice.pick", params_of(t, {"macs"}),
+                  json::Value::object({{"dice", test_value(t, "dice")}, {"retry", jint(retry)}, {"index", test_value(t, "index")}}))};
 }
 
 // =============================================================================================
@@ -599,8 +549,8 @@ std::string check_pick(const TestRef& t, const Backend& backend) {
   if (type == "HmacDicePickInvalid") return expect_error(t, [&] { (void)hd::pick(macs_of(t)); });
   if (type == "HmacDicePick") {
     hd::Pick p = hd::pick(macs_of(t));
-    return first_failure({expect_json(t, "dice", jdice(p.dice)), expect_json(t, "retry", jint(p.retry)),
-                          expect_json(t, "index", jint(p.index)), expect_json(t, "byte", jint(p.byte))});
+    return first_failure({expect_member(t, "dice", jdice(p.dice)), expect_member(t, "retry", jint(p.retry)),
+                          expect_member(t, "index", jint(p.index)), expect_member(t, "byte", jint(p.byte))});
   }
   if (type == "HmacDiceRetryMessageInvalid") {
     return expect_error(t, [&] {
@@ -615,21 +565,21 @@ std::string check_pick(const TestRef& t, const Backend& backend) {
   auto seeds = json::get_string_array(t.test, "clientSeeds", t.path);
   auto roll = hd::roll_from_json(json::member(t.test, "roll", t.path));
   std::string m = hd::message(seeds, roll, static_cast<std::uint64_t>(json::get_int(t.test, "retry", t.path)));
-  return first_failure({expect_eq("message", str(t, "message"), m),
-                        expect_eq("mac", str(t, "mac"),
-                                  to_hex(backend.hmac_sha256(hd::parse_server_seed(str(t, "serverSeed")), as_bytes(m))))});
+  return first_failure({expect_eq("message", test_string(t, "message"), m),
+                        expect_eq("mac", test_string(t, "mac"),
+                                  to_hex(backend.hmac_sha256(hd::parse_server_seed(test_string(t, "serverSeed")), as_bytes(m))))});
 }
 
 std::vector<PortCall> pick_calls(const TestRef& t) {
   const std::string type = group_type(t);
-  if (type == "HmacDicePickInvalid") return {bad_call("hmac_dice.pick", params(t, {"macs"}))};
+  if (type == "HmacDicePickInvalid") return {bad_call("hmac_dice.pick", params_of(t, {"macs"}))};
   if (type == "HmacDicePick") {
-    return {ok_call("hmac_dice.pick", params(t, {"macs"}),
-                    json::Value::object({{"dice", member(t, "dice")}, {"retry", member(t, "retry")}, {"index", member(t, "index")}}))};
+    return {ok_call("hmac_dice.pick", params_of(t, {"macs"}),
+                    json::Value::object({{"dice", test_value(t, "dice")}, {"retry", test_value(t, "retry")}, {"index", test_value(t, "index")}}))};
   }
-  json::Value p = params(t, {"clientSeeds", "roll", "retry"});
+  json::Value p = params_of(t, {"clientSeeds", "roll", "retry"});
   if (type == "HmacDiceRetryMessageInvalid") return {bad_call("hmac_dice.message", p)};
-  return {ok_call("hmac_dice.message", p, json::Value::object({{"message", member(t, "message")}}))};
+  return {ok_call("hmac_dice.message", p, json::Value::object({{"message", test_value(t, "message")}}))};
 }
 
 // =============================================================================================
@@ -871,21 +821,21 @@ hd::Link link_from_fields(const TestRef& t) {
   const auto& v = json::member(t.test, "version", t.path);
   if (!v.IsInt64() || (v.GetInt64() != 0 && v.GetInt64() != 1)) throw InputError("version", "link version must be 0 or 1");
   l.version = static_cast<int>(v.GetInt64());
-  l.lang = str(t, "lang");
+  l.lang = test_string(t, "lang");
   l.match = hd::match_from_json(t.test, t.path, false);
   return l;
 }
 
 std::string check_link(const TestRef& t, const Backend&) {
   const std::string type = group_type(t);
-  if (type == "HmacDiceLinkInvalid") return expect_error(t, [&] { (void)hd::parse_link(str(t, "link")); });
+  if (type == "HmacDiceLinkInvalid") return expect_error(t, [&] { (void)hd::parse_link(test_string(t, "link")); });
   if (type == "HmacDiceLinkBuildInvalid") return expect_error(t, [&] { (void)hd::build_link(link_from_fields(t)); });
-  hd::Link parsed = hd::parse_link(str(t, "link"));
+  hd::Link parsed = hd::parse_link(test_string(t, "link"));
   for (const auto& [k, v] : link_fields(parsed)) {
-    std::string f = expect_json(t, k, v);
+    std::string f = expect_member(t, k, v);
     if (!f.empty()) return "parse: " + f;
   }
-  const std::string canonical = str(t, "canonicalLink");
+  const std::string canonical = test_string(t, "canonicalLink");
   std::string f = expect_eq("build(fields)", canonical, hd::build_link(link_from_fields(t)));
   if (!f.empty()) return f;
   return expect_eq("build(parse(canonicalLink))", canonical, hd::build_link(hd::parse_link(canonical)));
@@ -893,12 +843,12 @@ std::string check_link(const TestRef& t, const Backend&) {
 
 std::vector<PortCall> link_calls(const TestRef& t) {
   const std::string type = group_type(t);
-  if (type == "HmacDiceLinkInvalid") return {bad_call("hmac_dice.parse_link", params(t, {"link"}))};
-  json::Value fields = params(t, kLinkFields);
+  if (type == "HmacDiceLinkInvalid") return {bad_call("hmac_dice.parse_link", params_of(t, {"link"}))};
+  json::Value fields = params_of(t, kLinkFields);
   if (type == "HmacDiceLinkBuildInvalid") return {bad_call("hmac_dice.build_link", fields)};
-  return {ok_call("hmac_dice.parse_link", params(t, {"link"}), fields),
-          ok_call("hmac_dice.parse_link", json::Value::object({{"link", member(t, "canonicalLink")}}), fields),
-          ok_call("hmac_dice.build_link", fields, json::Value::object({{"link", member(t, "canonicalLink")}}))};
+  return {ok_call("hmac_dice.parse_link", params_of(t, {"link"}), fields),
+          ok_call("hmac_dice.parse_link", json::Value::object({{"link", test_value(t, "canonicalLink")}}), fields),
+          ok_call("hmac_dice.build_link", fields, json::Value::object({{"link", test_value(t, "canonicalLink")}}))};
 }
 
 // =============================================================================================
@@ -997,15 +947,15 @@ json::Value generate_recorded() {
 }
 
 std::string check_recorded(const TestRef& t, const Backend&) {
-  if (group_type(t) == "HmacDiceRecordedInvalid") return expect_error(t, [&] { (void)hd::parse_recorded(str(t, "text")); });
-  std::vector<hd::Dice> d = hd::parse_recorded(str(t, "text"));
-  return first_failure({expect_eq("recorded", str(t, "recorded"), hd::rolls_text(d)), expect_json(t, "count", jint(d.size()))});
+  if (group_type(t) == "HmacDiceRecordedInvalid") return expect_error(t, [&] { (void)hd::parse_recorded(test_string(t, "text")); });
+  std::vector<hd::Dice> d = hd::parse_recorded(test_string(t, "text"));
+  return first_failure({expect_eq("recorded", test_string(t, "recorded"), hd::rolls_text(d)), expect_member(t, "count", jint(d.size()))});
 }
 
 std::vector<PortCall> recorded_calls(const TestRef& t) {
-  json::Value p = params(t, {"text"});
+  json::Value p = params_of(t, {"text"});
   if (group_type(t) == "HmacDiceRecordedInvalid") return {bad_call("hmac_dice.parse_recorded", p)};
-  return {ok_call("hmac_dice.parse_recorded", p, json::Value::object({{"recorded", member(t, "recorded")}}))};
+  return {ok_call("hmac_dice.parse_recorded", p, json::Value::object({{"recorded", test_value(t, "recorded")}}))};
 }
 
 // =============================================================================================
@@ -1210,10 +1160,10 @@ std::string check_match(const TestRef& t, const Backend& backend) {
   hd::Match m = hd::match_from_json(t.test, t.path, true);
   json::Value report = hd::report_json(hd::verify_match(backend, m));
   for (const auto& [k, v] : report.as_object()) {
-    std::string f = expect_json(t, k, v);
+    std::string f = expect_member(t, k, v);
     if (!f.empty()) return f;
   }
-  const std::string link = str(t, "link");
+  const std::string link = test_string(t, "link");
   std::string f = expect_eq("link", link, link_of(m));
   if (!f.empty()) return f;
   if (!link.empty()) {
@@ -1223,15 +1173,15 @@ std::string check_match(const TestRef& t, const Backend& backend) {
   if (type == "HmacDiceMatchTampered") {
     const std::string verdict = std::get<std::string>(report.find("verdict")->variant());
     const std::string field = verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
-    return expect_eq("error (the field that does not verify)", str(t, "error"), field);
+    return expect_eq("error (the field that does not verify)", test_string(t, "error"), field);
   }
   return "";
 }
 
 std::vector<PortCall> match_calls(const TestRef& t) {
-  json::Value p = params(t, kMatchInputs);
+  json::Value p = params_of(t, kMatchInputs);
   if (group_type(t) == "HmacDiceMatchInvalid") return {bad_call("hmac_dice.verify_match", p)};
-  return {ok_call("hmac_dice.verify_match", p, params(t, kMatchOutputs))};
+  return {ok_call("hmac_dice.verify_match", p, params_of(t, kMatchOutputs))};
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "port/protocol.h"
 #include "schemes/crash.h"
 #include "schemes/keno.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -90,31 +91,7 @@ void require_input_error(const std::function<void()>& f, const std::string& fiel
   require(m.empty(), what + ": " + m);
 }
 
-std::string test_string(const TestRef& t, const char* key) { return json::get_string(t.test, key, t.path); }
-bool is_invalid(const TestRef& t) { return test_string(t, "result") == "invalid"; }
-
-// compare_fields compares each member of |computed| with the test's member of that name.
-std::string compare_fields(const TestRef& t, const Object& computed) {
-  rapidjson::Document doc;
-  for (const auto& [key, value] : computed) {
-    const rapidjson::Value* expected = json::optional_member(t.test, key);
-    if (!expected) return "test has no member " + key;
-    rapidjson::Value actual = value.to_rapidjson(doc.GetAllocator());
-    if (!json::equal(*expected, actual)) {
-      return key + ": expected " + json::to_text(*expected) + ", got " + json::to_text(actual);
-    }
-  }
-  return "";
-}
-
-// The params object of a test's port call, built from the named test members (copied as they are).
-Value params_from(const TestRef& t, std::initializer_list<const char*> keys, Object params = {}) {
-  for (const char* k : keys) {
-    const rapidjson::Value* v = json::optional_member(t.test, k);
-    if (v) params.emplace_back(k, Value::from_rapidjson(*v));
-  }
-  return Value(std::move(params));
-}
+// Reading tests: vectors/test_reader.h.
 
 Value expected_result(const TestRef& t, const char* key) {
   return Value::object({{key, Value::from_rapidjson(json::member(t.test, key, t.path))}});
@@ -298,14 +275,14 @@ Value generate_keno_draw() {
 
 std::string check_keno_draw(const TestRef& t, const Backend& backend) {
   if (is_invalid(t)) {
-    const Value params = params_from(t, {"randomHash", "salt"});
-    return expect_input_error([&] { (void)run_op("keno.draw", params, backend); }, test_string(t, "error"));
+    const Value params = params_present(t, {"randomHash", "salt"});
+    return expect_error(t, [&] { (void)run_op("keno.draw", params, backend); });
   }
-  return compare_fields(t, keno_outputs(keno::draw(test_string(t, "randomHash"), test_string(t, "salt"), backend)));
+  return expect_members(t, keno_outputs(keno::draw(test_string(t, "randomHash"), test_string(t, "salt"), backend)));
 }
 
 std::vector<PortCall> keno_draw_calls(const TestRef& t) {
-  const Value params = params_from(t, {"randomHash", "salt"});
+  const Value params = params_present(t, {"randomHash", "salt"});
   if (is_invalid(t)) return {{"keno.draw", params, std::nullopt}};
   return {{"keno.draw", params, expected_result(t, "balls")}};
 }
@@ -464,14 +441,14 @@ Value generate_keno_pick() {
 
 std::string check_keno_pick(const TestRef& t, const Backend&) {
   const std::vector<std::string> links = json::get_string_array(t.test, "links", t.path);
-  if (is_invalid(t)) return expect_input_error([&] { (void)keno::pick_hex(links); }, test_string(t, "error"));
+  if (is_invalid(t)) return expect_error(t, [&] { (void)keno::pick_hex(links); });
   Object out = keno_outputs(keno::pick_hex(links));
   out.erase(out.begin());  // links are the input
-  return compare_fields(t, out);
+  return expect_members(t, out);
 }
 
 std::vector<PortCall> keno_pick_calls(const TestRef& t) {
-  const Value params = params_from(t, {"links"});
+  const Value params = params_present(t, {"links"});
   if (is_invalid(t)) return {{"keno.pick", params, std::nullopt}};
   return {{"keno.pick", params, expected_result(t, "balls")}};
 }
@@ -736,15 +713,14 @@ std::string check_crash_point(const TestRef& t, const Backend& backend) {
   const std::string link = test_string(t, "link");
   const std::optional<std::string> salt = test_salt(t);
   if (is_invalid(t)) {
-    return expect_input_error([&] { (void)crash::point(crash::parse_convention(conv), link, salt, backend); },
-                              test_string(t, "error"));
+    return expect_error(t, [&] { (void)crash::point(crash::parse_convention(conv), link, salt, backend); });
   }
-  return compare_fields(t, point_outputs(crash::point(crash::parse_convention(conv), link, salt, backend)));
+  return expect_members(t, point_outputs(crash::point(crash::parse_convention(conv), link, salt, backend)));
 }
 
 std::vector<PortCall> crash_point_calls(const TestRef& t) {
   const std::string conv = json::get_string(t.group, "convention", "group");
-  const Value params = params_from(t, {"link", "salt"}, {{"convention", conv}});
+  const Value params = params_present(t, {"link", "salt"}, {{"convention", conv}});
   if (is_invalid(t)) return {{"crash.point", params, std::nullopt}};
   return {{"crash.point", params, expected_result(t, "hundredths")}};
 }
@@ -856,13 +832,13 @@ std::string check_crash_hash(const TestRef& t, const Backend&) {
   const std::string conv = json::get_string(t.group, "convention", "group");
   const std::string hash = test_string(t, "hash");
   auto run = [&] { return crash::from_hash(crash::parse_convention(conv), digest_from_hex(hash, "hash")); };
-  if (is_invalid(t)) return expect_input_error([&] { (void)run(); }, test_string(t, "error"));
-  return compare_fields(t, hash_outputs(run()));
+  if (is_invalid(t)) return expect_error(t, [&] { (void)run(); });
+  return expect_members(t, hash_outputs(run()));
 }
 
 std::vector<PortCall> crash_hash_calls(const TestRef& t) {
   const std::string conv = json::get_string(t.group, "convention", "group");
-  const Value params = params_from(t, {"hash"}, {{"convention", conv}});
+  const Value params = params_present(t, {"hash"}, {{"convention", conv}});
   if (is_invalid(t)) return {{"crash.from_hash", params, std::nullopt}};
   return {{"crash.from_hash", params, expected_result(t, "hundredths")}};
 }
@@ -976,18 +952,18 @@ std::string check_crash_chain(const TestRef& t, const Backend& backend) {
   const std::string link = test_string(t, "link");
   if (type == "CrashPrevious") {
     auto run = [&] { return crash::previous_hex(crash::parse_convention(conv), link, backend); };
-    if (is_invalid(t)) return expect_input_error([&] { (void)run(); }, test_string(t, "error"));
+    if (is_invalid(t)) return expect_error(t, [&] { (void)run(); });
     return expect_eq("previous", test_string(t, "previous"), run());
   }
   const Chain ch = replay(crash::parse_convention(conv), link, test_salt(t), backend);
-  return compare_fields(t, {{"links", Value::array_of(ch.links)}, {"hundredths", Value::array_of(ch.hundredths)}});
+  return expect_members(t, {{"links", Value::array_of(ch.links)}, {"hundredths", Value::array_of(ch.hundredths)}});
 }
 
 std::vector<PortCall> crash_chain_calls(const TestRef& t) {
   const std::string type = json::get_string(t.group, "type", "group");
   const std::string conv = json::get_string(t.group, "convention", "group");
   if (type == "CrashPrevious") {
-    const Value params = params_from(t, {"link"}, {{"convention", conv}});
+    const Value params = params_present(t, {"link"}, {{"convention", conv}});
     if (is_invalid(t)) return {{"crash.previous", params, std::nullopt}};
     return {{"crash.previous", params, Value::object({{"link", test_string(t, "previous")}})}};
   }

@@ -9,6 +9,7 @@
 #include "schemes/canonical_json.h"
 #include "schemes/tavla.h"
 #include "schemes/tavla_proof.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -84,9 +85,6 @@ Value rolls_value(const std::vector<GameRoll>& rolls) {
 }
 
 // Accessors over a test.
-std::string str(const TestRef& t, const char* key) { return json::get_string(t.test, key, t.path); }
-const rapidjson::Value& val(const TestRef& t, const char* key) { return json::member(t.test, key, t.path); }
-Value jv(const TestRef& t, const char* key) { return Value::from_rapidjson(val(t, key)); }
 
 // parse_inputs reads seed, gameId and contributions of a test as the library sees them.
 RollInputs parse_inputs(const rapidjson::Value& test) {
@@ -115,25 +113,7 @@ std::uint64_t counter(const rapidjson::Value& test, const char* key) {
   return v.GetUint64();
 }
 
-// expect_error runs |f| and checks it throws InputError naming the test's "error" field.
-std::string expect_error(const TestRef& t, const std::function<void()>& f) {
-  std::string want = str(t, "error");
-  try {
-    f();
-  } catch (const InputError& e) {
-    if (e.field() == want) return "";
-    return "error field: expected " + want + ", got " + e.field() + " (" + e.what() + ")";
-  }
-  return "expected an InputError naming " + want + ", got a result";
-}
-
-json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys) {
-  json::Object o;
-  for (const char* k : keys) o.emplace_back(k, jv(t, k));
-  return Value(std::move(o));
-}
-
-std::string group_type(const TestRef& t) { return json::get_string(t.group, "type", "group"); }
+// Reading tests: vectors/test_reader.h.
 
 // ----------------------------------------------------------------------------------------------
 // tavla_roll_test.json
@@ -407,11 +387,11 @@ std::string check_roll(const TestRef& t, const Backend& backend) {
     RollInputs in = parse_inputs(t.test);
     std::uint32_t n = check_n(counter(t.test, "n"), "n");
     std::uint32_t block = check_block(counter(t.test, "block"), "block");
-    std::string f = expect_eq("blockInput", str(t, "blockInput"), to_hex(block_input(in, n, block)));
+    std::string f = expect_eq("blockInput", test_string(t, "blockInput"), to_hex(block_input(in, n, block)));
     if (!f.empty()) return f;
-    f = expect_eq("mac", str(t, "mac"), to_hex(block_mac(backend, in, n, block)));
+    f = expect_eq("mac", test_string(t, "mac"), to_hex(block_mac(backend, in, n, block)));
     if (!f.empty()) return f;
-    return expect_eq("mac (incremental)", str(t, "mac"), to_hex(BlockMacs(backend, in).mac(n, block)));
+    return expect_eq("mac (incremental)", test_string(t, "mac"), to_hex(BlockMacs(backend, in).mac(n, block)));
   }
   if (type == "TavlaBlockInvalid") {
     return expect_error(t, [&] {
@@ -433,28 +413,28 @@ std::string check_roll(const TestRef& t, const Backend& backend) {
       }
       blocks = Value(std::move(a));
     }
-    std::string e = expect_eq("blocks", json::to_text(val(t, "blocks")), json::to_line(blocks));
+    std::string e = expect_eq("blocks", json::to_text(test_member(t, "blocks")), json::to_line(blocks));
     if (!e.empty()) return e;
-    e = expect_eq("picked", json::to_text(val(t, "picked")), json::to_line(picked_value(r.pick)));
+    e = expect_eq("picked", json::to_text(test_member(t, "picked")), json::to_line(picked_value(r.pick)));
     if (!e.empty()) return e;
-    return expect_eq("dice", json::to_text(val(t, "dice")), json::to_line(dice_value(r.pick.dice)));
+    return expect_eq("dice", json::to_text(test_member(t, "dice")), json::to_line(dice_value(r.pick.dice)));
   }
   if (type == "TavlaRollInvalid") {
     return expect_error(t, [&] { (void)roll(backend, parse_inputs(t.test), counter(t.test, "n")); });
   }
   if (type == "TavlaGame") {
     RollInputs in = parse_inputs(t.test);
-    auto rolls = game_rolls(backend, in, parse_opening_rule(str(t, "opening"), "opening"), counter(t.test, "moves"),
+    auto rolls = game_rolls(backend, in, parse_opening_rule(test_string(t, "opening"), "opening"), counter(t.test, "moves"),
                             "moves");
     for (std::size_t i = 1; i < rolls.size(); ++i) {
       if (!kind_may_follow(&rolls[i - 1], rolls[i].kind)) return "game_rolls broke the kind order";
     }
-    return expect_eq("rolls", json::to_text(val(t, "rolls")), json::to_line(rolls_value(rolls)));
+    return expect_eq("rolls", json::to_text(test_member(t, "rolls")), json::to_line(rolls_value(rolls)));
   }
   if (type == "TavlaGameInvalid") {
     return expect_error(t, [&] {
       RollInputs in = parse_inputs(t.test);
-      (void)game_rolls(backend, in, parse_opening_rule(str(t, "opening"), "opening"), counter(t.test, "moves"),
+      (void)game_rolls(backend, in, parse_opening_rule(test_string(t, "opening"), "opening"), counter(t.test, "moves"),
                        "moves");
     });
   }
@@ -466,27 +446,27 @@ std::vector<PortCall> roll_calls(const TestRef& t) {
   std::vector<PortCall> calls;
   if (type == "TavlaBlock") {
     calls.push_back({"tavla.block", params_of(t, {"seed", "gameId", "contributions", "n", "block"}),
-                     Value::object({{"mac", str(t, "mac")}})});
+                     Value::object({{"mac", test_string(t, "mac")}})});
   } else if (type == "TavlaBlockInvalid") {
     calls.push_back({"tavla.block", params_of(t, {"seed", "gameId", "contributions", "n", "block"}), std::nullopt});
   } else if (type == "TavlaRoll") {
     calls.push_back({"tavla.roll", params_of(t, {"seed", "gameId", "contributions", "n"}),
-                     Value::object({{"dice", jv(t, "dice")}})});
+                     Value::object({{"dice", test_value(t, "dice")}})});
     json::Array macs;
-    for (const auto& blk : val(t, "blocks").GetArray()) {
-      json::Object p{{"seed", jv(t, "seed")}, {"gameId", jv(t, "gameId")}, {"contributions", jv(t, "contributions")},
-                     {"n", jv(t, "n")}, {"block", Value::from_rapidjson(blk["block"])}};
+    for (const auto& blk : test_member(t, "blocks").GetArray()) {
+      json::Object p{{"seed", test_value(t, "seed")}, {"gameId", test_value(t, "gameId")}, {"contributions", test_value(t, "contributions")},
+                     {"n", test_value(t, "n")}, {"block", Value::from_rapidjson(blk["block"])}};
       calls.push_back({"tavla.block", Value(std::move(p)), Value::object({{"mac", Value::from_rapidjson(blk["mac"])}})});
       macs.push_back(Value::from_rapidjson(blk["mac"]));
     }
     calls.push_back({"tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
-                     Value::object({{"dice", jv(t, "dice")},
-                                    {"blocks", int_value(val(t, "blocks").Size())}})});
+                     Value::object({{"dice", test_value(t, "dice")},
+                                    {"blocks", int_value(test_member(t, "blocks").Size())}})});
   } else if (type == "TavlaRollInvalid") {
     calls.push_back({"tavla.roll", params_of(t, {"seed", "gameId", "contributions", "n"}), std::nullopt});
   } else if (type == "TavlaGame") {
     calls.push_back({"tavla.game", params_of(t, {"seed", "gameId", "contributions", "opening", "moves"}),
-                     Value::object({{"rolls", jv(t, "rolls")}})});
+                     Value::object({{"rolls", test_value(t, "rolls")}})});
   } else if (type == "TavlaGameInvalid") {
     calls.push_back({"tavla.game", params_of(t, {"seed", "gameId", "contributions", "opening", "moves"}), std::nullopt});
   }
@@ -616,7 +596,7 @@ Value generate_pick() {
 
 std::vector<Digest> blocks_of(const TestRef& t) {
   std::vector<Digest> out;
-  const auto& a = val(t, "blocks");
+  const auto& a = test_member(t, "blocks");
   if (!a.IsArray()) throw InputError("blocks", "must be an array");
   for (rapidjson::SizeType i = 0; i < a.Size(); ++i) {
     std::string f = "blocks[" + std::to_string(i) + "]";
@@ -631,11 +611,11 @@ std::string check_pick(const TestRef& t, const Backend&) {
     return expect_error(t, [&] { (void)pick(blocks_of(t), "blocks"); });
   }
   Pick p = pick(blocks_of(t), "blocks");
-  std::string e = expect_eq("picked", json::to_text(val(t, "picked")), json::to_line(picked_value(p)));
+  std::string e = expect_eq("picked", json::to_text(test_member(t, "picked")), json::to_line(picked_value(p)));
   if (!e.empty()) return e;
-  e = expect_eq("blocksRead", json::to_text(val(t, "blocksRead")), std::to_string(p.blocks_read));
+  e = expect_eq("blocksRead", json::to_text(test_member(t, "blocksRead")), std::to_string(p.blocks_read));
   if (!e.empty()) return e;
-  return expect_eq("dice", json::to_text(val(t, "dice")), json::to_line(dice_value(p.dice)));
+  return expect_eq("dice", json::to_text(test_member(t, "dice")), json::to_line(dice_value(p.dice)));
 }
 
 std::vector<PortCall> pick_calls(const TestRef& t) {
@@ -643,7 +623,7 @@ std::vector<PortCall> pick_calls(const TestRef& t) {
     return {{"tavla.pick", params_of(t, {"blocks"}), std::nullopt}};
   }
   return {{"tavla.pick", params_of(t, {"blocks"}),
-           Value::object({{"dice", jv(t, "dice")}, {"blocks", jv(t, "blocksRead")}})}};
+           Value::object({{"dice", test_value(t, "dice")}, {"blocks", test_value(t, "blocksRead")}})}};
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -893,7 +873,7 @@ Value generate_commitment() {
 }
 
 std::array<std::string, 2> seat_texts(const TestRef& t) {
-  const auto& a = val(t, "seats");
+  const auto& a = test_member(t, "seats");
   if (!a.IsArray() || a.Size() != 2) throw InputError("seats", "must hold exactly 2 entries");
   for (rapidjson::SizeType i = 0; i < 2; ++i) {
     if (!a[i].IsString()) throw InputError("seats[" + std::to_string(i) + "]", "must be a string");
@@ -904,12 +884,12 @@ std::array<std::string, 2> seat_texts(const TestRef& t) {
 std::string check_commitment(const TestRef& t, const Backend& backend) {
   const std::string type = group_type(t);
   auto compute = [&](Digest& sh, Digest& c, std::string& canonical, Uuid& g, Uuid& s0, Uuid& s1, Digest& seed) {
-    g = parse_uuid(str(t, "gameId"), "gameId");
+    g = parse_uuid(test_string(t, "gameId"), "gameId");
     auto seats = seat_texts(t);
     s0 = parse_uuid(seats[0], "seats[0]");
     s1 = parse_uuid(seats[1], "seats[1]");
-    seed = parse_secret(str(t, "seed"), "seed");
-    canonical = canonical_json::serialize(val(t, "settings"), "settings");
+    seed = parse_secret(test_string(t, "seed"), "seed");
+    canonical = canonical_json::serialize(test_member(t, "settings"), "settings");
     sh = settings_hash(backend, canonical);
     c = commitment(backend, g, sh, s0, s1, seed);
   };
@@ -918,16 +898,16 @@ std::string check_commitment(const TestRef& t, const Backend& backend) {
     std::string canonical;
     Uuid g, s0, s1;
     compute(sh, c, canonical, g, s0, s1, seed);
-    for (const auto& e : {expect_eq("settingsCanonical", str(t, "settingsCanonical"), canonical),
-                          expect_eq("settingsHash", str(t, "settingsHash"), to_hex(sh)),
-                          expect_eq("gameIdBytes", str(t, "gameIdBytes"), to_hex(g)),
-                          expect_eq("seatBytes", json::to_text(val(t, "seatBytes")),
+    for (const auto& e : {expect_eq("settingsCanonical", test_string(t, "settingsCanonical"), canonical),
+                          expect_eq("settingsHash", test_string(t, "settingsHash"), to_hex(sh)),
+                          expect_eq("gameIdBytes", test_string(t, "gameIdBytes"), to_hex(g)),
+                          expect_eq("seatBytes", json::to_text(test_member(t, "seatBytes")),
                                     json::to_line(Value::array({to_hex(s0), to_hex(s1)}))),
-                          expect_eq("commitmentInput", str(t, "commitmentInput"),
+                          expect_eq("commitmentInput", test_string(t, "commitmentInput"),
                                     to_hex(commitment_input(g, sh, s0, s1, seed))),
-                          expect_eq("commitment", str(t, "commitment"), to_hex(c)),
-                          expect_eq("sealCode", str(t, "sealCode"), seal_code(c)),
-                          expect_eq("sealCode read back", str(t, "sealCode"), read_seal_code(seal_code(c), "sealCode"))}) {
+                          expect_eq("commitment", test_string(t, "commitment"), to_hex(c)),
+                          expect_eq("sealCode", test_string(t, "sealCode"), seal_code(c)),
+                          expect_eq("sealCode read back", test_string(t, "sealCode"), read_seal_code(seal_code(c), "sealCode"))}) {
       if (!e.empty()) return e;
     }
     return "";
@@ -940,8 +920,8 @@ std::string check_commitment(const TestRef& t, const Backend& backend) {
       compute(sh, c, canonical, g, s0, s1, seed);
     });
   }
-  if (type == "TavlaSealRead") return expect_eq("sealCode", str(t, "sealCode"), read_seal_code(str(t, "code"), "code"));
-  if (type == "TavlaSealReadInvalid") return expect_error(t, [&] { (void)read_seal_code(str(t, "code"), "code"); });
+  if (type == "TavlaSealRead") return expect_eq("sealCode", test_string(t, "sealCode"), read_seal_code(test_string(t, "code"), "code"));
+  if (type == "TavlaSealReadInvalid") return expect_error(t, [&] { (void)read_seal_code(test_string(t, "code"), "code"); });
   return "unknown group type " + type;
 }
 
@@ -949,15 +929,15 @@ std::vector<PortCall> commitment_calls(const TestRef& t) {
   const std::string type = group_type(t);
   if (type == "TavlaCommitment") {
     return {{"tavla.commitment", params_of(t, {"gameId", "seats", "seed", "settings"}),
-             Value::object({{"settingsHash", jv(t, "settingsHash")},
-                            {"commitment", jv(t, "commitment")},
-                            {"sealCode", jv(t, "sealCode")}})}};
+             Value::object({{"settingsHash", test_value(t, "settingsHash")},
+                            {"commitment", test_value(t, "commitment")},
+                            {"sealCode", test_value(t, "sealCode")}})}};
   }
   if (type == "TavlaCommitmentInvalid") {
     return {{"tavla.commitment", params_of(t, {"gameId", "seats", "seed", "settings"}), std::nullopt}};
   }
   if (type == "TavlaSealRead") {
-    return {{"tavla.seal_code", params_of(t, {"code"}), Value::object({{"sealCode", jv(t, "sealCode")}})}};
+    return {{"tavla.seal_code", params_of(t, {"code"}), Value::object({{"sealCode", test_value(t, "sealCode")}})}};
   }
   return {{"tavla.seal_code", params_of(t, {"code"}), std::nullopt}};
 }
@@ -1147,9 +1127,9 @@ Value generate_canonical() {
 }
 
 std::string text_of(const TestRef& t) {
-  Bytes raw = from_hex(str(t, "jsonHex"), "jsonHex");
+  Bytes raw = from_hex(test_string(t, "jsonHex"), "jsonHex");
   std::string text(raw.begin(), raw.end());
-  const auto& j = val(t, "json");
+  const auto& j = test_member(t, "json");
   if (j.IsString() && std::string_view(j.GetString(), j.GetStringLength()) != text) {
     throw InputError("json", "json and jsonHex differ");
   }
@@ -1162,23 +1142,23 @@ std::string check_canonical(const TestRef& t, const Backend& backend) {
     return expect_error(t, [&] { (void)canonical_json::canonicalize(text, "json"); });
   }
   std::string c = canonical_json::canonicalize(text, "json");
-  std::string e = expect_eq("canonical", str(t, "canonical"), c);
-  if (e.empty()) e = expect_eq("canonicalHex", str(t, "canonicalHex"), to_hex(as_bytes(c)));
-  if (e.empty()) e = expect_eq("sha256", str(t, "sha256"), to_hex(backend.sha256(c)));
+  std::string e = expect_eq("canonical", test_string(t, "canonical"), c);
+  if (e.empty()) e = expect_eq("canonicalHex", test_string(t, "canonicalHex"), to_hex(as_bytes(c)));
+  if (e.empty()) e = expect_eq("sha256", test_string(t, "sha256"), to_hex(backend.sha256(c)));
   if (e.empty()) e = expect_eq("canonical (idempotent)", c, canonical_json::canonicalize(c, "json"));
   return e;
 }
 
 std::vector<PortCall> canonical_calls(const TestRef& t) {
   bool invalid = group_type(t) == "CanonicalJsonInvalid";
-  const auto& j = val(t, "json");
+  const auto& j = test_member(t, "json");
   if (j.IsString()) {
-    return {{"canonical_json", Value::object({{"json", jv(t, "json")}}),
-             invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonical", jv(t, "canonical")}}))}};
+    return {{"canonical_json", Value::object({{"json", test_value(t, "json")}}),
+             invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonical", test_value(t, "canonical")}}))}};
   }
   // Not UTF-8: only bytes can carry it (addition: canonical_json.hex).
-  return {{"canonical_json.hex", Value::object({{"jsonHex", jv(t, "jsonHex")}}),
-           invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonicalHex", jv(t, "canonicalHex")}}))}};
+  return {{"canonical_json.hex", Value::object({{"jsonHex", test_value(t, "jsonHex")}}),
+           invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonicalHex", test_value(t, "canonicalHex")}}))}};
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -1499,8 +1479,8 @@ Value generate_verify() {
 }
 
 std::string check_verify(const TestRef& t, const Backend& backend) {
-  std::string text = str(t, "proof");
-  const auto& exp = val(t, "expectedCommitment");
+  std::string text = test_string(t, "proof");
+  const auto& exp = test_member(t, "expectedCommitment");
   auto run = [&]() {
     Proof p = parse_proof(text);
     Expected e;
@@ -1509,18 +1489,18 @@ std::string check_verify(const TestRef& t, const Backend& backend) {
   };
   if (group_type(t) == "TavlaProofMalformed") return expect_error(t, [&] { (void)run(); });
   Verdict v = run();
-  std::string e = expect_eq("verified", json::to_text(val(t, "verified")), v.verified ? "true" : "false");
+  std::string e = expect_eq("verified", json::to_text(test_member(t, "verified")), v.verified ? "true" : "false");
   if (!e.empty()) return e;
-  const auto& fc = val(t, "failedCheck");
+  const auto& fc = test_member(t, "failedCheck");
   return expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check);
 }
 
 std::vector<PortCall> verify_calls(const TestRef& t) {
-  json::Object params{{"proof", jv(t, "proof")}};
-  if (val(t, "expectedCommitment").IsString()) params.emplace_back("expectedCommitment", jv(t, "expectedCommitment"));
+  json::Object params{{"proof", test_value(t, "proof")}};
+  if (test_member(t, "expectedCommitment").IsString()) params.emplace_back("expectedCommitment", test_value(t, "expectedCommitment"));
   if (group_type(t) == "TavlaProofMalformed") return {{"tavla.verify_proof", Value(std::move(params)), std::nullopt}};
   return {{"tavla.verify_proof", Value(std::move(params)),
-           Value::object({{"verified", jv(t, "verified")}, {"failedCheck", jv(t, "failedCheck")}})}};
+           Value::object({{"verified", test_value(t, "verified")}, {"failedCheck", test_value(t, "failedCheck")}})}};
 }
 
 // verify_companions writes each distinct proof file of the generated verify file.

@@ -1,0 +1,55 @@
+// The one toolkit every family's checker uses to read a test of a loaded vector file and compare
+// it with computed values: typed member access naming the test's path, port params copied from
+// test members, comparisons that name the first differing member, and the invalid-test rule (the
+// error must name the test's `error` field, and its `errorPosition` where the test has one).
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "core/json.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::vectors {
+
+// test_member returns the test's member |key|. Throws InputError naming "<path>.<key>" when absent.
+[[nodiscard]] const rapidjson::Value& test_member(const TestRef& t, std::string_view key);
+// test_string returns the test's string member |key|. Throws InputError when absent or not a string.
+[[nodiscard]] std::string test_string(const TestRef& t, std::string_view key);
+// test_value copies the test's member |key| into a json::Value. Throws InputError when absent.
+[[nodiscard]] json::Value test_value(const TestRef& t, std::string_view key);
+// group_type returns the `type` of the test's group. Throws InputError when absent.
+[[nodiscard]] std::string group_type(const TestRef& t);
+// is_invalid tells whether the test's `result` is "invalid".
+[[nodiscard]] bool is_invalid(const TestRef& t);
+
+// params_of copies the named test members, each required, into a port params object.
+[[nodiscard]] json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys);
+// params_present copies those of the named members the test has (an invalid test may omit one on
+// purpose, to test a missing parameter) after |params|.
+[[nodiscard]] json::Value params_present(const TestRef& t, std::initializer_list<const char*> keys,
+                                         json::Object params = {});
+
+// expect_equal returns "" when |expected| equals |actual| (json::equal: doubles bit-exact), else
+// "<what>: expected …, got …".
+[[nodiscard]] std::string expect_equal(std::string_view what, const rapidjson::Value& expected, const json::Value& actual);
+// expect_member compares the test's member |key| with |actual| (a missing member is a failure).
+[[nodiscard]] std::string expect_member(const TestRef& t, std::string_view key, const json::Value& actual);
+// expect_members compares every member of |computed| with the test's member of that name, in
+// order, and returns the first difference.
+[[nodiscard]] std::string expect_members(const TestRef& t, const json::Object& computed);
+
+// expect_error runs |f| and returns "" when it throws InputError naming the test's `error` field
+// and, when the test carries `errorPosition`, that position (null: none); else what differed.
+[[nodiscard]] std::string expect_error(const TestRef& t, const std::function<void()>& f);
+
+// first_failure returns the first non-empty message of |checks|, or "".
+[[nodiscard]] std::string first_failure(std::initializer_list<std::string> checks);
+
+// ok_call and bad_call build the port call a test implies: an expected result, or bad_input.
+[[nodiscard]] PortCall ok_call(std::string op, json::Value params, json::Value result);
+[[nodiscard]] PortCall bad_call(std::string op, json::Value params);
+
+}  // namespace fairvec::vectors
