@@ -22,7 +22,7 @@
 
 #include <rapidjson/document.h>
 
-#include "byte_reader.h"
+#include "core/byte_reader.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/json.h"
