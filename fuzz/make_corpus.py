@@ -55,7 +55,7 @@ def put(target, data):
 
 
 class Tail:
-    """Builds the end of an input as fuzz/byte_reader.h reads it (integers from the end)."""
+    """Builds the end of an input as gen/core/byte_reader.h reads it (integers from the end)."""
 
     def __init__(self):
         self.consumed = []  # bytes in the order ByteReader consumes them

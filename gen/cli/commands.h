@@ -4,7 +4,9 @@
 // anything else -> 5 (core/errors.h).
 #pragma once
 
+#include <filesystem>
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -17,5 +19,12 @@ void add_verify_dice_command(CLI::App& app, Action& action);   // cli/verify_dic
 void add_verify_tavla_command(CLI::App& app, Action& action);  // cli/verify_tavla.cc
 void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
 void add_search_command(CLI::App& app, Action& action);        // cli/search.cc
+void add_ops_command(CLI::App& app, Action& action);           // cli/ops_command.cc
+
+// Emit writes (or, verifying, compares) one generated file.
+using Emit = std::function<void(const std::filesystem::path& path, const std::string& contents)>;
+// emit_op_reference emits |specs|/port-protocol.md with its op reference rendered from the op
+// table. Throws IoError when the file cannot be read, InputError when its markers are broken.
+void emit_op_reference(const std::filesystem::path& specs, const Emit& emit);  // cli/ops_command.cc
 
 }  // namespace fairvec::cli

@@ -1,6 +1,7 @@
 // fairvec: the command-line tool. Subcommands: generate, check, port, check-port, verify-*, bench.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -28,7 +29,7 @@ const Backend& pick_backend(const std::string& name) {
 // |verify|, compares each fresh generation with the file in |out| byte for byte and writes
 // nothing. A .json file under |out| (outside schema/) that no generator produces is reported as
 // stale: an error with |verify|, a warning otherwise.
-int run_generate(const fs::path& out, bool verify, const std::set<std::string>& only) {
+int run_generate(const fs::path& out, bool verify, const std::set<std::string>& only, fs::path specs) {
   int status = kExitOk;
   std::size_t files = 0, tests = 0;
   std::set<fs::path> produced;
@@ -50,8 +51,9 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
     if (committed != contents) {
       std::size_t i = 0;
       while (i < committed.size() && i < contents.size() && committed[i] == contents[i]) ++i;
-      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation at byte "
-                << i << "\n";
+      const auto line = 1 + std::count(committed.begin(), committed.begin() + static_cast<std::ptrdiff_t>(i), '\n');
+      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation at line "
+                << line << " (byte " << i << ")\n";
       status = kExitFailed;
     }
   };
@@ -65,6 +67,10 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
       for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
     }
   }
+  // Spec tables generated from the op table: --specs, else the specs/ beside |out| if it has one.
+  const fs::path beside = (out / ".." / "specs").lexically_normal();
+  if (specs.empty() && fs::exists(beside / "port-protocol.md")) specs = beside;
+  if (only.empty() && !specs.empty()) cli::emit_op_reference(specs, emit);
   if (only.empty() && fs::is_directory(out)) {
     for (const auto& e : fs::recursive_directory_iterator(out)) {
       const fs::path p = e.path().lexically_normal();
@@ -124,6 +130,8 @@ int main(int argc, char** argv) {
   gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
   gen->add_option("--only", only_files, "Only these vector file names");
+  std::string specs_dir;
+  gen->add_option("--specs", specs_dir, "Directory of the specs whose generated tables to write (default: DIR/../specs)");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
@@ -139,6 +147,7 @@ int main(int argc, char** argv) {
   cli::add_verify_tavla_command(app, action);
   cli::add_bench_command(app, action);
   cli::add_search_command(app, action);
+  cli::add_ops_command(app, action);
 
   try {
     app.parse(argc, argv);
@@ -149,7 +158,7 @@ int main(int argc, char** argv) {
 
   std::set<std::string> only(only_files.begin(), only_files.end());
   try {
-    if (*gen) return run_generate(vectors_dir, verify, only);
+    if (*gen) return run_generate(vectors_dir, verify, only, specs_dir);
     if (*check) return run_check(vectors_dir, only);
     if (*port) return port::serve(std::cin, std::cout, pick_backend(backend_name));
     if (action) return action();

@@ -1,79 +1,83 @@
-// Port protocol ops of the cursor family (specs/cursor-v1.md, "Port operations"): cursor.unit,
-// cursor.u64_to_unit, cursor.pool_hop, cursor.commitment, cursor.game, and the kit's additions
+// Port ops of the cursor family (specs/cursor-v1.md, "Port operations"): cursor.unit,
+// cursor.u64_to_unit, cursor.pool_hop, cursor.commitment, cursor.game, and the additions
 // cursor.draw and cursor.limbo.
 #include <vector>
 
 #include "core/bytes.h"
 #include "core/errors.h"
-#include "port/protocol.h"
+#include "ops/fuzz_values.h"
+#include "ops/op_table.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
 
-namespace fairvec::port {
+namespace fairvec::ops {
 
 namespace {
 
-const rapidjson::Value& need(const rapidjson::Value& params, std::string_view key) {
-  const rapidjson::Value* v = json::optional_member(params, key);
-  if (!v) throw InputError(std::string(key), "missing");
-  return *v;
-}
+constexpr const char* kSpec = "cursor-v1.md";
 
 double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
   if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
   return cursor::check_unit(v.GetDouble(), field, pos);
 }
 
-json::Value unit_op(const rapidjson::Value& p, const Backend& b) {
-  const std::string server = cursor::read_text(need(p, "serverSeed"), "serverSeed");
-  const std::string client = cursor::read_text(need(p, "clientSeed"), "clientSeed");
-  const std::uint64_t nonce = cursor::read_counter(need(p, "nonce"), "nonce");
-  const std::uint64_t cur = cursor::read_counter(need(p, "cursor"), "cursor");
-  return json::Value::object({{"u", cursor::unit(b, server, client, nonce, cur)}});
+json::Value unit_schema() {
+  return json::Value::object({{"type", "number"}, {"minimum", 0}, {"maximum", 1}});
 }
 
-json::Value u64_op(const rapidjson::Value& p, const Backend&) {
-  const auto& v = need(p, "u64");
-  if (!v.IsString()) throw InputError("u64", "must be a decimal string");
-  const std::uint64_t x = parse_decimal(std::string_view(v.GetString(), v.GetStringLength()), "u64", 0,
-                                        UINT64_MAX);
-  return json::Value::object({{"u", cursor::u64_to_unit(x)}});
+KindRef seed_text() {
+  static const KindRef k = value_kind(
+      "string (UTF-8)", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_text(v, key); }, schema_string(),
+      make::text);
+  return k;
 }
 
-json::Value pool_hop_op(const rapidjson::Value& p, const Backend&) {
-  const auto& a = need(p, "units");
-  if (!a.IsArray()) throw InputError("units", "must be an array of numbers");
-  std::vector<double> units;
-  for (rapidjson::SizeType i = 0; i < a.Size(); ++i) units.push_back(read_unit(a[i], "units", i));
-  const auto& s = need(p, "size");
-  if (!s.IsUint64() || s.GetUint64() > cursor::kMaxPool) {
-    throw InputError("size", "must be an integer between 0 and 2^53 - 1");
-  }
-  const auto r = cursor::pool_hop(units, s.GetUint64());
+KindRef counter() {
+  static const KindRef k = value_kind(
+      "integer 0..2^53 - 1", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_counter(v, key); },
+      schema_integer(0, cursor::kMaxCounter), [](ByteReader& in) { return make::integer(in, cursor::kMaxCounter + 1); });
+  return k;
+}
+
+KindRef unit() {
+  static const KindRef k = value_kind(
+      "number in [0, 1]", Naming::kBare, [](const rapidjson::Value& v, std::string_view key) { return read_unit(v, key); },
+      unit_schema(), make::unit);
+  return k;
+}
+
+json::Value unit_op(const Args& a, const Backend& b) {
+  return json::Value::object({{"u", cursor::unit(b, a.get<std::string>("serverSeed"), a.get<std::string>("clientSeed"),
+                                                 a.get<std::uint64_t>("nonce"), a.get<std::uint64_t>("cursor"))}});
+}
+
+json::Value u64_op(const Args& a, const Backend&) {
+  return json::Value::object({{"u", cursor::u64_to_unit(a.get<std::uint64_t>("u64"))}});
+}
+
+json::Value pool_hop_op(const Args& a, const Backend&) {
+  const auto r = cursor::pool_hop(a.get<std::vector<double>>("units"), a.get<std::uint64_t>("size"));
   return json::Value::object({{"picks", json::Value::array_of(r.picks)}});
 }
 
-json::Value commitment_op(const rapidjson::Value& p, const Backend& b) {
-  const std::string server = cursor::read_text(need(p, "serverSeed"), "serverSeed");
-  return json::Value::object({{"commitment", cursor::commitment(b, server)}});
+json::Value commitment_op(const Args& a, const Backend& b) {
+  return json::Value::object({{"commitment", cursor::commitment(b, a.get<std::string>("serverSeed"))}});
 }
 
-json::Value draw_op(const rapidjson::Value& p, const Backend&) {
-  const double u = read_unit(need(p, "u"), "u");
-  const auto& n = need(p, "n");
-  if (!n.IsUint64() || n.GetUint64() < 1 || n.GetUint64() > cursor::kMaxPool) {
-    throw InputError("n", "must be an integer between 1 and 2^53 - 1");
-  }
-  return json::Value::object({{"index", json::Value(cursor::draw(u, n.GetUint64()))}});
+json::Value draw_op(const Args& a, const Backend&) {
+  return json::Value::object({{"index", json::Value(cursor::draw(a.get<double>("u"), a.get<std::uint64_t>("n")))}});
 }
 
-json::Value limbo_op(const rapidjson::Value& p, const Backend&) {
-  const double u = read_unit(need(p, "u"), "u");
-  return json::Value::object({{"hundredths", json::Value(cursor::limbo_hundredths(u))}});
+json::Value limbo_op(const Args& a, const Backend&) {
+  return json::Value::object({{"hundredths", json::Value(cursor::limbo_hundredths(a.get<double>("u")))}});
 }
 
-json::Value game_op(const rapidjson::Value& p, const Backend& b) {
-  cursor::GameResult r = cursor::play_params(b, p);
+json::Value game_op(const Args& a, const Backend& b) {
+  cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
+                                      a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
+                                      *a.get<const rapidjson::Value*>("options"));
   json::Array cursors;
   for (const auto& read : r.reads) cursors.emplace_back(read.cursor);
   json::Object out{{"cursors", json::Value(std::move(cursors))}};
@@ -81,16 +85,80 @@ json::Value game_op(const rapidjson::Value& p, const Backend& b) {
   return json::Value(std::move(out));
 }
 
-}  // namespace
-
-void add_cursor_ops(Registry& r) {
-  r.add("cursor.unit", unit_op);
-  r.add("cursor.u64_to_unit", u64_op);
-  r.add("cursor.pool_hop", pool_hop_op);
-  r.add("cursor.commitment", commitment_op);
-  r.add("cursor.game", game_op);
-  r.add("cursor.draw", draw_op);
-  r.add("cursor.limbo", limbo_op);
+json::Value round(const char* game, json::Value options) {
+  return json::Value::object(
+      {{"game", game}, {"serverSeed", "s"}, {"clientSeed", "c"}, {"nonce", 1}, {"options", std::move(options)}});
 }
 
-}  // namespace fairvec::port
+}  // namespace
+
+void add_cursor_ops(Table& t) {
+  const KindRef u64 = value_kind(
+      "decimal string 0..2^64 - 1", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsString()) throw InputError(std::string(key), "must be a decimal string");
+        return parse_decimal(std::string_view(v.GetString(), v.GetStringLength()), key, 0, UINT64_MAX);
+      },
+      schema_string("^(0|[1-9][0-9]{0,19})$"), make::u64_string, false);
+  const KindRef units = value_kind(
+      "array of numbers in [0, 1]", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
+        std::vector<double> out;
+        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) out.push_back(read_unit(v[i], key, i));
+        return out;
+      },
+      schema_array(unit_schema()), make::units);
+  const KindRef size = uint_kind("integer 0..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
+                                                        .message = "must be an integer between 0 and 2^53 - 1",
+                                                        .hi = cursor::kMaxPool, .schema_hi = cursor::kMaxPool});
+  const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
+                                                     .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
+                                                     .hi = cursor::kMaxPool, .schema_lo = 1,
+                                                     .schema_hi = cursor::kMaxPool});
+  const KindRef game = value_kind(
+      "a cursor-v1 game name", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_game(v, key); },
+      schema_enum(cursor::game_names()), [](ByteReader& in) { return make::one_of(in, cursor::game_names()); });
+  const KindRef options = value_kind(
+      "object: the game's options (specs/cursor-v1.md; the game checks them)", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), make::options);
+  const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
+
+  t.add({"cursor.unit", kSpec, false, "u of one cursor of a round",
+         {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
+         {{"u", u_out}}, false,
+         {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
+         unit_op});
+  t.add({"cursor.u64_to_unit", kSpec, false, "u of a 64-bit value",
+         {{"u64", u64}}, {{"u", u_out}}, false,
+         {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op});
+  t.add({"cursor.pool_hop", kSpec, false, "items drawn without replacement from the pool 0..size-1",
+         {{"units", units}, {"size", size}},
+         {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
+         false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op});
+  t.add({"cursor.commitment", kSpec, false, "the commitment: SHA-256 of the server seed",
+         {{"serverSeed", seed_text()}}, {{"commitment", hex32_result()}}, false,
+         {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
+  t.add({"cursor.game", kSpec, false, "one round of a game: the cursors read and the outcome",
+         {{"game", game}, {"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()},
+          {"options", options}},
+         {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
+         true,
+         {round("roulette", json::Value::object()), round("koban", json::Value::object({{"flips", 3}})),
+          round("vpoker", json::Value::object({{"hold", json::Value::array({true, false, true, false, true})}})),
+          round("holdem", json::Value::object({{"action", "fold"}})),
+          round("blackjack", json::Value::object({{"actions", json::Value::array({"hit", "stand"})}}))},
+         game_op});
+  t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
+         {{"u", unit()}, {"n", n}},
+         {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,
+         {json::Value::object({{"u", 1.0}, {"n", 52}})}, draw_op});
+  t.add({"cursor.limbo", kSpec, true, "limbo's result in hundredths",
+         {{"u", unit()}},
+         {{"hundredths", result_kind("integer 100..1000000",
+                                     schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
+         false, {json::Value::object({{"u", 0.5}})}, limbo_op});
+}
+
+}  // namespace fairvec::ops

@@ -1,56 +1,115 @@
-// Port protocol ops of the hmac-dice-v1 family (specs/hmac-dice-v1.md, "Port operations"):
-// the four v1 ops of the brief and the additions parse_link, build_link, parse_recorded,
-// verify_match.
+// Port ops of the hmac-dice-v1 family (specs/hmac-dice-v1.md, "Port operations"): the four v1 ops
+// of the protocol and the additions parse_link, build_link, parse_recorded, verify_match.
 #include "core/errors.h"
-#include "port/protocol.h"
+#include "ops/fuzz_values.h"
+#include "ops/op_table.h"
 #include "schemes/hmac_dice.h"
 
-namespace fairvec::port {
+namespace fairvec::ops {
 
 namespace hd = fairvec::hmac_dice;
 
 namespace {
 
+constexpr const char* kSpec = "hmac-dice-v1.md";
+const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
 json::Value dice_json(const hd::Dice& d) { return json::Value::array({d.d1, d.d2}); }
 
-std::vector<std::string> client_seeds(const rapidjson::Value& params) {
-  std::vector<std::string> seeds = param_strings(params, "clientSeeds");
-  hd::validate_client_seeds(seeds, "clientSeeds");
-  return seeds;
+KindRef server_seed() {
+  static const KindRef k = string_kind(
+      "hex, " + std::to_string(hd::kMinServerSeedBytes) + ".." + std::to_string(hd::kMaxServerSeedBytes) + " bytes",
+      Naming::kParams, [](std::string_view t, std::string_view key) { return hd::parse_server_seed(t, key); },
+      schema_string(hex_pattern(hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes)),
+      [](ByteReader& in) { return make::hex(in, hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes); });
+  return k;
 }
 
-json::Value seal_op(const rapidjson::Value& params, const Backend& b) {
-  Bytes seed = hd::parse_server_seed(param_string(params, "serverSeed"), "serverSeed");
-  return json::Value::object({{"seal", hd::seal(b, seed)}});
+KindRef client_seeds() {
+  static const KindRef k = string_list_kind(
+      "1.." + std::to_string(hd::kMaxClientSeeds) + " client seeds of [A-Za-z0-9_-], 1.." +
+          std::to_string(hd::kMaxClientSeedChars) + " characters",
+      [](const std::vector<std::string>& seeds, std::string_view key) {
+        hd::validate_client_seeds(seeds, key);
+        return seeds;
+      },
+      schema_array(schema_string("^[A-Za-z0-9_-]{1," + std::to_string(hd::kMaxClientSeedChars) + "}$"), 1,
+                   hd::kMaxClientSeeds),
+      make::client_seeds);
+  return k;
 }
 
-json::Value roll_op(const rapidjson::Value& params, const Backend& b) {
-  Bytes seed = hd::parse_server_seed(param_string(params, "serverSeed"), "serverSeed");
-  std::vector<std::string> seeds = client_seeds(params);
-  std::uint64_t roll = hd::roll_from_json(param(params, "roll"), "roll");
-  return json::Value::object({{"dice", dice_json(hd::roll(b, seed, seeds, roll))}});
+KindRef roll_number() {
+  static const KindRef k = value_kind(
+      "integer 1..2^53 - 1", Naming::kParams,
+      [](const rapidjson::Value& v, std::string_view key) { return hd::roll_from_json(v, key); },
+      schema_integer(1, hd::kMaxRoll), [](ByteReader& in) { return make::integer(in, hd::kMaxRoll + 1); });
+  return k;
 }
 
-json::Value message_op(const rapidjson::Value& params, const Backend&) {
-  std::vector<std::string> seeds = client_seeds(params);
-  std::uint64_t roll = hd::roll_from_json(param(params, "roll"), "roll");
-  const rapidjson::Value& r = param(params, "retry");
-  if (!r.IsUint64()) throw InputError("retry", "must be an integer >= 0");
-  return json::Value::object({{"message", hd::message(seeds, roll, r.GetUint64())}});
+KindRef any_text(std::string name) {
+  return text(std::move(name), Naming::kParams, schema_string(), make::text);
 }
 
-json::Value pick_op(const rapidjson::Value& params, const Backend&) {
-  std::vector<std::string> hex = param_strings(params, "macs");
-  std::vector<Digest> macs;
-  for (std::size_t i = 0; i < hex.size(); ++i) macs.push_back(digest_from_hex(hex[i], "macs[" + std::to_string(i) + "]"));
-  hd::Pick p = hd::pick(macs);
+// The members match_from_json reads, declared for the schema, the fuzz grammar and the op tables.
+std::vector<Param> match_members() {
+  static const KindRef seal = result_kind("empty, or hex, 32 bytes", schema_string("^([0-9a-fA-F]{64})?$"));
+  static const KindRef rolls = result_kind("integer 1.." + std::to_string(hd::kMaxMatchRolls),
+                                           schema_integer(1, hd::kMaxMatchRolls));
+  static const KindRef recorded = result_kind("recorded rolls (text), or empty", schema_string());
+  static const KindRef games = result_kind("array of game lengths (integers >= 1) adding up to rolls",
+                                           schema_array(schema_integer(1, hd::kMaxMatchRolls)));
+  auto fuzzed = [](KindRef k, std::function<json::Value(ByteReader&)> f) {
+    auto c = std::make_shared<Kind>(*k);
+    c->fuzz = std::move(f);
+    return KindRef(c);
+  };
+  return {{"serverSeed", server_seed()},
+          {"seal", fuzzed(seal, [](ByteReader& in) { return in.pick(3) ? json::Value("") : make::hex(in, 32, 32); })},
+          {"clientSeeds", client_seeds()},
+          {"rolls", fuzzed(rolls, [](ByteReader& in) { return make::integer(in, 8); })},
+          {"recorded", fuzzed(recorded, [](ByteReader& in) {
+             return in.pick(2) ? json::Value("") : json::Value(std::string(2 * in.pick(9), '6'));
+           })},
+          {"games", fuzzed(games, [](ByteReader& in) {
+             return make::array(in, in.pick(3), [](ByteReader& r) { return make::integer(r, 8); });
+           })}};
+}
+
+// match_group reads a whole match with match_from_json (listing: recorded rolls as a listing).
+Param match_group(bool listing) {
+  auto k = std::make_shared<Kind>();
+  k->name = listing ? "a match, recorded rolls as a listing" : "a match, recorded rolls as digits";
+  k->read = [listing](const rapidjson::Value* params, std::string_view) -> std::any {
+    return hd::match_from_json(*params, "params", listing);
+  };
+  return {"match", k, false, match_members()};
+}
+
+json::Value seal_op(const Args& a, const Backend& b) {
+  return json::Value::object({{"seal", hd::seal(b, a.get<Bytes>("serverSeed"))}});
+}
+
+json::Value roll_op(const Args& a, const Backend& b) {
+  hd::Dice d = hd::roll(b, a.get<Bytes>("serverSeed"), a.get<std::vector<std::string>>("clientSeeds"),
+                        a.get<std::uint64_t>("roll"));
+  return json::Value::object({{"dice", dice_json(d)}});
+}
+
+json::Value message_op(const Args& a, const Backend&) {
+  return json::Value::object({{"message", hd::message(a.get<std::vector<std::string>>("clientSeeds"),
+                                                      a.get<std::uint64_t>("roll"), a.get<std::uint64_t>("retry"))}});
+}
+
+json::Value pick_op(const Args& a, const Backend&) {
+  hd::Pick p = hd::pick(a.get<std::vector<Digest>>("macs"));
   return json::Value::object({{"dice", dice_json(p.dice)},
                               {"retry", static_cast<std::int64_t>(p.retry)},
                               {"index", static_cast<std::int64_t>(p.index)}});
 }
 
-json::Value parse_link_op(const rapidjson::Value& params, const Backend&) {
-  hd::Link l = hd::parse_link(param_string(params, "link"));
+json::Value parse_link_op(const Args& a, const Backend&) {
+  const hd::Link& l = a.get<hd::Link>("link");
   json::Array games;
   for (auto g : l.match.games) games.emplace_back(static_cast<std::int64_t>(g));
   return json::Value::object({{"version", l.version},
@@ -63,38 +122,109 @@ json::Value parse_link_op(const rapidjson::Value& params, const Backend&) {
                               {"games", json::Value(std::move(games))}});
 }
 
-json::Value build_link_op(const rapidjson::Value& params, const Backend&) {
+json::Value build_link_op(const Args& a, const Backend&) {
   hd::Link l;
-  const rapidjson::Value& v = param(params, "version");
-  if (!v.IsInt64()) throw InputError("version", "must be an integer (0 or 1)");
-  if (v.GetInt64() != 0 && v.GetInt64() != 1) throw InputError("version", "link version must be 0 or 1");
-  l.version = static_cast<int>(v.GetInt64());
-  l.lang = param_string(params, "lang");
-  l.match = hd::match_from_json(params, "params", false);
+  l.version = a.get<int>("version");
+  l.lang = a.get<std::string>("lang");
+  l.match = a.get<hd::Match>("match");
   return json::Value::object({{"link", hd::build_link(l)}});
 }
 
-json::Value parse_recorded_op(const rapidjson::Value& params, const Backend&) {
-  return json::Value::object({{"recorded", hd::rolls_text(hd::parse_recorded(param_string(params, "text")))}});
+json::Value parse_recorded_op(const Args& a, const Backend&) {
+  return json::Value::object({{"recorded", hd::rolls_text(a.get<std::vector<hd::Dice>>("text"))}});
+}
+
+json::Value verify_match_op(const Args& a, const Backend& b) {
+  return hd::report_json(hd::verify_match(b, a.get<hd::Match>("match")));
 }
 
 }  // namespace
 
-namespace {
-json::Value verify_match_op(const rapidjson::Value& params, const Backend& b) {
-  return hd::report_json(hd::verify_match(b, hd::match_from_json(params, "params", true)));
-}
-}  // namespace
+void add_hmac_dice_ops(Table& t) {
+  const KindRef retry = uint_kind("integer >= 0 (at most " + std::to_string(hd::kMaxRetry) + ")",
+                                  {.type = Naming::kBare, .message = "must be an integer >= 0"});
+  const KindRef seal_out = hex32_result();
+  const KindRef text_out = result_kind("string", schema_string());
+  const KindRef int_out = result_kind("integer >= 0", schema_integer(0, hd::kMaxMatchRolls));
+  const json::Value seeds = json::Value::array({"alice", "bob"});
 
-void add_hmac_dice_ops(Registry& r) {
-  r.add("hmac_dice.seal", seal_op);
-  r.add("hmac_dice.roll", roll_op);
-  r.add("hmac_dice.message", message_op);
-  r.add("hmac_dice.pick", pick_op);
-  r.add("hmac_dice.parse_link", parse_link_op);
-  r.add("hmac_dice.build_link", build_link_op);
-  r.add("hmac_dice.parse_recorded", parse_recorded_op);
-  r.add("hmac_dice.verify_match", verify_match_op);
+  t.add({"hmac_dice.seal", kSpec, false, "the seal: SHA-256 of the server seed",
+         {{"serverSeed", server_seed()}},
+         {{"seal", seal_out}}, false,
+         {json::Value::object({{"serverSeed", kSeed}})}, seal_op});
+  t.add({"hmac_dice.roll", kSpec, false, "the dice of one roll",
+         {{"serverSeed", server_seed()}, {"clientSeeds", client_seeds()}, {"roll", roll_number()}},
+         {{"dice", dice_result()}}, false,
+         {json::Value::object({{"serverSeed", kSeed}, {"clientSeeds", seeds}, {"roll", 1}}),
+          json::Value::object({{"serverSeed", std::string(kSeed).substr(0, 32)},
+                               {"clientSeeds", json::Value::array({"c0ffee"})},
+                               {"roll", json::Value(hd::kMaxRoll)}})},
+         roll_op});
+  t.add({"hmac_dice.message", kSpec, false, "the HMAC message of a roll at a retry",
+         {{"clientSeeds", client_seeds()}, {"roll", roll_number()}, {"retry", retry}},
+         {{"message", text_out}}, false,
+         {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op});
+  t.add({"hmac_dice.pick", kSpec, false, "the dice from the MACs of retries 0, 1, ...",
+         {{"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")}},
+         {{"dice", dice_result()}, {"retry", int_out}, {"index", result_kind("integer 0..31", schema_integer(0, 31))}},
+         false,
+         {json::Value::object({{"macs", json::Value::array({std::string(62, 'f') + "00", std::string(64, 'a')})}})},
+         pick_op});
+  const KindRef link = string_kind(
+      "a check-page link (v0 query or v1 fragment)", Naming::kParams,
+      [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(),
+      make::text, false);
+  t.add({"hmac_dice.parse_link", kSpec, true, "the fields of a check-page link",
+         {{"link", link}},
+         {{"version", result_kind("0 or 1", schema_integer(0, 1))},
+          {"lang", text_out},
+          {"serverSeed", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))},
+          {"seal", result_kind("hex, 32 bytes, or empty", schema_string("^([0-9a-f]{64})?$"))},
+          {"clientSeeds", result_kind("array of strings", schema_array(schema_string()))},
+          {"rolls", int_out},
+          {"recorded", result_kind("recorded rolls as digits, or empty", schema_string("^([1-6]{2})*$"))},
+          {"games", result_kind("array of integers", schema_array(schema_integer(1, hd::kMaxMatchRolls)))}},
+         false,
+         {json::Value::object({{"link", "/ru/check/#v=1&s=" + std::string(kSeed) + "&p=alice,bob&r=634411&g=2,1"}}),
+          json::Value::object({{"link", "/tr/check/?seed=" + std::string(kSeed) + "&client=a,b&n=2&rolls=6344"}})},
+         parse_link_op});
+  const KindRef version = value_kind(
+      "0 or 1", Naming::kParams,
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsInt64()) throw InputError(std::string(key), "must be an integer (0 or 1)");
+        if (v.GetInt64() != 0 && v.GetInt64() != 1) throw InputError(std::string(key), "link version must be 0 or 1");
+        return static_cast<int>(v.GetInt64());
+      },
+      schema_integer(0, 1), [](ByteReader& in) { return make::integer(in, 2); });
+  t.add({"hmac_dice.build_link", kSpec, true, "the check-page link of a match",
+         {{"version", version}, {"lang", any_text("string (a language prefix, may be empty)")}, match_group(false)},
+         {{"link", text_out}}, false,
+         {json::Value::object({{"version", 1}, {"lang", "ru"}, {"serverSeed", kSeed}, {"seal", ""},
+                               {"clientSeeds", seeds}, {"rolls", 3}, {"recorded", "634411"},
+                               {"games", json::Value::array({2, 1})}})},
+         build_link_op});
+  const KindRef listing = string_kind(
+      "recorded rolls as the dice page lists them", Naming::kParams,
+      [](std::string_view text, std::string_view) { return hd::parse_recorded(text); }, schema_string(), make::text,
+      false);
+  t.add({"hmac_dice.parse_recorded", kSpec, true, "recorded rolls in the bare form",
+         {{"text", listing}},
+         {{"recorded", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))}}, false,
+         {json::Value::object({{"text", "1: 63\n2: 44\n"}})}, parse_recorded_op});
+  t.add({"hmac_dice.verify_match", kSpec, true, "a whole match checked: the seal and every recorded roll",
+         {match_group(true)},
+         {{"verdict", text_out},
+          {"computedSeal", seal_out},
+          {"sealStatus", result_kind("absent, match or mismatch", schema_enum({"absent", "match", "mismatch"}))},
+          {"dice", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))},
+          {"mismatches", result_kind("array of {roll, game, rollInGame, expected, recorded}",
+                                     schema_array(json::Value::object({{"type", "object"}})))},
+          {"gameSummary", result_kind("array of {game, firstRoll, rolls, openingTies, openingRoll}",
+                                      schema_array(json::Value::object({{"type", "object"}})))}},
+         false,
+         {json::Value::object({{"serverSeed", kSeed}, {"seal", ""}, {"clientSeeds", seeds}, {"rolls", 2},
+                               {"recorded", "63 44"}, {"games", json::Value::array()}})},
+         verify_match_op});
 }
 
-}  // namespace fairvec::port
+}  // namespace fairvec::ops
