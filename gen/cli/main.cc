@@ -67,10 +67,11 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
       for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
     }
   }
-  // Spec tables generated from the op table: --specs, else the specs/ beside |out| if it has one.
+  // Spec tables generated from the op table: into --specs, else (without --only) into the
+  // specs/ beside |out| if it has one.
   const fs::path beside = (out / ".." / "specs").lexically_normal();
-  if (specs.empty() && fs::exists(beside / "port-protocol.md")) specs = beside;
-  if (only.empty() && !specs.empty()) cli::emit_op_reference(specs, emit);
+  if (specs.empty() && only.empty() && fs::exists(beside / "port-protocol.md")) specs = beside;
+  if (!specs.empty()) cli::emit_op_reference(specs, emit);
   if (only.empty() && fs::is_directory(out)) {
     for (const auto& e : fs::recursive_directory_iterator(out)) {
       const fs::path p = e.path().lexically_normal();
@@ -131,7 +132,7 @@ int main(int argc, char** argv) {
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
   gen->add_option("--only", only_files, "Only these vector file names");
   std::string specs_dir;
-  gen->add_option("--specs", specs_dir, "Directory of the specs whose generated tables to write (default: DIR/../specs)");
+  gen->add_option("--specs", specs_dir, "Directory of the specs whose generated tables to write (default without --only: DIR/../specs)");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();

@@ -90,6 +90,23 @@ json::Value round(const char* game, json::Value options) {
       {{"game", game}, {"serverSeed", "s"}, {"clientSeed", "c"}, {"nonce", 1}, {"options", std::move(options)}});
 }
 
+using O = json::Value;
+
+// One round of every game, with options the game accepts (the cursor.game examples).
+const std::vector<json::Value>& game_rounds() {
+  static const std::vector<json::Value> kRounds = {
+      round("roulette", O::object()), round("sicbo", O::object()), round("limbo", O::object()),
+      round("koban", O::object({{"flips", 3}})),
+      round("blackjack", O::object({{"actions", O::array({"hit", "stand"})}, {"dealerDraws", 1}})),
+      round("vpoker", O::object({{"hold", O::array({true, false, true, false, true})}})),
+      round("holdem", O::object({{"action", "fold"}})), round("bingo", O::object()),
+      round("andar", O::object({{"cards", 1}})), round("chinchiro", O::object({{"attempts", O::array({1, 1})}})),
+      round("mines", O::object({{"mines", 1}})), round("hanabi", O::object({{"freeSpins", 0}})),
+      round("fuku", O::object()), round("omikuji", O::object({{"fillers", 0}})),
+      round("pagoda", O::object({{"floors", 1}})), round("plinko", O::object({{"rows", 8}}))};
+  return kRounds;
+}
+
 }  // namespace
 
 void add_cursor_ops(Table& t) {
@@ -122,7 +139,14 @@ void add_cursor_ops(Table& t) {
       schema_enum(cursor::game_names()), [](ByteReader& in) { return make::one_of(in, cursor::game_names()); });
   const KindRef options = value_kind(
       "object: the game's options (specs/cursor-v1.md; the game checks them)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), make::options);
+      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), [](ByteReader& in) {
+        static const std::vector<json::Value> kValid = [] {
+          std::vector<json::Value> out;
+          for (const auto& r : game_rounds()) out.push_back(*r.find("options"));
+          return out;
+        }();
+        return make::options(in, kValid);
+      });
   const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
 
   t.add({"cursor.unit", kSpec, false, "u of one cursor of a round",
@@ -145,11 +169,7 @@ void add_cursor_ops(Table& t) {
           {"options", options}},
          {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
          true,
-         {round("roulette", json::Value::object()), round("koban", json::Value::object({{"flips", 3}})),
-          round("vpoker", json::Value::object({{"hold", json::Value::array({true, false, true, false, true})}})),
-          round("holdem", json::Value::object({{"action", "fold"}})),
-          round("blackjack", json::Value::object({{"actions", json::Value::array({"hit", "stand"})}}))},
-         game_op});
+         game_rounds(), game_op});
   t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
          {{"u", unit()}, {"n", n}},
          {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,

@@ -86,7 +86,19 @@ json::Value hex(ByteReader& in, std::size_t lo, std::size_t hi) {
   return json::Value(hex_of_length(in, n));
 }
 
-json::Value text(ByteReader& in) { return json::Value(in.sized_text(in.pick(8) == 0 ? 300 : 70)); }
+json::Value text(ByteReader& in) {
+  std::string s = in.sized_text(in.pick(8) == 0 ? 300 : 70);
+  if (in.pick(4) != 0) {  // mostly printable ASCII, so that the valid paths are reached too
+    for (char& c : s) c = static_cast<char>(0x20 + static_cast<unsigned char>(c) % 95);
+  }
+  return json::Value(s);
+}
+
+json::Value alphabet_text(ByteReader& in, std::string_view alphabet, std::size_t max) {
+  std::string s = in.sized_text(max);
+  for (char& c : s) c = alphabet[static_cast<unsigned char>(c) % alphabet.size()];
+  return json::Value(s);
+}
 
 std::string client_seed(ByteReader& in) {
   static const char kAlphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
@@ -154,27 +166,21 @@ json::Value json_text(ByteReader& in) {
   }
 }
 
-json::Value options(ByteReader& in) {
-  static const char* const kActions[] = {"hit", "stand", "double", "split", "call", "fold", "surrender", ""};
-  json::Object o;
-  std::size_t mask = in.integer(0, 255);
-  if (mask & 1) o.emplace_back("flips", integer(in, 64));
-  if (mask & 2) {
-    json::Array a;
-    for (std::size_t i = 0, n = in.pick(12); i < n; ++i) a.emplace_back(kActions[in.pick(std::size(kActions))]);
-    o.emplace_back("actions", json::Value(std::move(a)));
-  }
-  if (mask & 4) {
-    json::Array a;
-    for (std::size_t i = 0, n = in.pick(4) == 0 ? in.pick(8) : 5; i < n; ++i) a.emplace_back(in.boolean());
-    o.emplace_back("hold", json::Value(std::move(a)));
-  }
-  if (mask & 8) o.emplace_back("action", kActions[in.pick(std::size(kActions))]);
-  if (mask & 16) o.emplace_back(in.sized_text(10), json_value(in, 2));
-  if (mask & 32) {
-    static const char* const kKeys[] = {"spins", "freeSpins", "floors", "floor", "cards", "count",
-                                        "side",  "mines",     "rows",   "cells", "picks", "rounds"};
-    o.emplace_back(kKeys[in.pick(std::size(kKeys))], integer(in, 64));
+json::Value options(ByteReader& in, const std::vector<json::Value>& valid) {
+  if (valid.empty() || in.pick(4) == 0) return json_value(in, 2);
+  json::Object o = valid[in.pick(valid.size())].clone().as_object();
+  switch (in.pick(8)) {
+    case 0:  // a member missing
+      if (!o.empty()) o.erase(o.begin() + static_cast<std::ptrdiff_t>(in.pick(o.size())));
+      break;
+    case 1: o.emplace_back(in.sized_text(10), json_value(in, 2)); break;  // an unknown member
+    case 2:  // a count or a list changed
+      if (!o.empty()) {
+        auto& v = o[in.pick(o.size())].second;
+        v = v.is_array() ? array(in, in.pick(12), [](ByteReader& r) { return json_value(r, 3); }) : integer(in, 64);
+      }
+      break;
+    default: break;
   }
   return json::Value(std::move(o));
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/byte_reader.h"
@@ -35,8 +36,11 @@ using fuzz::ByteReader;
 [[nodiscard]] json::Value json_value(ByteReader& in, int depth = 0);
 // json_text returns a string of JSON text: tricky fixed texts, random bytes, or a json_value.
 [[nodiscard]] json::Value json_text(ByteReader& in);
-// options returns a cursor.game options object built from every game's option names.
-[[nodiscard]] json::Value options(ByteReader& in);
+// options returns one of the |valid| options objects, often with a member missing, added or
+// changed, or any JSON value.
+[[nodiscard]] json::Value options(ByteReader& in, const std::vector<json::Value>& valid);
+// alphabet_text returns 0..|max| characters of |alphabet| (not empty).
+[[nodiscard]] json::Value alphabet_text(ByteReader& in, std::string_view alphabet, std::size_t max);
 // units returns an array of doubles, mostly in [0, 1], with the edges 0, 1, -0, 1 + ulp, ...
 [[nodiscard]] json::Value units(ByteReader& in);
 // unit returns one such double.

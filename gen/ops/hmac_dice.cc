@@ -16,11 +16,58 @@ const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191
 
 json::Value dice_json(const hd::Dice& d) { return json::Value::array({d.d1, d.d2}); }
 
+std::string str(const json::Value& v) {
+  const auto* s = std::get_if<std::string>(&v.variant());
+  return s ? *s : json::to_line(v);
+}
+
+// roll_digits makes |n| rolls as digits, now and then with a die out of 1..6.
+std::string roll_digits(ByteReader& in, std::size_t n) {
+  return str(make::alphabet_text(in, in.pick(16) == 0 ? "0123456789" : "123456", 2 * n));
+}
+
+// recorded_fuzz makes a listing of recorded rolls in one of the dice page's styles.
+json::Value recorded_fuzz(ByteReader& in) {
+  if (in.pick(8) == 0) return make::text(in);
+  std::string digits = roll_digits(in, 1 + in.pick(6));
+  std::string out;
+  const std::size_t style = in.pick(5);
+  for (std::size_t i = 0; i + 1 < digits.size(); i += 2) {
+    const std::string no = std::to_string(i / 2 + 1), pair = digits.substr(i, 2);
+    switch (style) {
+      case 0: out += pair; break;
+      case 1: out += (i ? " " : "") + pair; break;
+      case 2: out += no + ": " + pair + "\n"; break;
+      case 3: out += (i ? " " : "") + no + ". " + pair; break;
+      default: out += (i ? " " : "") + ("#" + no) + " " + pair; break;
+    }
+  }
+  return json::Value(out);
+}
+
+// link_fuzz makes a check-page link: v0 query or v1 fragment, with or without a path prefix.
+json::Value link_fuzz(ByteReader& in) {
+  if (in.pick(8) == 0) return make::text(in);
+  const std::string prefix = str(make::one_of(in, {"", "/ru/check/", "/tr/check/", "https://example.test/de/check/"}));
+  const std::string seed = str(make::hex(in, hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes));
+  std::string seeds;
+  const json::Value clients = make::client_seeds(in);
+  for (const auto& c : clients.as_array()) seeds += (seeds.empty() ? "" : ",") + str(c);
+  const std::size_t rolls = in.pick(5);
+  const std::string digits = roll_digits(in, rolls);
+  if (in.pick(2)) {
+    return json::Value(prefix + "?seed=" + seed + "&client=" + seeds + "&n=" + std::to_string(rolls) +
+                       (in.pick(2) ? "&rolls=" + digits : ""));
+  }
+  return json::Value(prefix + "#v=1&s=" + seed + (in.pick(2) ? "&c=" + str(make::hex(in, 32, 32)) : "") + "&p=" +
+                     seeds + "&r=" + digits + (in.pick(2) ? "&g=" + std::to_string(rolls) : ""));
+}
+
 KindRef server_seed() {
   static const KindRef k = string_kind(
       "hex, " + std::to_string(hd::kMinServerSeedBytes) + ".." + std::to_string(hd::kMaxServerSeedBytes) + " bytes",
       Naming::kParams, [](std::string_view t, std::string_view key) { return hd::parse_server_seed(t, key); },
-      schema_string(hex_pattern(hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes)),
+      schema_hex(hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes),
       [](ByteReader& in) { return make::hex(in, hd::kMinServerSeedBytes, hd::kMaxServerSeedBytes); });
   return k;
 }
@@ -33,7 +80,7 @@ KindRef client_seeds() {
         hd::validate_client_seeds(seeds, key);
         return seeds;
       },
-      schema_array(schema_string("^[A-Za-z0-9_-]{1," + std::to_string(hd::kMaxClientSeedChars) + "}$"), 1,
+      schema_array(schema_text("A-Za-z0-9_-", hd::kMaxClientSeedChars), 1,
                    hd::kMaxClientSeeds),
       make::client_seeds);
   return k;
@@ -45,10 +92,6 @@ KindRef roll_number() {
       [](const rapidjson::Value& v, std::string_view key) { return hd::roll_from_json(v, key); },
       schema_integer(1, hd::kMaxRoll), [](ByteReader& in) { return make::integer(in, hd::kMaxRoll + 1); });
   return k;
-}
-
-KindRef any_text(std::string name) {
-  return text(std::move(name), Naming::kParams, schema_string(), make::text);
 }
 
 // The members match_from_json reads, declared for the schema, the fuzz grammar and the op tables.
@@ -173,7 +216,7 @@ void add_hmac_dice_ops(Table& t) {
   const KindRef link = string_kind(
       "a check-page link (v0 query or v1 fragment)", Naming::kParams,
       [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(),
-      make::text, false);
+      link_fuzz, false);
   t.add({"hmac_dice.parse_link", kSpec, true, "the fields of a check-page link",
          {{"link", link}},
          {{"version", result_kind("0 or 1", schema_integer(0, 1))},
@@ -197,7 +240,8 @@ void add_hmac_dice_ops(Table& t) {
       },
       schema_integer(0, 1), [](ByteReader& in) { return make::integer(in, 2); });
   t.add({"hmac_dice.build_link", kSpec, true, "the check-page link of a match",
-         {{"version", version}, {"lang", any_text("string (a language prefix, may be empty)")}, match_group(false)},
+         {{"version", version}, {"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
+                       [](ByteReader& in) { return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"}); })}, match_group(false)},
          {{"link", text_out}}, false,
          {json::Value::object({{"version", 1}, {"lang", "ru"}, {"serverSeed", kSeed}, {"seal", ""},
                                {"clientSeeds", seeds}, {"rolls", 3}, {"recorded", "634411"},
@@ -205,7 +249,7 @@ void add_hmac_dice_ops(Table& t) {
          build_link_op});
   const KindRef listing = string_kind(
       "recorded rolls as the dice page lists them", Naming::kParams,
-      [](std::string_view text, std::string_view) { return hd::parse_recorded(text); }, schema_string(), make::text,
+      [](std::string_view text, std::string_view) { return hd::parse_recorded(text); }, schema_string(), recorded_fuzz,
       false);
   t.add({"hmac_dice.parse_recorded", kSpec, true, "recorded rolls in the bare form",
          {{"text", listing}},

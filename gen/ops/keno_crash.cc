@@ -57,7 +57,7 @@ void add_keno_crash_ops(Table& t) {
       [](ByteReader& in) { return make::array(in, keno::kBalls, [](ByteReader& r) { return make::hex(r, 32, 32); }); });
   const KindRef hash = string_kind(
       "hex, 32 bytes", Naming::kParams, [](std::string_view t, std::string_view key) { return digest_from_hex(t, key); },
-      schema_string(hex_pattern(32, 32)), [](ByteReader& in) { return make::hex(in, 32, 32); });
+      schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
 
   t.add({"keno.draw", "keno-v1.md", false, "the ten balls of a ticket",
          {{"randomHash", any_text()}, {"salt", any_text()}}, {{"balls", balls}}, false,

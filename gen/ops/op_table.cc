@@ -251,7 +251,7 @@ KindRef digest_list(std::string name) {
         }
         return out;
       },
-      schema_array(schema_string(hex_pattern(32, 32))),
+      schema_array(schema_hex(32, 32)),
       [](ByteReader& in) { return make::array(in, 1 + in.pick(4), [](ByteReader& r) { return make::hex(r, 32, 32); }); });
 }
 
@@ -287,10 +287,17 @@ json::Value schema_array(json::Value items, std::size_t min_items, std::size_t m
   return json::Value(std::move(o));
 }
 
-std::string hex_pattern(std::size_t lo, std::size_t hi) {
-  if (lo == 0 && hi == SIZE_MAX) return "^([0-9a-fA-F]{2})*$";
-  if (lo == hi) return "^[0-9a-fA-F]{" + std::to_string(2 * lo) + "}$";
-  return "^([0-9a-fA-F]{2}){" + std::to_string(lo) + "," + std::to_string(hi) + "}$";
+json::Value schema_hex(std::size_t lo, std::size_t hi) {
+  json::Object o{{"type", "string"}, {"pattern", "^([0-9a-fA-F][0-9a-fA-F])*$"}};
+  if (lo > 0) o.emplace_back("minLength", json::Value(static_cast<std::uint64_t>(2 * lo)));
+  if (hi != SIZE_MAX) o.emplace_back("maxLength", json::Value(static_cast<std::uint64_t>(2 * hi)));
+  return json::Value(std::move(o));
+}
+
+json::Value schema_text(std::string_view cls, std::size_t max) {
+  return json::Value::object({{"type", "string"},
+                              {"pattern", "^[" + std::string(cls) + "]+$"},
+                              {"maxLength", json::Value(static_cast<std::uint64_t>(max))}});
 }
 
 KindRef hex32_result() {

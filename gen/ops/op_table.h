@@ -201,8 +201,12 @@ struct UintRule {
 [[nodiscard]] json::Value schema_enum(const std::vector<std::string>& names);
 [[nodiscard]] json::Value schema_array(json::Value items, std::size_t min_items = 0,
                                        std::size_t max_items = SIZE_MAX);
-// hex_pattern matches hex text (either case) of |lo|..|hi| bytes.
-[[nodiscard]] std::string hex_pattern(std::size_t lo, std::size_t hi);
+// schema_hex matches hex text (either case) of |lo|..|hi| bytes: an even-length hex pattern and
+// the length as minLength/maxLength (RapidJSON's regex engine expands counted groups into huge
+// automata, so the count is not in the pattern).
+[[nodiscard]] json::Value schema_hex(std::size_t lo, std::size_t hi);
+// schema_text matches 1..|max| characters of the regex character class |cls| ("A-Za-z0-9_-").
+[[nodiscard]] json::Value schema_text(std::string_view cls, std::size_t max);
 // The result kinds several families share.
 [[nodiscard]] KindRef hex32_result();
 [[nodiscard]] KindRef dice_result();
