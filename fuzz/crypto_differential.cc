@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "byte_reader.h"
+#include "core/byte_reader.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "differential.h"

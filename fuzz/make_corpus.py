@@ -5,8 +5,8 @@ Usage:
   fuzz/make_corpus.py [--fairvec BUILD/gen/fairvec] [--libfuzzer-build build-fuzz] [--keep]
 
 Every seed file is named by the SHA-256 of its content. Without --keep each corpus directory is
-emptied first, so the result depends only on vectors/, the hand-made seeds below and (with
---fairvec) the port requests `fairvec check-port` sends for every vector. With --libfuzzer-build,
+emptied first, so the result depends only on vectors/, the hand-made seeds below, the op table's
+examples (`fairvec ops --json`) and the port requests `fairvec check-port` sends for every vector. With --libfuzzer-build,
 each corpus is then minimised with libFuzzer's -merge=1 (the fuzzer-found inputs in
 corpus/<target>/ are kept only if they add coverage). Standard library only.
 """
@@ -55,7 +55,7 @@ def put(target, data):
 
 
 class Tail:
-    """Builds the end of an input as fuzz/byte_reader.h reads it (integers from the end)."""
+    """Builds the end of an input as gen/core/byte_reader.h reads it (integers from the end)."""
 
     def __init__(self):
         self.consumed = []  # bytes in the order ByteReader consumes them
@@ -121,41 +121,23 @@ def crypto_seeds():
     return out
 
 
-# A request for every op of port-protocol.md, with plausible values; the port answers each.
+# Values of the hand-made tavla proof seed.
 SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 HEX32 = "a" * 64
 UUID = "123e4567-e89b-12d3-a456-426614174000"
 UUID2 = "00112233-4455-6677-8899-aabbccddeeff"
-PORT_REQUESTS = [
-    ("hello", {"protocol": 1}),
-    ("hmac_dice.seal", {"serverSeed": SEED}),
-    ("hmac_dice.roll", {"serverSeed": SEED, "clientSeeds": ["alice", "bob"], "roll": 1}),
-    ("hmac_dice.roll", {"serverSeed": SEED[:32], "clientSeeds": ["c0ffee"], "roll": 9007199254740991}),
-    ("hmac_dice.message", {"clientSeeds": ["a", "b"], "roll": 52, "retry": 2}),
-    ("hmac_dice.pick", {"macs": ["ff" * 31 + "00", HEX32]}),
-    ("cursor.unit", {"serverSeed": "server", "clientSeed": "client", "nonce": 0, "cursor": 0}),
-    ("cursor.u64_to_unit", {"u64": "18446744073709551615"}),
-    ("cursor.pool_hop", {"units": [0.5, 0.0, 1.0], "size": 52}),
-    ("cursor.commitment", {"serverSeed": "server"}),
-    ("cursor.game", {"game": "roulette", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {}}),
-    ("cursor.game", {"game": "koban", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {"flips": 3}}),
-    ("cursor.game", {"game": "vpoker", "serverSeed": "s", "clientSeed": "c", "nonce": 1,
-                     "options": {"hold": [True, False, True, False, True]}}),
-    ("cursor.game", {"game": "holdem", "serverSeed": "s", "clientSeed": "c", "nonce": 1, "options": {"action": "fold"}}),
-    ("cursor.game", {"game": "blackjack", "serverSeed": "s", "clientSeed": "c", "nonce": 1,
-                     "options": {"actions": ["hit", "stand"]}}),
-    ("keno.draw", {"randomHash": HEX32, "salt": "salt"}),
-    ("crash.point", {"convention": "betkyo-exact", "link": HEX32}),
-    ("crash.point", {"convention": "bustabit-v1", "link": HEX32, "salt": "salt"}),
-    ("crash.point", {"convention": "bustabit-v2", "link": HEX32, "salt": "salt"}),
-    ("crash.previous", {"convention": "betkyo-exact", "link": HEX32}),
-    ("tavla.commitment", {"gameId": UUID, "seats": [UUID, UUID2], "seed": SEED,
-                          "settings": {"rulesVersion": 1, "matchPoints": 5}}),
-    ("tavla.block", {"seed": SEED, "gameId": UUID, "contributions": [HEX32, SEED], "n": 1, "block": 0}),
-    ("tavla.pick", {"blocks": ["fc" * 31 + "01", HEX32]}),
-    ("tavla.roll", {"seed": SEED, "gameId": UUID, "contributions": [HEX32, SEED], "n": 4294967295}),
-    ("canonical_json", {"json": "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}),
-]
+
+
+def op_requests(fairvec):
+    """hello, then every example of every op of the op table (`fairvec ops --json`,
+    specs/port-protocol.md): the op list and the params come from the table, never from here."""
+    try:
+        out = subprocess.run([fairvec, "ops", "--json"], capture_output=True, check=True, timeout=120).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        sys.exit(f"make_corpus: `{fairvec} ops --json` failed ({e}); build the CLI or pass --fairvec")
+    table = json.loads(out)
+    return [("hello", {"protocol": 1})] + [(op["name"], ex) for op in table["ops"] for ex in op["examples"]]
+
 
 JSON_SEEDS = [
     "{}", "[]", "null", "true", "0", "-0", "1.5e-7", "9007199254740993", "18446744073709551616",
@@ -306,10 +288,10 @@ def build_seeds(fairvec):
         put("port_reply", r + bytes([2]))
 
     put("port_request", hello_request())
-    for i, (op, params) in enumerate(PORT_REQUESTS):
+    for i, (op, params) in enumerate(op_requests(fairvec)):
         line = json.dumps({"id": i + 1, "op": op, "params": params}, separators=(",", ":"))
         put("port_request", line)
-    if fairvec:
+    if fairvec:  # always set (main() defaults it); kept for callers passing None
         recorded = recorded_port_requests(fairvec)
         # One request per distinct (op, shape) is plenty; keep the first 40 per op.
         per_op = {}
@@ -335,17 +317,27 @@ def build_seeds(fairvec):
             if isinstance(rid, int) and 0 <= rid < 255:
                 put("port_reply", rep + bytes([rid + 1]))
 
+    # port_request's structured inputs (first byte 0): the op and its params from the op table.
+    for data in spread(0x0B5, 32, lambda i: 16 + (i * 53) % 300):
+        put("port_request", b"\x00" + data)
+
     # port_differential reads structure from the end of its input: a spread of generated inputs
     # reaches every op; the fuzzer-found inputs kept under corpus/ do the rest.
-    state = 0x5EED
-    for i in range(64):
-        n = 8 + (i * 37) % 400
+    for data in spread(0x5EED, 64, lambda i: 8 + (i * 37) % 400):
+        put("port_differential", data)
+
+
+def spread(seed, count, size):
+    """|count| pseudorandom inputs (an LCG from |seed|), input i of size(i) bytes whose last byte
+    is i (ByteReader takes the first choice, the op index, from the end)."""
+    state = seed
+    for i in range(count):
+        n = size(i)
         data = bytearray()
         while len(data) < n:
             state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
             data += struct.pack("<Q", state)
-        data = bytes(data[:n - 1]) + bytes([i])  # last byte: the op index
-        put("port_differential", data)
+        yield bytes(data[:n - 1]) + bytes([i])
 
 
 def merge(build, target):
@@ -384,7 +376,10 @@ def options_max_len(target):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--fairvec", help="the fairvec CLI, to record the port requests of every vector")
+    default_cli = os.path.join(ROOT, "build", "gen", "fairvec")
+    ap.add_argument("--fairvec", default=default_cli,
+                    help="the fairvec CLI: its op table (`ops --json`) and the port requests of every vector "
+                         "(default: build/gen/fairvec)")
     ap.add_argument("--libfuzzer-build", help="a libFuzzer build dir (cmake --preset fuzz) to minimise with")
     ap.add_argument("--keep", action="store_true", help="keep existing corpus files (fuzzer finds)")
     args = ap.parse_args()

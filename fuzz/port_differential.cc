@@ -1,11 +1,11 @@
-// fuzz_port_differential: every port op (port/protocol.h registry) on every backend, compared.
+// fuzz_port_differential: every port op (the op table, ops/op_table.h) on every backend, compared.
 //
-// The input picks an op from the registry and builds its params from a small grammar of the
-// protocol's parameter types (port-protocol.md): hex seeds and MACs, client seeds, safe and unsafe
-// integers, decimal u64 strings, unit doubles, UUIDs, game names and options, JSON values and
-// JSON text. Values are mostly well formed and sometimes broken (wrong length, case, type, a
-// missing or an extra param), so both the valid paths and the bad_input paths are reached. Ops the
-// grammar does not know get params from the pool of every known param name.
+// The input picks an op from the op table (ops/op_table.h) and builds its params from the table:
+// each param's Kind makes its value (hex seeds and MACs, client seeds, safe and unsafe integers,
+// decimal u64 strings, unit doubles, UUIDs, game names and options, JSON values and JSON text).
+// Values are mostly well formed and sometimes broken (wrong length, case, type, another param's
+// kind, a missing or an extra param: ops::fuzz_params), so both the valid paths and the bad_input
+// paths are reached. Now and then the params are raw JSON text from the input instead.
 //
 // Findings: the backends' replies differ (ok/error code, or the result JSON byte for byte) ->
 // "<A>-<B>-<op>-difference"; an "internal" error (the library threw something other than
@@ -22,11 +22,12 @@
 
 #include <rapidjson/document.h>
 
-#include "byte_reader.h"
+#include "core/byte_reader.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/json.h"
 #include "differential.h"
+#include "ops/op_table.h"
 #include "port/protocol.h"
 
 namespace {
@@ -34,363 +35,6 @@ namespace {
 namespace json = fairvec::json;
 using fairvec::fuzz::ByteReader;
 using fairvec::fuzz::Outcome;
-
-enum class Kind {
-  kHexSeed,      // hmac_dice server seed: 16..64 bytes of hex
-  kHex32,        // exactly 32 bytes of hex (MACs, tavla seeds, links)
-  kHex32Array,   // macs / blocks
-  kHex32Pair,    // tavla contributions
-  kText,         // any string (cursor seeds, salts)
-  kClientSeeds,  // 1..2 client seeds
-  kRollNo,       // 1..2^53-1
-  kSmallInt,     // retry, size
-  kSafeInt,      // nonce, cursor
-  kU32,          // tavla n, block
-  kU64String,    // decimal u64 as a string
-  kUnits,        // array of doubles
-  kGame,         // cursor game name
-  kOptions,      // cursor game options
-  kConvention,   // crash convention
-  kUuid,
-  kUuidPair,
-  kJsonValue,    // any JSON value (tavla settings)
-  kJsonText,     // a string holding JSON text (canonical_json)
-};
-
-struct Param {
-  const char* name;
-  Kind kind;
-};
-
-struct OpGrammar {
-  const char* op;
-  std::vector<Param> params;
-};
-
-const std::vector<OpGrammar>& grammar() {
-  static const std::vector<OpGrammar> kGrammar = {
-      {"hmac_dice.seal", {{"serverSeed", Kind::kHexSeed}}},
-      {"hmac_dice.roll",
-       {{"serverSeed", Kind::kHexSeed}, {"clientSeeds", Kind::kClientSeeds}, {"roll", Kind::kRollNo}}},
-      {"hmac_dice.message",
-       {{"clientSeeds", Kind::kClientSeeds}, {"roll", Kind::kRollNo}, {"retry", Kind::kSmallInt}}},
-      {"hmac_dice.pick", {{"macs", Kind::kHex32Array}}},
-      {"cursor.unit",
-       {{"serverSeed", Kind::kText}, {"clientSeed", Kind::kText}, {"nonce", Kind::kSafeInt},
-        {"cursor", Kind::kSafeInt}}},
-      {"cursor.u64_to_unit", {{"u64", Kind::kU64String}}},
-      {"cursor.pool_hop", {{"units", Kind::kUnits}, {"size", Kind::kSmallInt}}},
-      {"cursor.commitment", {{"serverSeed", Kind::kText}}},
-      {"cursor.game",
-       {{"game", Kind::kGame}, {"serverSeed", Kind::kText}, {"clientSeed", Kind::kText},
-        {"nonce", Kind::kSafeInt}, {"options", Kind::kOptions}}},
-      {"keno.draw", {{"randomHash", Kind::kText}, {"salt", Kind::kText}}},
-      {"crash.point", {{"convention", Kind::kConvention}, {"link", Kind::kHex32}, {"salt", Kind::kText}}},
-      {"crash.previous", {{"convention", Kind::kConvention}, {"link", Kind::kHex32}}},
-      {"tavla.commitment",
-       {{"gameId", Kind::kUuid}, {"seats", Kind::kUuidPair}, {"seed", Kind::kHex32},
-        {"settings", Kind::kJsonValue}}},
-      {"tavla.block",
-       {{"seed", Kind::kHex32}, {"gameId", Kind::kUuid}, {"contributions", Kind::kHex32Pair},
-        {"n", Kind::kU32}, {"block", Kind::kU32}}},
-      {"tavla.pick", {{"blocks", Kind::kHex32Array}}},
-      {"tavla.roll",
-       {{"seed", Kind::kHex32}, {"gameId", Kind::kUuid}, {"contributions", Kind::kHex32Pair},
-        {"n", Kind::kU32}}},
-      {"canonical_json", {{"json", Kind::kJsonText}}},
-  };
-  return kGrammar;
-}
-
-constexpr std::uint64_t kEdges[] = {0,
-                                    1,
-                                    2,
-                                    3,
-                                    5,
-                                    6,
-                                    10,
-                                    31,
-                                    32,
-                                    36,
-                                    37,
-                                    51,
-                                    52,
-                                    63,
-                                    64,
-                                    75,
-                                    100,
-                                    255,
-                                    256,
-                                    1000,
-                                    65535,
-                                    2147483647ULL,
-                                    4294967295ULL,
-                                    4294967296ULL,
-                                    9007199254740990ULL,
-                                    9007199254740991ULL,
-                                    9007199254740992ULL,
-                                    9223372036854775807ULL};
-
-std::uint64_t edge_or_random(ByteReader& in, std::uint64_t max) {
-  switch (in.pick(4)) {
-    case 0: return std::min<std::uint64_t>(kEdges[in.pick(std::size(kEdges))], max);
-    case 1: return in.integer(0, std::min<std::uint64_t>(max, 64));
-    case 2: return in.integer(0, max);
-    default: {
-      std::uint64_t e = kEdges[in.pick(std::size(kEdges))];
-      return std::min<std::uint64_t>(max, e + in.integer(0, 2) - (e > 0 ? 1 : 0));
-    }
-  }
-}
-
-// An integer param: usually a JSON integer, sometimes a negative one, a string, a fraction.
-json::Value integer_value(ByteReader& in, std::uint64_t typical_max) {
-  std::uint64_t v = edge_or_random(in, typical_max);
-  switch (in.pick(16)) {
-    case 0: return json::Value(std::to_string(v));                        // as a string
-    case 1: return json::Value(-static_cast<std::int64_t>(v & 0xffff) - 1);  // negative
-    case 2: return json::Value(static_cast<double>(v) + 0.5);             // a fraction
-    case 3: return json::Value(static_cast<double>(v));                   // 5.0
-    case 4: return json::Value(static_cast<std::int64_t>(edge_or_random(in, INT64_MAX)));
-    default: return json::Value(static_cast<std::int64_t>(v));
-  }
-}
-
-std::string hex_of_length(ByteReader& in, std::size_t n) {
-  fairvec::Bytes b = in.bytes(n);
-  for (std::size_t i = b.size(); i < n; ++i) b.push_back(static_cast<std::uint8_t>(i * 73 + 1));
-  std::string h = fairvec::to_hex(b);
-  switch (in.pick(24)) {
-    case 0:  // upper case
-      for (char& c : h) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      break;
-    case 1:  // odd length
-      if (!h.empty()) h.pop_back();
-      break;
-    case 2:  // a non-hex character
-      if (!h.empty()) h[in.pick(h.size())] = "gxZ -+\0"[in.pick(7)];
-      break;
-    case 3:
-      h = "0x" + h;
-      break;
-    default:
-      break;
-  }
-  return h;
-}
-
-std::string hex_value(ByteReader& in, std::size_t lo, std::size_t hi) {
-  std::size_t n = in.pick(8) == 0 ? in.pick(100) : lo + in.pick(hi - lo + 1);
-  if (in.pick(4) == 0) n = in.pick(2) ? lo : hi;
-  return hex_of_length(in, n);
-}
-
-std::string client_seed(ByteReader& in) {
-  static const char kAlphabet[] =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-";
-  std::string s = in.sized_text(in.pick(16) == 0 ? 200 : 40);
-  if (in.pick(4) != 0) {
-    for (char& c : s) c = kAlphabet[static_cast<unsigned char>(c) % 64];
-  }
-  return s;
-}
-
-std::string uuid_text(ByteReader& in) {
-  std::string h = fairvec::to_hex(in.bytes(16));
-  while (h.size() < 32) h += "0";
-  std::string u = h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" +
-                  h.substr(16, 4) + "-" + h.substr(20, 12);
-  switch (in.pick(16)) {
-    case 0:
-      for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-      break;
-    case 1: return "{" + u + "}";
-    case 2: return h;  // no dashes
-    case 3: u[in.pick(u.size())] = in.pick(2) ? '-' : 'g'; break;
-    case 4: u.pop_back(); break;
-    default: break;
-  }
-  return u;
-}
-
-json::Value json_value(ByteReader& in, int depth);
-
-json::Value scalar_value(ByteReader& in) {
-  switch (in.pick(10)) {
-    case 0: return json::Value();
-    case 1: return json::Value(in.boolean());
-    case 2: return json::Value(static_cast<std::int64_t>(edge_or_random(in, INT64_MAX)));
-    case 3: return json::Value(-static_cast<std::int64_t>(edge_or_random(in, INT64_MAX)));
-    case 4: {
-      double d = in.real();
-      return json::Value(std::isfinite(d) ? d : 0.5);
-    }
-    case 5: return json::Value(std::string("\xed\xa0\x80", 3));  // a lone surrogate in UTF-8
-    default: return json::Value(in.sized_text(24));
-  }
-}
-
-json::Value json_value(ByteReader& in, int depth) {
-  std::size_t choice = depth >= 4 ? 9 : in.pick(10);
-  if (choice == 0 || choice == 1) {
-    json::Array a;
-    for (std::size_t i = 0, n = in.pick(5); i < n && in.remaining() > 0; ++i) a.push_back(json_value(in, depth + 1));
-    return json::Value(std::move(a));
-  }
-  if (choice == 2 || choice == 3) {
-    json::Object o;
-    for (std::size_t i = 0, n = in.pick(5); i < n && in.remaining() > 0; ++i) {
-      std::string key = in.pick(3) == 0 ? std::string(1, "abcAB_\xc3"[in.pick(7)]) : in.sized_text(8);
-      bool dup = false;
-      for (const auto& [k, _] : o) dup = dup || k == key;
-      if (!dup) o.emplace_back(std::move(key), json_value(in, depth + 1));
-    }
-    return json::Value(std::move(o));
-  }
-  return scalar_value(in);
-}
-
-std::string json_text(ByteReader& in) {
-  static const char* const kTricky[] = {
-      "1.5", "-0", "1e2", "9007199254740992", "-9007199254740992", "{\"a\":1,\"a\":2}",
-      "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\u00e9\\uD83D\\uDE00\"", "{\"\\u0000\":[]}",
-      "[1,2,3]", "{\"b\":1,\"a\":{\"d\":[],\"c\":null}}", "\"\xff\"", " {} ", "[", "", "null"};
-  switch (in.pick(4)) {
-    case 0: return kTricky[in.pick(std::size(kTricky))];
-    case 1: return in.sized_text(300);
-    default: return json::to_line(json_value(in, 0));
-  }
-}
-
-json::Value options_value(ByteReader& in) {
-  static const char* const kActions[] = {"hit", "stand", "double", "split", "call", "fold",
-                                         "surrender", ""};
-  json::Object o;
-  std::size_t mask = in.integer(0, 255);
-  if (mask & 1) o.emplace_back("flips", integer_value(in, 64));
-  if (mask & 2) {
-    json::Array a;
-    for (std::size_t i = 0, n = in.pick(12); i < n; ++i) a.emplace_back(kActions[in.pick(std::size(kActions))]);
-    o.emplace_back("actions", json::Value(std::move(a)));
-  }
-  if (mask & 4) {
-    json::Array a;
-    for (std::size_t i = 0, n = in.pick(4) == 0 ? in.pick(8) : 5; i < n; ++i) a.emplace_back(in.boolean());
-    o.emplace_back("hold", json::Value(std::move(a)));
-  }
-  if (mask & 8) o.emplace_back("action", kActions[in.pick(std::size(kActions))]);
-  if (mask & 16) o.emplace_back(in.sized_text(10), json_value(in, 2));
-  if (mask & 32) {
-    static const char* const kKeys[] = {"spins", "freeSpins", "floors", "floor", "cards", "count",
-                                        "side", "mines", "rows", "cells", "picks", "rounds"};
-    o.emplace_back(kKeys[in.pick(std::size(kKeys))], integer_value(in, 64));
-  }
-  return json::Value(std::move(o));
-}
-
-json::Value value_of(ByteReader& in, Kind kind);
-
-json::Value array_of(ByteReader& in, Kind item, std::size_t typical) {
-  std::size_t n = in.pick(6) == 0 ? in.pick(40) : typical;
-  json::Array a;
-  for (std::size_t i = 0; i < n; ++i) a.push_back(value_of(in, item));
-  return json::Value(std::move(a));
-}
-
-json::Value value_of(ByteReader& in, Kind kind) {
-  switch (kind) {
-    case Kind::kHexSeed: return json::Value(hex_value(in, 16, 64));
-    case Kind::kHex32: return json::Value(hex_value(in, 32, 32));
-    case Kind::kHex32Array: return array_of(in, Kind::kHex32, 1 + in.pick(4));
-    case Kind::kHex32Pair: return array_of(in, Kind::kHex32, 2);
-    case Kind::kText: return json::Value(in.sized_text(in.pick(8) == 0 ? 300 : 70));
-    case Kind::kClientSeeds: {
-      std::size_t n = in.pick(8) == 0 ? in.pick(5) : 1 + in.pick(2);
-      json::Array a;
-      for (std::size_t i = 0; i < n; ++i) a.emplace_back(client_seed(in));
-      return json::Value(std::move(a));
-    }
-    case Kind::kRollNo: return integer_value(in, 9007199254740992ULL);
-    case Kind::kSmallInt: return integer_value(in, 80);
-    case Kind::kSafeInt: return integer_value(in, 9007199254740992ULL);
-    case Kind::kU32: return integer_value(in, 4294967296ULL);
-    case Kind::kU64String: {
-      std::uint64_t v = in.pick(2) ? edge_or_random(in, UINT64_MAX) : UINT64_MAX - in.pick(2048);
-      std::string s = std::to_string(v);
-      switch (in.pick(12)) {
-        case 0: s = "0" + s; break;
-        case 1: s = "-" + s; break;
-        case 2: s = "18446744073709551616"; break;
-        case 3: s = ""; break;
-        case 4: s += " "; break;
-        case 5: return json::Value(static_cast<std::int64_t>(v >> 1));  // a number, not a string
-        default: break;
-      }
-      return json::Value(s);
-    }
-    case Kind::kUnits: {
-      static const double kUnitsEdges[] = {0.0, 1.0, 0.5, 0.9999999999999999, -0.0, -1.0, 2.0,
-                                           1.0000000000000002, 5e-324, 0.3};
-      json::Array a;
-      for (std::size_t i = 0, n = in.pick(6) == 0 ? in.pick(80) : in.pick(12); i < n; ++i) {
-        double d = in.pick(3) == 0 ? kUnitsEdges[in.pick(std::size(kUnitsEdges))]
-                                   : static_cast<double>(in.integer(0, (1ULL << 53) - 1)) / 9007199254740992.0;
-        if (in.pick(16) == 0) d = in.real();
-        a.emplace_back(std::isfinite(d) ? d : 0.25);
-      }
-      return json::Value(std::move(a));
-    }
-    case Kind::kGame: {
-      static const char* const kGames[] = {
-          "roulette", "sicbo",   "limbo",  "koban",    "blackjack", "vpoker",   "holdem",
-          "bingo",    "hanabi",  "andar_bahar", "andarbahar", "chinchiro", "pagoda", "omikuji",
-          "fuku",     "mines",   "plinko", "keno",     "crash",     "",         "Roulette"};
-      if (in.pick(16) == 0) return json::Value(in.sized_text(12));
-      return json::Value(kGames[in.pick(std::size(kGames))]);
-    }
-    case Kind::kOptions: return options_value(in);
-    case Kind::kConvention: {
-      static const char* const kConventions[] = {"betkyo-exact", "bustabit-v1", "bustabit-v2",
-                                                 "bustabit", "BETKYO-EXACT", ""};
-      return json::Value(kConventions[in.pick(std::size(kConventions))]);
-    }
-    case Kind::kUuid: return json::Value(uuid_text(in));
-    case Kind::kUuidPair: return array_of(in, Kind::kUuid, 2);
-    case Kind::kJsonValue: return json_value(in, 0);
-    case Kind::kJsonText: return json::Value(json_text(in));
-  }
-  return json::Value();
-}
-
-constexpr Kind kAllKinds[] = {Kind::kHexSeed, Kind::kHex32,     Kind::kHex32Array, Kind::kHex32Pair,
-                              Kind::kText,    Kind::kClientSeeds, Kind::kRollNo,   Kind::kSmallInt,
-                              Kind::kSafeInt, Kind::kU32,       Kind::kU64String,  Kind::kUnits,
-                              Kind::kGame,    Kind::kOptions,   Kind::kConvention, Kind::kUuid,
-                              Kind::kUuidPair, Kind::kJsonValue, Kind::kJsonText};
-
-json::Value build_params(ByteReader& in, const OpGrammar* g) {
-  json::Object o;
-  if (g) {
-    for (const Param& p : g->params) {
-      std::size_t mode = in.pick(32);
-      if (mode == 0) continue;                                                 // missing
-      Kind k = mode == 1 ? kAllKinds[in.pick(std::size(kAllKinds))] : p.kind;  // wrong type
-      o.emplace_back(p.name, value_of(in, k));
-    }
-    if (in.pick(32) == 0) o.emplace_back("extra", value_of(in, kAllKinds[in.pick(std::size(kAllKinds))]));
-  } else {
-    // An op the grammar does not know: params named like the protocol's, of any kind.
-    for (std::size_t i = 0, n = in.pick(6); i < n; ++i) {
-      const OpGrammar& any = grammar()[in.pick(grammar().size())];
-      if (any.params.empty()) continue;
-      const Param& p = any.params[in.pick(any.params.size())];
-      bool dup = false;
-      for (const auto& [k, _] : o) dup = dup || k == p.name;
-      if (!dup) o.emplace_back(p.name, value_of(in, in.pick(4) == 0 ? kAllKinds[in.pick(std::size(kAllKinds))] : p.kind));
-    }
-  }
-  return json::Value(std::move(o));
-}
 
 std::string outcome_text(const fairvec::port::Reply& r) {
   return r.ok ? "ok " + json::to_line(r.result) : "error " + r.error;
@@ -547,16 +191,13 @@ std::string check_invariants(std::string_view op, const rapidjson::Value& params
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::vector<std::string> kOps = fairvec::port::registry().names();
-  if (kOps.empty()) return 0;  // no family has registered ops yet
+  const auto& ops = fairvec::ops::table().ops();
+  if (ops.empty()) return 0;
   ByteReader in(data, size);
-  const std::string& op = kOps[in.pick(kOps.size())];
-  const OpGrammar* g = nullptr;
-  for (const OpGrammar& x : grammar()) {
-    if (op == x.op) g = &x;
-  }
+  const fairvec::ops::OpSpec& spec = ops[in.pick(ops.size())];
+  const std::string& op = spec.name;
   json::Value params;
-  if (g && in.pick(64) == 0) {
+  if (in.pick(64) == 0) {
     // Raw params text from the input: anything that parses as JSON.
     rapidjson::Document d;
     try {
@@ -566,7 +207,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return 0;
     }
   } else {
-    params = build_params(in, g);
+    params = fairvec::ops::fuzz_params(spec, in);
   }
 
   std::vector<Outcome> outs;

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "byte_reader.h"
+#include "core/byte_reader.h"
 #include "differential.h"
 #include "port/checker.h"
 

@@ -4,6 +4,11 @@
 // (the request's integer id, or null when it has none) and "ok"; ok replies carry an object
 // "result", error replies an "error" that is "bad_input" or "unsupported" ("internal" means the
 // library threw something other than InputError: a bug). Every backend gives the same reply.
+//
+// An input whose first byte is 0 (no request line starts with one) is a structured request
+// instead: the rest picks an op of the op table (ops/op_table.h) and builds its params from the
+// table's Kinds (ops::fuzz_params), and the request line is that JSON, so the op paths behind
+// handle_line are reached as often as its parsing.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -14,7 +19,9 @@
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/json.h"
+#include "core/byte_reader.h"
 #include "differential.h"
+#include "ops/op_table.h"
 #include "port/protocol.h"
 
 namespace {
@@ -57,7 +64,16 @@ void check_reply(std::string_view request, const std::string& reply, std::string
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string structured;
   std::string_view line(reinterpret_cast<const char*>(data), size);
+  if (size > 0 && data[0] == 0) {
+    fairvec::fuzz::ByteReader in(data + 1, size - 1);
+    const auto& ops = fairvec::ops::table().ops();
+    const fairvec::ops::OpSpec& op = ops[in.pick(ops.size())];
+    structured = json::to_line(json::Value::object(
+        {{"id", static_cast<std::int64_t>(in.integer(0, 1000))}, {"op", op.name}, {"params", fairvec::ops::fuzz_params(op, in)}}));
+    line = structured;
+  }
   std::vector<std::string> replies;
   for (const fairvec::Backend* b : fairvec::all_backends()) {
     replies.push_back(fairvec::port::handle_line(line, *b));

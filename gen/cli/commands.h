@@ -4,7 +4,9 @@
 // anything else -> 5 (core/errors.h).
 #pragma once
 
+#include <filesystem>
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -17,5 +19,7 @@ void add_verify_dice_command(CLI::App& app, Action& action);   // cli/verify_dic
 void add_verify_tavla_command(CLI::App& app, Action& action);  // cli/verify_tavla.cc
 void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
 void add_search_command(CLI::App& app, Action& action);        // cli/search.cc
+void add_ops_command(CLI::App& app, Action& action);           // cli/ops_command.cc
+
 
 }  // namespace fairvec::cli

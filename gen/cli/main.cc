@@ -1,8 +1,8 @@
 // fairvec: the command-line tool. Subcommands: generate, check, port, check-port, verify-*, bench.
 #include <CLI/CLI.hpp>
 
-#include <filesystem>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <set>
@@ -12,6 +12,8 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "ops/op_docs.h"
+#include "ops/op_table.h"
 #include "port/protocol.h"
 #include "vectors/generated_docs.h"
 #include "vectors/vector_file.h"
@@ -57,7 +59,8 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
       status = kExitFailed;
     }
   };
-  std::map<std::string, std::string> spec_blocks{{"bugtypes", vectors::bug_type_table()}};
+  std::map<std::string, std::string> spec_blocks{{"bugtypes", vectors::bug_type_table()},
+                                                 {"ops", ops::render_op_reference(ops::table())}};
   for (const auto& kind : vectors::all_vector_kinds()) {
     if (!only.empty() && !only.count(kind.file)) continue;
     json::Value file = kind.generate();
@@ -72,17 +75,27 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   }
   emit(out / "schema" / vectors::kCommonSchemaName, json::to_pretty(vectors::common_schema()));
   if (fs::is_directory(specs)) {
-    std::vector<std::string> filled;
+    std::vector<std::string> seen;
     for (const auto& e : fs::directory_iterator(specs)) {
       if (!e.is_regular_file() || e.path().extension() != ".md") continue;
       std::string text = read_file(e.path());
-      std::string fresh = vectors::fill_markers(text, spec_blocks, e.path().string(), filled);
+      std::string fresh = vectors::fill_markers(text, spec_blocks, e.path().string(), seen);
       if (fresh != text || verify) emit(e.path(), fresh);
     }
-    for (const auto& [key, _] : spec_blocks) {
-      if (std::count(filled.begin(), filled.end(), key) != 1) {
-        std::cerr << "fairvec generate: specs/ must hold exactly one '<!-- fairvec:" << key
-                  << " begin -->' block; found " << std::count(filled.begin(), filled.end(), key) << "\n";
+    std::set<std::string> known{"bugtypes", "ops"};
+    for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
+    for (const auto& key : seen) {
+      if (!known.count(key)) {
+        std::cerr << "fairvec generate: " << specs.string() << " has a '<!-- fairvec:" << key
+                  << " begin -->' block that nothing generates\n";
+        status = kExitFailed;
+      }
+    }
+    for (const auto& [key, _] : spec_blocks) {  // every table once; with --only, at most once
+      const auto n = std::count(seen.begin(), seen.end(), key);
+      if (n > 1 || (n == 0 && only.empty())) {
+        std::cerr << "fairvec generate: " << specs.string() << " must hold exactly one '<!-- fairvec:" << key
+                  << " begin -->' block; found " << n << "\n";
         status = kExitFailed;
       }
     }
@@ -165,6 +178,7 @@ int main(int argc, char** argv) {
   cli::add_verify_tavla_command(app, action);
   cli::add_bench_command(app, action);
   cli::add_search_command(app, action);
+  cli::add_ops_command(app, action);
 
   try {
     app.parse(argc, argv);

@@ -4,12 +4,9 @@
 #include <stdexcept>
 
 #include "core/errors.h"
+#include "ops/op_table.h"
 
 namespace fairvec::port {
-
-void Registry::add(std::string op, OpHandler handler) {
-  if (!ops_.emplace(op, std::move(handler)).second) throw std::logic_error("op registered twice: " + op);
-}
 
 const OpHandler* Registry::find(std::string_view op) const {
   auto it = ops_.find(op);
@@ -25,10 +22,11 @@ std::vector<std::string> Registry::names() const {
 const Registry& registry() {
   static const Registry kRegistry = [] {
     Registry r;
-    add_hmac_dice_ops(r);
-    add_cursor_ops(r);
-    add_keno_crash_ops(r);
-    add_tavla_ops(r);
+    for (const ops::OpSpec& op : ops::table().ops()) {
+      r.ops_.emplace(op.name, [&op](const rapidjson::Value& params, const Backend& backend) {
+        return ops::run(op, params, backend);
+      });
+    }
     return r;
   }();
   return kRegistry;
@@ -36,15 +34,15 @@ const Registry& registry() {
 
 Reply call(std::string_view op, const rapidjson::Value& params, const Backend& backend) {
   Reply r;
-  const OpHandler* h = registry().find(op);
-  if (!h) {
+  const ops::OpSpec* spec = ops::table().find(op);
+  if (!spec) {
     r.error = "unsupported";
     r.message = "unknown op " + std::string(op);
     return r;
   }
   try {
     if (!params.IsObject()) throw InputError("params", "must be a JSON object");
-    r.result = (*h)(params, backend);
+    r.result = ops::run(*spec, params, backend);
     r.ok = true;
   } catch (const InputError& e) {
     r.error = "bad_input";
@@ -66,7 +64,7 @@ namespace {
 
 json::Value hello_result() {
   json::Array ops;
-  for (const auto& n : registry().names()) ops.emplace_back(n);
+  for (const auto& n : ops::table().names()) ops.emplace_back(n);
   return json::Value::object({{"name", "fairvec " FAIRVEC_VERSION},
                               {"protocol", kProtocolVersion},
                               {"ops", json::Value(std::move(ops))}});
@@ -116,22 +114,6 @@ int serve(std::istream& in, std::ostream& out, const Backend& backend) {
     out << handle_line(line, backend) << '\n' << std::flush;
   }
   return 0;
-}
-
-const rapidjson::Value& param(const rapidjson::Value& params, std::string_view key) {
-  return json::member(params, key, "params");
-}
-
-std::string param_string(const rapidjson::Value& params, std::string_view key) {
-  return json::get_string(params, key, "params");
-}
-
-std::uint64_t param_uint(const rapidjson::Value& params, std::string_view key) {
-  return json::get_uint(params, key, "params");
-}
-
-std::vector<std::string> param_strings(const rapidjson::Value& params, std::string_view key) {
-  return json::get_string_array(params, key, "params");
 }
 
 }  // namespace fairvec::port

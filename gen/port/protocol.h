@@ -1,5 +1,5 @@
-// Port protocol v1 (specs/port-protocol.md): the op registry, the in-process dispatcher, and the
-// stdin/stdout server behind `fairvec port`. The port checker (port/checker.h) speaks the same
+// Port protocol v1 (specs/port-protocol.md): the in-process dispatcher over the op table
+// (ops/op_table.h), the hello answer, and the stdin/stdout server behind `fairvec port`. The port checker (port/checker.h) speaks the same
 // protocol to an external process.
 #pragma once
 
@@ -23,27 +23,21 @@ inline constexpr int kProtocolVersion = 1;
 // spec calls invalid (answered "bad_input", with the error text as "message").
 using OpHandler = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
 
+// Registry is the op table (ops/op_table.h) seen as handlers by name.
 class Registry {
  public:
-  // add registers |op|. Throws std::logic_error when |op| is registered twice.
-  void add(std::string op, OpHandler handler);
-  // find returns the handler of |op|, or nullptr.
+  // find returns the handler of |op| (reads its params by the table, then runs it), or nullptr.
   const OpHandler* find(std::string_view op) const;
-  // names lists the registered ops in sorted order.
+  // names lists the ops in sorted order.
   std::vector<std::string> names() const;
 
  private:
+  friend const Registry& registry();
   std::map<std::string, OpHandler, std::less<>> ops_;
 };
 
-// registry returns every op fairvec implements. It cannot fail.
+// registry returns every op of the op table. It cannot fail.
 const Registry& registry();
-
-// Per-family registration, each in its family's ops file.
-void add_hmac_dice_ops(Registry& r);
-void add_cursor_ops(Registry& r);
-void add_keno_crash_ops(Registry& r);
-void add_tavla_ops(Registry& r);
 
 // Reply is one answer: ok with result, or an error code with a message for people.
 struct Reply {
@@ -63,11 +57,5 @@ struct Reply {
 
 // serve answers request lines from |in| on |out| until end of input; returns an exit code.
 int serve(std::istream& in, std::ostream& out, const Backend& backend);
-
-// Param helpers for op handlers: each throws InputError naming "params.<key>".
-[[nodiscard]] std::string param_string(const rapidjson::Value& params, std::string_view key);
-[[nodiscard]] std::uint64_t param_uint(const rapidjson::Value& params, std::string_view key);
-[[nodiscard]] std::vector<std::string> param_strings(const rapidjson::Value& params, std::string_view key);
-[[nodiscard]] const rapidjson::Value& param(const rapidjson::Value& params, std::string_view key);
 
 }  // namespace fairvec::port

@@ -310,15 +310,19 @@ GameResult play(const Backend& backend, std::string_view game, std::string_view 
   return r;
 }
 
-GameResult play_params(const Backend& backend, const rapidjson::Value& params) {
-  if (!params.IsObject()) throw InputError("params", "must be a JSON object");
-  const auto& g = need(params, "game");
-  if (!g.IsString()) throw InputError("game", "must be a string");
-  const std::string game(g.GetString(), g.GetStringLength());
+std::string read_game(const rapidjson::Value& v, std::string_view field) {
+  if (!v.IsString()) throw InputError(std::string(field), "must be a string");
+  const std::string game(v.GetString(), v.GetStringLength());
   const auto& names = game_names();
   if (std::find(names.begin(), names.end(), game) == names.end()) {
-    throw InputError("game", "not a cursor-v1 game: '" + game + "'");
+    throw InputError(std::string(field), "not a cursor-v1 game: '" + game + "'");
   }
+  return game;
+}
+
+GameResult play_params(const Backend& backend, const rapidjson::Value& params) {
+  if (!params.IsObject()) throw InputError("params", "must be a JSON object");
+  const std::string game = read_game(need(params, "game"), "game");
   const std::string server = read_text(need(params, "serverSeed"), "serverSeed");
   const std::string client = read_text(need(params, "clientSeed"), "clientSeed");
   const std::uint64_t nonce = read_counter(need(params, "nonce"), "nonce");

@@ -31,6 +31,10 @@ struct GameResult {
 // fail.
 const std::vector<std::string>& game_names();
 
+// read_game reads a game name: a JSON string that game_names() lists. Throws InputError naming
+// |field| ("must be a string", "not a cursor-v1 game: '<name>'").
+[[nodiscard]] std::string read_game(const rapidjson::Value& v, std::string_view field);
+
 // play runs one round of |game| for the seed pair and |nonce| with the player's |options| (a JSON
 // object whose members the game defines; every member is required and no other is allowed). It
 // throws InputError naming "game" for an unknown game, "serverSeed", "clientSeed" or "nonce" for bad

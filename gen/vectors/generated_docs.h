@@ -58,12 +58,12 @@ class CompiledSchema {
 // between `<!-- fairvec:bugtypes begin -->` and `<!-- fairvec:bugtypes end -->`.
 [[nodiscard]] std::string bug_type_table();
 
-// fill_markers replaces the body of every `<!-- fairvec:KIND NAME begin -->` … `<!-- fairvec:KIND
-// NAME end -->` block of |text| whose "KIND NAME" is a key of |blocks| with its value, and records
-// each key filled in |filled|. Throws InputError naming |where| and the line of a begin marker
-// without its end marker, or of a "fairvec:flags" block naming no known vector file.
+// fill_markers replaces the body of every `<!-- fairvec:KEY begin -->` … `<!-- fairvec:KEY end -->`
+// block of |text| whose KEY (e.g. "flags hmac_dice_roll_test.json", "ops") is a key of |blocks|
+// with its value, leaves other blocks as they are, and appends every KEY it meets to |seen|.
+// Throws InputError naming |where| and the line of a begin marker without its end marker.
 [[nodiscard]] std::string fill_markers(const std::string& text, const std::map<std::string, std::string>& blocks,
-                                       std::string_view where, std::vector<std::string>& filled);
+                                       std::string_view where, std::vector<std::string>& seen);
 
 // first_difference returns "line N: expected «…», found «…»" for the first line where |fresh|
 // and |committed| differ, or an empty string when they are equal.

@@ -1,0 +1,184 @@
+// Port ops of the cursor family (specs/cursor-v1.md, "Port operations"): cursor.unit,
+// cursor.u64_to_unit, cursor.pool_hop, cursor.commitment, cursor.game, and the additions
+// cursor.draw and cursor.limbo.
+#include <vector>
+
+#include "core/bytes.h"
+#include "core/errors.h"
+#include "ops/fuzz_values.h"
+#include "ops/op_table.h"
+#include "schemes/cursor.h"
+#include "schemes/cursor_games.h"
+
+namespace fairvec::ops {
+
+namespace {
+
+constexpr const char* kSpec = "cursor-v1.md";
+
+double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
+  if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
+  return cursor::check_unit(v.GetDouble(), field, pos);
+}
+
+json::Value unit_schema() {
+  return json::Value::object({{"type", "number"}, {"minimum", 0}, {"maximum", 1}});
+}
+
+KindRef seed_text() {
+  static const KindRef k = value_kind(
+      "string (UTF-8)", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_text(v, key); }, schema_string(),
+      make::text);
+  return k;
+}
+
+KindRef counter() {
+  static const KindRef k = value_kind(
+      "integer 0..2^53 - 1", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_counter(v, key); },
+      schema_integer(0, cursor::kMaxCounter), [](ByteReader& in) { return make::integer(in, cursor::kMaxCounter + 1); });
+  return k;
+}
+
+KindRef unit() {
+  static const KindRef k = value_kind(
+      "number in [0, 1]", Naming::kBare, [](const rapidjson::Value& v, std::string_view key) { return read_unit(v, key); },
+      unit_schema(), make::unit);
+  return k;
+}
+
+json::Value unit_op(const Args& a, const Backend& b) {
+  return json::Value::object({{"u", cursor::unit(b, a.get<std::string>("serverSeed"), a.get<std::string>("clientSeed"),
+                                                 a.get<std::uint64_t>("nonce"), a.get<std::uint64_t>("cursor"))}});
+}
+
+json::Value u64_op(const Args& a, const Backend&) {
+  return json::Value::object({{"u", cursor::u64_to_unit(a.get<std::uint64_t>("u64"))}});
+}
+
+json::Value pool_hop_op(const Args& a, const Backend&) {
+  const auto r = cursor::pool_hop(a.get<std::vector<double>>("units"), a.get<std::uint64_t>("size"));
+  return json::Value::object({{"picks", json::Value::array_of(r.picks)}});
+}
+
+json::Value commitment_op(const Args& a, const Backend& b) {
+  return json::Value::object({{"commitment", cursor::commitment(b, a.get<std::string>("serverSeed"))}});
+}
+
+json::Value draw_op(const Args& a, const Backend&) {
+  return json::Value::object({{"index", json::Value(cursor::draw(a.get<double>("u"), a.get<std::uint64_t>("n")))}});
+}
+
+json::Value limbo_op(const Args& a, const Backend&) {
+  return json::Value::object({{"hundredths", json::Value(cursor::limbo_hundredths(a.get<double>("u")))}});
+}
+
+json::Value game_op(const Args& a, const Backend& b) {
+  cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
+                                      a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
+                                      *a.get<const rapidjson::Value*>("options"));
+  json::Array cursors;
+  for (const auto& read : r.reads) cursors.emplace_back(read.cursor);
+  json::Object out{{"cursors", json::Value(std::move(cursors))}};
+  for (auto& kv : r.outcome) out.push_back(std::move(kv));
+  return json::Value(std::move(out));
+}
+
+json::Value round(const char* game, json::Value options) {
+  return json::Value::object(
+      {{"game", game}, {"serverSeed", "s"}, {"clientSeed", "c"}, {"nonce", 1}, {"options", std::move(options)}});
+}
+
+using O = json::Value;
+
+// One round of every game, with options the game accepts (the cursor.game examples).
+const std::vector<json::Value>& game_rounds() {
+  static const std::vector<json::Value> kRounds = {
+      round("roulette", O::object()), round("sicbo", O::object()), round("limbo", O::object()),
+      round("koban", O::object({{"flips", 3}})),
+      round("blackjack", O::object({{"actions", O::array({"hit", "stand"})}, {"dealerDraws", 1}})),
+      round("vpoker", O::object({{"hold", O::array({true, false, true, false, true})}})),
+      round("holdem", O::object({{"action", "fold"}})), round("bingo", O::object()),
+      round("andar", O::object({{"cards", 1}})), round("chinchiro", O::object({{"attempts", O::array({1, 1})}})),
+      round("mines", O::object({{"mines", 1}})), round("hanabi", O::object({{"freeSpins", 0}})),
+      round("fuku", O::object()), round("omikuji", O::object({{"fillers", 0}})),
+      round("pagoda", O::object({{"floors", 1}})), round("plinko", O::object({{"rows", 8}}))};
+  return kRounds;
+}
+
+}  // namespace
+
+void add_cursor_ops(Table& t) {
+  const KindRef u64 = value_kind(
+      "decimal string 0..2^64 - 1", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsString()) throw InputError(std::string(key), "must be a decimal string");
+        return parse_decimal(std::string_view(v.GetString(), v.GetStringLength()), key, 0, UINT64_MAX);
+      },
+      schema_string("^(0|[1-9][0-9]{0,19})$"), make::u64_string, false);
+  const KindRef units = value_kind(
+      "array of numbers in [0, 1]", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
+        std::vector<double> out;
+        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) out.push_back(read_unit(v[i], key, i));
+        return out;
+      },
+      schema_array(unit_schema()), make::units);
+  const KindRef size = uint_kind("integer 0..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
+                                                        .message = "must be an integer between 0 and 2^53 - 1",
+                                                        .hi = cursor::kMaxPool, .schema_hi = cursor::kMaxPool});
+  const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
+                                                     .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
+                                                     .hi = cursor::kMaxPool, .schema_lo = 1,
+                                                     .schema_hi = cursor::kMaxPool});
+  const KindRef game = value_kind(
+      "a cursor-v1 game name", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_game(v, key); },
+      schema_enum(cursor::game_names()), [](ByteReader& in) { return make::one_of(in, cursor::game_names()); });
+  const KindRef options = value_kind(
+      "object: the game's options (specs/cursor-v1.md; the game checks them)", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), [](ByteReader& in) {
+        static const std::vector<json::Value> kValid = [] {
+          std::vector<json::Value> out;
+          for (const auto& r : game_rounds()) out.push_back(*r.find("options"));
+          return out;
+        }();
+        return make::options(in, kValid);
+      });
+  const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
+
+  t.add({"cursor.unit", kSpec, false, "u of one cursor of a round",
+         {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
+         {{"u", u_out}}, false,
+         {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
+         unit_op});
+  t.add({"cursor.u64_to_unit", kSpec, false, "u of a 64-bit value",
+         {{"u64", u64}}, {{"u", u_out}}, false,
+         {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op});
+  t.add({"cursor.pool_hop", kSpec, false, "items drawn without replacement from the pool 0..size-1",
+         {{"units", units}, {"size", size}},
+         {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
+         false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op});
+  t.add({"cursor.commitment", kSpec, false, "the commitment: SHA-256 of the server seed",
+         {{"serverSeed", seed_text()}}, {{"commitment", hex32_result()}}, false,
+         {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
+  t.add({"cursor.game", kSpec, false, "one round of a game: the cursors read and the outcome",
+         {{"game", game}, {"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()},
+          {"options", options}},
+         {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
+         true,
+         game_rounds(), game_op});
+  t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
+         {{"u", unit()}, {"n", n}},
+         {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,
+         {json::Value::object({{"u", 1.0}, {"n", 52}})}, draw_op});
+  t.add({"cursor.limbo", kSpec, true, "limbo's result in hundredths",
+         {{"u", unit()}},
+         {{"hundredths", result_kind("integer 100..1000000",
+                                     schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
+         false, {json::Value::object({{"u", 0.5}})}, limbo_op});
+}
+
+}  // namespace fairvec::ops

@@ -1,0 +1,100 @@
+// Port ops of the keno and crash schemes (specs/keno-v1.md, specs/crash.md): keno.draw,
+// keno.pick (addition), crash.point, crash.previous, crash.from_hash (addition).
+#include <optional>
+#include <string>
+
+#include "core/bytes.h"
+#include "ops/fuzz_values.h"
+#include "ops/op_table.h"
+#include "schemes/crash.h"
+#include "schemes/keno.h"
+
+namespace fairvec::ops {
+
+namespace {
+
+const char* const kLink = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+
+json::Value balls_result(const keno::Draw& d) { return json::Value::object({{"balls", json::Value::array_of(d.balls)}}); }
+
+// Crash points can exceed 2^53 - 1, so they always travel as decimal strings.
+json::Value hundredths_result(const crash::Point& p) {
+  return json::Value::object({{"hundredths", std::to_string(p.hundredths)}});
+}
+
+KindRef any_text() {
+  static const KindRef k = text("string (UTF-8)", Naming::kParams, schema_string(), make::text);
+  return k;
+}
+
+KindRef convention() {
+  static const std::vector<std::string> kNames = {std::string(crash::convention_name(crash::Convention::kBetkyoExact)),
+                                                  std::string(crash::convention_name(crash::Convention::kBustabitV1)),
+                                                  std::string(crash::convention_name(crash::Convention::kBustabitV2))};
+  static const KindRef k = string_kind(
+      "betkyo-exact, bustabit-v1 or bustabit-v2", Naming::kParams,
+      [](std::string_view t, std::string_view) { return crash::parse_convention(t); }, schema_enum(kNames),
+      [](ByteReader& in) { return make::one_of(in, kNames); });
+  return k;
+}
+
+KindRef link_hex() {
+  static const KindRef k =
+      text("hex, 32 bytes (checked by the convention)", Naming::kParams, schema_string(),
+           [](ByteReader& in) { return make::hex(in, 32, 32); });
+  return k;
+}
+
+}  // namespace
+
+void add_keno_crash_ops(Table& t) {
+  const KindRef balls = result_kind("array of 10 distinct integers 1..40, in draw order",
+                                    schema_array(schema_integer(1, 40), keno::kBalls, keno::kBalls));
+  const KindRef hundredths = result_kind("decimal string: 0, or 100 and more", schema_string("^(0|[1-9][0-9]{2,19})$"));
+  const KindRef links = string_list_kind(
+      "array of 10 hex links, 32 bytes each (checked by keno)",
+      [](const std::vector<std::string>& v, std::string_view) { return v; }, schema_array(schema_string()),
+      [](ByteReader& in) { return make::array(in, keno::kBalls, [](ByteReader& r) { return make::hex(r, 32, 32); }); });
+  const KindRef hash = string_kind(
+      "hex, 32 bytes", Naming::kParams, [](std::string_view t, std::string_view key) { return digest_from_hex(t, key); },
+      schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
+
+  t.add({"keno.draw", "keno-v1.md", false, "the ten balls of a ticket",
+         {{"randomHash", any_text()}, {"salt", any_text()}}, {{"balls", balls}}, false,
+         {json::Value::object({{"randomHash", kLink}, {"salt", "salt"}})},
+         [](const Args& a, const Backend& b) {
+           return balls_result(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b));
+         }});
+  json::Array ten;
+  for (int i = 0; i < keno::kBalls; ++i) ten.emplace_back(std::string(63, 'a') + "0123456789"[i]);
+  t.add({"keno.pick", "keno-v1.md", true, "the ten balls drawn from given links",
+         {{"links", links}}, {{"balls", balls}}, false,
+         {json::Value::object({{"links", json::Value(std::move(ten))}})},
+         [](const Args& a, const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); }});
+  t.add({"crash.point", "crash.md", false, "the crash point of a chain link, in hundredths",
+         {{"convention", convention()}, {"link", link_hex()}, {"salt", any_text(), true}},
+         {{"hundredths", hundredths}}, false,
+         {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
+          json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
+          json::Value::object({{"convention", "bustabit-v2"}, {"link", kLink}, {"salt", "salt"}})},
+         [](const Args& a, const Backend& b) {
+           const std::string* salt = a.find<std::string>("salt");
+           return hundredths_result(crash::point(a.get<crash::Convention>("convention"), a.get<std::string>("link"),
+                                                 salt ? std::optional<std::string>(*salt) : std::nullopt, b));
+         }});
+  t.add({"crash.previous", "crash.md", false, "the chain's previous link",
+         {{"convention", convention()}, {"link", link_hex()}}, {{"link", hex32_result()}}, false,
+         {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
+         [](const Args& a, const Backend& b) {
+           return json::Value::object(
+               {{"link", crash::previous_hex(a.get<crash::Convention>("convention"), a.get<std::string>("link"), b)}});
+         }});
+  t.add({"crash.from_hash", "crash.md", true, "the crash point from the value the formula reads",
+         {{"convention", convention()}, {"hash", hash}}, {{"hundredths", hundredths}}, false,
+         {json::Value::object({{"convention", "bustabit-v2"}, {"hash", kLink}})},
+         [](const Args& a, const Backend&) {
+           return hundredths_result(crash::from_hash(a.get<crash::Convention>("convention"), a.get<Digest>("hash")));
+         }});
+}
+
+}  // namespace fairvec::ops

@@ -1,0 +1,214 @@
+// The op table (specs/port-protocol.md, "Op reference"): every port op is declared once, with its
+// name, its typed parameters, its result members and its handler. A parameter's Kind reads and
+// validates one JSON value (the error names the field and position), writes its JSON-Schema
+// fragment and makes fuzz input. The port protocol (port/protocol.h), `fairvec ops`, the fuzz
+// targets, the spec's op tables and the tests all read this table; nothing restates an op's
+// parameters. Adding an op: specs/CONTRIBUTING.md, "Adding an op".
+#pragma once
+
+#include <any>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/byte_reader.h"
+#include "core/crypto.h"
+#include "core/json.h"
+
+namespace fairvec::ops {
+
+using fuzz::ByteReader;
+
+// Naming is how a parameter's "missing" and type errors name it: "params.<key>" or "<key>" (the
+// families differ; vectors pin the messages, so each param keeps its own).
+enum class Naming { kParams, kBare };
+
+// field returns |key| named as |n| says ("params.serverSeed" or "serverSeed"). It cannot fail.
+[[nodiscard]] std::string field(std::string_view key, Naming n);
+
+// Kind is the type of one parameter (or of one result member, which uses name and schema only).
+struct Kind {
+  std::string name;  // what it holds, for the op tables: "hex, 16..64 bytes"
+  // exact: schema() accepts exactly the values read() accepts. Otherwise read() applies a rule
+  // JSON Schema cannot state (a link's grammar, JSON text, a proof file) and is stricter, never
+  // looser; the fragment says what it can.
+  bool exact = true;
+  // read validates params member |key| (|v| is null when it is missing) and returns the typed
+  // value. It throws InputError naming the field, and the position where there is one.
+  std::function<std::any(const rapidjson::Value* v, std::string_view key)> read;
+  // schema returns the JSON-Schema fragment of the values read() accepts. It cannot fail.
+  std::function<json::Value()> schema;
+  // fuzz makes a value from |in|: mostly valid, sometimes near-valid (length, case, range, type).
+  // It never throws.
+  std::function<json::Value(ByteReader& in)> fuzz;
+};
+using KindRef = std::shared_ptr<const Kind>;
+
+// Param is one parameter of an op, read in declaration order (the first bad one is reported).
+struct Param {
+  std::string name;
+  KindRef kind;
+  bool optional = false;  // may be absent: the handler then finds no value
+  // A group (members not empty): |kind| reads several members at once from the whole params
+  // object (a scheme function that checks how they fit together); |name| labels the group and
+  // |members| declares each member for the schema, the fuzz grammar and the op tables.
+  std::vector<Param> members;
+};
+
+// Result is one member of an op's result object.
+struct Result {
+  std::string name;
+  KindRef kind;  // name and schema only
+};
+
+// Args are an op's parameters, read and validated, by name.
+class Args {
+ public:
+  explicit Args(const rapidjson::Value& params) : params_(params) {}
+  // get returns the value of param |name|. Throws std::logic_error when it has no value of type T
+  // (a table bug: a handler asking for a param its op does not declare, or an absent optional).
+  template <typename T>
+  const T& get(std::string_view name) const {
+    const T* v = find<T>(name);
+    if (!v) throw std::logic_error("op param " + std::string(name) + " has no value of the asked type");
+    return *v;
+  }
+  // find returns the value of param |name|, or nullptr when it is absent (optional params).
+  template <typename T>
+  const T* find(std::string_view name) const {
+    for (const auto& [k, v] : values_) {
+      if (k == name) return std::any_cast<T>(&v);
+    }
+    return nullptr;
+  }
+  // params returns the request's params object as sent.
+  const rapidjson::Value& params() const { return params_; }
+  void set(std::string name, std::any v) { values_.emplace_back(std::move(name), std::move(v)); }
+
+ private:
+  const rapidjson::Value& params_;
+  std::vector<std::pair<std::string, std::any>> values_;
+};
+
+// Handler computes an op's result object from its validated params. It throws InputError for
+// input the spec calls invalid that no single param's Kind can see (how params fit together).
+using Handler = std::function<json::Value(const Args& args, const Backend& backend)>;
+
+// OpSpec declares one op.
+struct OpSpec {
+  std::string name;              // "hmac_dice.roll"
+  std::string spec;              // the spec that defines it: "hmac-dice-v1.md"
+  bool addition = false;         // not in protocol v1's minimum: a port need not implement it
+  std::string summary;           // one line, for the op tables
+  std::vector<Param> params;
+  std::vector<Result> results;
+  bool open_results = false;     // the result carries more members (cursor.game: the outcome)
+  std::vector<json::Value> examples;  // params objects the op answers ok (seeds, tests, docs)
+  Handler handler;
+};
+
+// Table holds every op, sorted by name.
+class Table {
+ public:
+  // add registers |op|. Throws std::logic_error when its name is taken or it has no example.
+  void add(OpSpec op);
+  // find returns the op called |name|, or nullptr.
+  const OpSpec* find(std::string_view name) const;
+  // ops lists every op, sorted by name.
+  const std::vector<OpSpec>& ops() const { return ops_; }
+  // names lists the op names, sorted.
+  std::vector<std::string> names() const;
+
+ private:
+  std::vector<OpSpec> ops_;
+};
+
+// table returns every op fairvec implements. It cannot fail.
+const Table& table();
+
+// Per-family declarations, each in its family's file (gen/ops/<family>.cc).
+void add_hmac_dice_ops(Table& t);
+void add_cursor_ops(Table& t);
+void add_keno_crash_ops(Table& t);
+void add_tavla_ops(Table& t);
+
+// read_args reads every param of |op| from |params| (an object) in declaration order. Throws
+// InputError naming the first bad one.
+[[nodiscard]] Args read_args(const OpSpec& op, const rapidjson::Value& params);
+// run reads the params of |op| and runs its handler. Throws InputError for invalid input.
+[[nodiscard]] json::Value run(const OpSpec& op, const rapidjson::Value& params, const Backend& backend);
+
+// params_schema returns the JSON Schema of |op|'s params object; results_schema of its result.
+[[nodiscard]] json::Value params_schema(const OpSpec& op);
+[[nodiscard]] json::Value results_schema(const OpSpec& op);
+// describe returns the table as one JSON document (`fairvec ops --json`, specs/port-protocol.md).
+[[nodiscard]] json::Value describe(const Table& t);
+// fuzz_params builds a params object for |op| from |in|: each param (each group member) from its
+// Kind, sometimes missing, of another param's Kind, or joined by an extra member. Never throws.
+[[nodiscard]] json::Value fuzz_params(const OpSpec& op, ByteReader& in);
+// all_kinds lists every distinct parameter Kind of |t| (groups' members included), with the name
+// of one param that uses it. It cannot fail.
+[[nodiscard]] std::vector<std::pair<std::string, KindRef>> all_kinds(const Table& t);
+
+// --- Kind builders, shared by the family files.
+
+// value_kind reads a present member with |read| (a scheme function, usually); a missing one is
+// "<field>: missing" named as |n| says.
+[[nodiscard]] KindRef value_kind(std::string name, Naming n,
+                                 std::function<std::any(const rapidjson::Value&, std::string_view key)> read,
+                                 json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
+                                 bool exact = true);
+// string_kind reads a JSON string ("<field>: must be a string" otherwise) and passes it to
+// |parse| with the key; |parse| returns the typed value.
+[[nodiscard]] KindRef string_kind(std::string name, Naming n,
+                                  std::function<std::any(std::string_view text, std::string_view key)> parse,
+                                  json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
+                                  bool exact = true);
+// text returns a string_kind that keeps the text as it is (std::string).
+[[nodiscard]] KindRef text(std::string name, Naming n, json::Value schema,
+                           std::function<json::Value(ByteReader&)> fuzz);
+// string_list_kind reads an array of strings ("params.<key>: must be an array", "params.<key>[i]:
+// must be a string") and passes the strings to |parse|.
+[[nodiscard]] KindRef string_list_kind(
+    std::string name, std::function<std::any(const std::vector<std::string>&, std::string_view key)> parse,
+    json::Value schema, std::function<json::Value(ByteReader&)> fuzz, bool exact = true);
+// UintRule is an integer param read by uint_kind: IsUint64 and lo <= v <= hi, else
+// "<field>: <message>" (field named as |type|); then |check| (a scheme's range check) if given.
+struct UintRule {
+  Naming missing = Naming::kParams;
+  Naming type = Naming::kParams;
+  std::string message = "must be a non-negative integer";
+  std::uint64_t lo = 0, hi = UINT64_MAX;
+  std::function<void(std::uint64_t, std::string_view key)> check;
+  std::uint64_t schema_lo = 0, schema_hi = UINT64_MAX;  // what lo/hi and |check| allow together
+};
+[[nodiscard]] KindRef uint_kind(std::string name, UintRule rule);
+// digest_list reads an array of 32-byte hex strings, entry i named "<key>[i]" (std::vector<Digest>).
+[[nodiscard]] KindRef digest_list(std::string name);
+// result_kind is a result member's kind: a name and a schema fragment.
+[[nodiscard]] KindRef result_kind(std::string name, json::Value schema);
+
+// --- Schema fragments.
+[[nodiscard]] json::Value schema_string(std::string_view pattern = {});
+[[nodiscard]] json::Value schema_integer(std::uint64_t lo, std::uint64_t hi);
+[[nodiscard]] json::Value schema_enum(const std::vector<std::string>& names);
+[[nodiscard]] json::Value schema_array(json::Value items, std::size_t min_items = 0,
+                                       std::size_t max_items = SIZE_MAX);
+// schema_hex matches hex text (either case) of |lo|..|hi| bytes: an even-length hex pattern and
+// the length as minLength/maxLength (RapidJSON's regex engine expands counted groups into huge
+// automata, so the count is not in the pattern).
+[[nodiscard]] json::Value schema_hex(std::size_t lo, std::size_t hi);
+// schema_text matches 1..|max| characters of the regex character class |cls| ("A-Za-z0-9_-").
+[[nodiscard]] json::Value schema_text(std::string_view cls, std::size_t max);
+// The result kinds several families share.
+[[nodiscard]] KindRef hex32_result();
+[[nodiscard]] KindRef dice_result();
+
+}  // namespace fairvec::ops

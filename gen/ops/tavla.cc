@@ -1,0 +1,250 @@
+// Port ops of the tavla family (specs/tavla-commit-v1.md, "Port operations") and of canonical
+// JSON (specs/canonical-json.md).
+#include "core/bytes.h"
+#include "core/errors.h"
+#include "ops/fuzz_values.h"
+#include "ops/op_table.h"
+#include "schemes/canonical_json.h"
+#include "schemes/tavla.h"
+#include "schemes/tavla_proof.h"
+
+namespace fairvec::ops {
+
+namespace {
+
+using namespace fairvec::tavla;
+
+constexpr const char* kSpec = "tavla-commit-v1.md";
+const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+const char* const kHex32 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+const char* const kUuid = "123e4567-e89b-12d3-a456-426614174000";
+const char* const kUuid2 = "00112233-4455-6677-8899-aabbccddeeff";
+const char* const kUuidPattern =
+    "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+
+json::Value dice_value(const Dice& d) { return json::Value::array({d[0], d[1]}); }
+
+KindRef secret() {
+  static const KindRef k = string_kind(
+      "hex, 32 bytes", Naming::kParams, [](std::string_view t, std::string_view key) { return parse_secret(t, key); },
+      schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
+  return k;
+}
+
+KindRef uuid() {
+  static const KindRef k = string_kind(
+      "UUID, 8-4-4-4-12", Naming::kParams, [](std::string_view t, std::string_view key) { return parse_uuid(t, key); },
+      schema_string(kUuidPattern), make::uuid);
+  return k;
+}
+
+// pair reads an array of exactly two strings ("<key>: must hold exactly 2 entries"), each then
+// parsed as |item| reads it ("<key>[i]").
+template <typename T>
+KindRef pair(std::string name, T (*parse)(std::string_view, std::string_view), json::Value item_schema,
+             std::function<json::Value(ByteReader&)> item) {
+  return string_list_kind(
+      std::move(name),
+      [parse](const std::vector<std::string>& v, std::string_view key) {
+        if (v.size() != 2) {
+          throw InputError(std::string(key), "must hold exactly 2 entries, got " + std::to_string(v.size()));
+        }
+        const std::string k(key);
+        return std::array<T, 2>{parse(v[0], k + "[0]"), parse(v[1], k + "[1]")};
+      },
+      schema_array(std::move(item_schema), 2, 2),
+      [item = std::move(item)](ByteReader& in) { return make::array(in, 2, item); });
+}
+
+KindRef contributions() {
+  static const KindRef k = pair<Digest>("[hex, hex], 32 bytes each", parse_secret, schema_hex(32, 32),
+                                        [](ByteReader& in) { return make::hex(in, 32, 32); });
+  return k;
+}
+
+KindRef any_uint() {
+  static const KindRef k = uint_kind("integer >= 0", {});
+  return k;
+}
+
+KindRef roll_n() {
+  static const KindRef k = uint_kind("integer 1..2^32 - 1", {.check = [](std::uint64_t v, std::string_view key) {
+                                                               (void)check_n(v, key);
+                                                             },
+                                                             .schema_lo = 1,
+                                                             .schema_hi = kMaxCounter});
+  return k;
+}
+
+RollInputs roll_inputs(const Args& a) {
+  return {a.get<Digest>("seed"), a.get<Uuid>("gameId"), a.get<std::array<Digest, 2>>("contributions")};
+}
+
+std::vector<Param> roll_params() { return {{"seed", secret()}, {"gameId", uuid()}, {"contributions", contributions()}}; }
+
+json::Value roll_example(std::initializer_list<std::pair<std::string, json::Value>> more) {
+  json::Object o{{"seed", kSeed}, {"gameId", kUuid}, {"contributions", json::Value::array({kHex32, kSeed})}};
+  for (const auto& m : more) o.push_back(m);
+  return json::Value(std::move(o));
+}
+
+json::Value commitment_op(const Args& a, const Backend& backend) {
+  const auto& seats = a.get<std::array<Uuid, 2>>("seats");
+  const std::string& canonical = a.get<std::string>("settings");
+  Digest sh = settings_hash(backend, canonical);
+  Digest c = commitment(backend, a.get<Uuid>("gameId"), sh, seats[0], seats[1], a.get<Digest>("seed"));
+  return json::Value::object({{"settingsHash", to_hex(sh)},
+                              {"settingsCanonical", canonical},
+                              {"commitment", to_hex(c)},
+                              {"sealCode", seal_code(c)}});
+}
+
+json::Value block_op(const Args& a, const Backend& backend) {
+  const auto n = static_cast<std::uint32_t>(a.get<std::uint64_t>("n"));
+  const auto block = static_cast<std::uint32_t>(a.get<std::uint64_t>("block"));
+  return json::Value::object({{"mac", to_hex(block_mac(backend, roll_inputs(a), n, block))}});
+}
+
+json::Value pick_op(const Args& a, const Backend&) {
+  Pick p = pick(a.get<std::vector<Digest>>("blocks"), "blocks");
+  return json::Value::object({{"dice", dice_value(p.dice)}, {"blocks", json::Value(p.blocks_read)}});
+}
+
+json::Value roll_op(const Args& a, const Backend& backend) {
+  Roll r = roll(backend, roll_inputs(a), a.get<std::uint64_t>("n"));
+  return json::Value::object({{"dice", dice_value(r.pick.dice)}, {"blocks", json::Value(r.pick.blocks_read)}});
+}
+
+json::Value game_op(const Args& a, const Backend& backend) {
+  json::Array rolls;
+  for (const auto& g : game_rolls(backend, roll_inputs(a), a.get<OpeningRule>("opening"), a.get<std::uint64_t>("moves"),
+                                  "moves")) {
+    rolls.push_back(json::Value::object({{"n", json::Value(static_cast<std::int64_t>(g.n))},
+                                         {"kind", kind_name(g.kind)},
+                                         {"dice", dice_value(g.dice)}}));
+  }
+  return json::Value::object({{"rolls", json::Value(std::move(rolls))}});
+}
+
+json::Value verify_proof_op(const Args& a, const Backend& backend) {
+  const Expected* e = a.find<Expected>("expectedCommitment");
+  Verdict v = verify_proof(backend, a.get<Proof>("proof"), e ? *e : Expected{});
+  return json::Value::object({{"verified", v.verified},
+                              {"failedCheck", v.verified ? json::Value() : json::Value(v.failed_check)},
+                              {"commitment", to_hex(v.commitment)},
+                              {"sealCode", v.seal_code},
+                              {"rollsChecked", json::Value(static_cast<std::int64_t>(v.rolls_checked))}});
+}
+
+json::Value proof_example() {
+  return json::Value::object(
+      {{"format", "tavla-commit-proof"}, {"version", 1}, {"gameId", kUuid},
+       {"seats", json::Value::array({kUuid, kUuid2})}, {"settings", json::Value::object({{"rulesVersion", 1}})},
+       {"settingsHash", kHex32}, {"seed", kSeed}, {"contributions", json::Value::array({kHex32, kSeed})},
+       {"commitment", kHex32}, {"sealCode", "5J8Z-XF1R"},
+       {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
+}
+
+}  // namespace
+
+void add_tavla_ops(Table& t) {
+  const KindRef hex_out = hex32_result();
+  const KindRef seal_out = result_kind("seal code XXXX-XXXX (Crockford base32)",
+                                       schema_string("^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$"));
+  const KindRef blocks_out = result_kind("integer >= 1: blocks read", schema_integer(1, kMaxCounter));
+  const KindRef settings = value_kind(
+      "JSON value of the canonical subset (specs/canonical-json.md)", Naming::kParams,
+      [](const rapidjson::Value& v, std::string_view key) { return canonical_json::serialize(v, key); },
+      json::Value::object(), [](ByteReader& in) { return make::json_value(in); }, false);
+  const KindRef block = uint_kind("integer 0..2^32 - 1", {.check = [](std::uint64_t v, std::string_view key) {
+                                                            (void)check_block(v, key);
+                                                          },
+                                                          .schema_hi = kMaxCounter});
+  const KindRef opening = string_kind(
+      "play or reroll", Naming::kParams,
+      [](std::string_view s, std::string_view key) { return parse_opening_rule(s, key); },
+      schema_enum({"play", "reroll"}), [](ByteReader& in) { return make::one_of(in, {"play", "reroll"}); });
+  const KindRef code = string_kind(
+      "seal code, read leniently", Naming::kParams,
+      [](std::string_view s, std::string_view key) { return read_seal_code(s, key); }, schema_string(),
+      [](ByteReader& in) {
+        // Crockford symbols, either case, the letters read leniently (O, I, L), U, and dashes.
+        return make::alphabet_text(in, "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzOILoil--U", 11);
+      },
+      false);
+  const KindRef proof = string_kind(
+      "proof file text (specs/tavla-commit-v1.md)", Naming::kParams,
+      [](std::string_view s, std::string_view) { return parse_proof(s); }, schema_string(),
+      [](ByteReader& in) { return in.pick(2) ? json::Value(json::to_line(proof_example())) : make::json_text(in); },
+      false);
+  const KindRef expected = string_kind(
+      "hex, 32 bytes, or a seal code", Naming::kParams,
+      [](std::string_view s, std::string_view key) { return parse_expected_commitment(s, key); }, schema_string(),
+      [](ByteReader& in) { return in.pick(2) ? make::hex(in, 32, 32) : json::Value("5J8Z-XF1R"); }, false);
+  const KindRef json_text = string_kind(
+      "JSON text", Naming::kParams,
+      [](std::string_view s, std::string_view key) { return canonical_json::canonicalize(s, key); }, schema_string(),
+      make::json_text, false);
+  const KindRef json_hex = string_kind(
+      "hex of UTF-8 JSON text", Naming::kParams, [](std::string_view s, std::string_view key) { return from_hex(s, key); },
+      schema_hex(0, SIZE_MAX), [](ByteReader& in) {
+        json::Value v = make::json_text(in);
+        return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant())))) : make::hex(in, 0, 40);
+      });
+  const KindRef text_out = result_kind("string", schema_string());
+
+  std::vector<Param> block_params = roll_params();
+  block_params.push_back({"n", roll_n()});
+  block_params.push_back({"block", block});
+  std::vector<Param> roll_ps = roll_params();
+  roll_ps.push_back({"n", any_uint()});
+  std::vector<Param> game_params = roll_params();
+  game_params.push_back({"opening", opening});
+  game_params.push_back({"moves", any_uint()});
+
+  t.add({"tavla.commitment", kSpec, false, "the settings hash, commitment and seal code of a game",
+         {{"gameId", uuid()}, {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
+          {"seed", secret()}, {"settings", settings}},
+         {{"settingsHash", hex_out}, {"settingsCanonical", text_out}, {"commitment", hex_out}, {"sealCode", seal_out}},
+         false,
+         {json::Value::object({{"gameId", kUuid}, {"seats", json::Value::array({kUuid, kUuid2})}, {"seed", kSeed},
+                               {"settings", json::Value::object({{"rulesVersion", 1}, {"matchPoints", 5}})}})},
+         commitment_op});
+  t.add({"tavla.block", kSpec, false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
+         {roll_example({{"n", 1}, {"block", 0}})}, block_op});
+  t.add({"tavla.pick", kSpec, false, "the dice from blocks 0, 1, ...", {{"blocks", digest_list("array of hex, 32 bytes each; block 0 first")}},
+         {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
+         {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op});
+  t.add({"tavla.roll", kSpec, false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
+         false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op});
+  t.add({"tavla.game", kSpec, true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
+         {{"rolls", result_kind("array of {n, kind, dice}", schema_array(json::Value::object({{"type", "object"}})))}},
+         false, {roll_example({{"opening", "play"}, {"moves", 3}})}, game_op});
+  t.add({"tavla.seal_code", kSpec, true, "a seal code read leniently, as XXXX-XXXX", {{"code", code}},
+         {{"sealCode", seal_out}}, false, {json::Value::object({{"code", "5j8z-xflr"}})},
+         [](const Args& a, const Backend&) { return json::Value::object({{"sealCode", a.get<std::string>("code")}}); }});
+  t.add({"tavla.verify_proof", kSpec, true, "a proof file checked: settings hash, commitment, seal code, every roll",
+         {{"proof", proof}, {"expectedCommitment", expected, true}},
+         {{"verified", result_kind("true or false", json::Value::object({{"type", "boolean"}}))},
+          {"failedCheck", result_kind("null, or the first check that failed",
+                                      json::Value::object({{"type", json::Value::array({"string", "null"})}}))},
+          {"commitment", hex_out},
+          {"sealCode", seal_out},
+          {"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))}},
+         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op});
+  t.add({"canonical_json", "canonical-json.md", false, "the canonical form of JSON text", {{"json", json_text}},
+         {{"canonical", text_out}}, false,
+         {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
+         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); }});
+  t.add({"canonical_json.hex", "canonical-json.md", true, "the canonical form of JSON text given as hex bytes",
+         {{"jsonHex", json_hex}},
+         {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
+         false, {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
+         [](const Args& a, const Backend&) {
+           const Bytes& raw = a.get<Bytes>("jsonHex");
+           std::string canonical = canonical_json::canonicalize(std::string(raw.begin(), raw.end()), "json");
+           return json::Value::object({{"canonical", canonical}, {"canonicalHex", to_hex(as_bytes(canonical))}});
+         }});
+}
+
+}  // namespace fairvec::ops
