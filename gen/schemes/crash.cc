@@ -23,8 +23,9 @@ Convention parse_convention(std::string_view name) {
   if (name == "betkyo-exact") return Convention::kBetkyoExact;
   if (name == "bustabit-v1") return Convention::kBustabitV1;
   if (name == "bustabit-v2") return Convention::kBustabitV2;
+  if (name == "bustabit-2025") return Convention::kBustabit2025;
   throw InputError("convention", "unknown convention '" + std::string(name) +
-                                     "' (betkyo-exact, bustabit-v1, bustabit-v2)");
+                                     "' (betkyo-exact, bustabit-v1, bustabit-v2, bustabit-2025)");
 }
 
 std::string_view convention_name(Convention c) {
@@ -35,6 +36,8 @@ std::string_view convention_name(Convention c) {
       return "bustabit-v1";
     case Convention::kBustabitV2:
       return "bustabit-v2";
+    case Convention::kBustabit2025:
+      return "bustabit-2025";
   }
   return "betkyo-exact";
 }
@@ -120,6 +123,7 @@ Point from_hash(Convention c, const Digest& hash) {
       p.hundredths = p.divisible101 ? 0 : p.double_hundredths;
       break;
     case Convention::kBustabitV2:
+    case Convention::kBustabit2025:
       p.exact_hundredths = exact_v2(p.h);
       p.double_hundredths = double_v2(p.h);
       p.hundredths = p.double_hundredths;
@@ -133,6 +137,7 @@ Digest hmac_of(Convention c, const Digest& link, std::string_view salt, const Ba
     case Convention::kBustabitV1:
       return backend.hmac_sha256(as_bytes(to_hex(link)), as_bytes(salt));
     case Convention::kBustabitV2:
+    case Convention::kBustabit2025:
       return backend.hmac_sha256(as_bytes(salt), ByteView(link));
     case Convention::kBetkyoExact:
       break;
@@ -152,8 +157,10 @@ Point point(Convention c, std::string_view link, const std::optional<std::string
   return from_hash(c, hmac_of(c, l, *salt, backend));
 }
 
+bool hashes_raw_bytes(Convention c) { return c == Convention::kBustabit2025; }
+
 Digest previous(Convention c, const Digest& link, const Backend& backend) {
-  if (c == Convention::kBustabitV2) return backend.sha256(ByteView(link));
+  if (hashes_raw_bytes(c)) return backend.sha256(ByteView(link));
   return backend.sha256(to_hex(link));
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,7 +30,34 @@ using json::Value;
 using crash::Convention;
 
 constexpr Convention kConventions[] = {Convention::kBetkyoExact, Convention::kBustabitV1,
-                                       Convention::kBustabitV2};
+                                       Convention::kBustabitV2, Convention::kBustabit2025};
+
+// v2_point tells whether the convention computes bustabit-v2's point (v2 and 2025 do).
+bool v2_point(Convention c) { return c == Convention::kBustabitV2 || c == Convention::kBustabit2025; }
+
+// bustabit's published 2018-chain games (specs/crash.md §7.1): the salt is the hash of Bitcoin block
+// 505750, as bustabit's verifier has it (bustabit/verifier, src/constants.ts, PREV_GAME_SALT).
+constexpr const char* kBustabit2018Salt = "0000000000000000004d6ec16dafe9d8370958664c1dc422f452892264c59526";
+struct PublishedGame {
+  std::uint64_t game;
+  const char* hash;
+  std::uint64_t hundredths;
+};
+// Games #1,394,728 … #1,394,725 (consecutive, newest first) and three high games: hashes and busts as
+// published with the vladignatyev/bustabit-rust crate's tests (tests/lib.rs, should_return_correct_outcome
+// and should_return_correct_outcome_for_nyans; the issue quotes the first pair). The game numbers are
+// the walk lengths to the 2018 terminating hash (tests/keno_crash_test.cc walks one of them).
+constexpr PublishedGame kPublishedChain[] = {
+    {1394728, "b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba", 126},
+    {1394727, "82886b71b3b26e4b162bbdf4e7024f50f6a7250c207fb9ce497ad56a3e7e700a", 118},
+    {1394726, "cb7da3ec6cb68d4c0fccd9640641cabcac641f12ff97e7314ec3e074ac0981e0", 126},
+    {1394725, "b459e199bac1342bf22d7aa6d19180aff35ab69f453d809949aab3e8d5e545aa", 377},
+};
+constexpr PublishedGame kPublishedHigh[] = {
+    {1398378, "5d07719b61b0abb6f1c3b17b1d69c838278f87f9b5e75077026e5fedf96c2eb2", 205590},
+    {1398009, "7d58fa510e6ad19a5c2a08302906110702ad354c3d275592068bc3df9cd7fd1d", 10571005},
+    {1397659, "66508662791cbe526d740394a62713d3879f00cd11ee5ef10f7b592c676371f4", 145685},
+};
 constexpr std::uint64_t kMaxH = crash::kE - 1;
 
 // ---- shared helpers ----------------------------------------------------------------------------
@@ -528,7 +556,7 @@ void point_flags(std::vector<std::string>& flags, const crash::Point& p) {
     add("DivisibleInDoubles");
   }
   if (p.convention == Convention::kBustabitV1 && p.divisible101) add("InstantBust");
-  if (p.convention == Convention::kBustabitV2 && crash::double_v2(p.h) == 100 &&
+  if (v2_point(p.convention) && crash::double_v2(p.h) == 100 &&
       99 * crash::kE / (crash::kE - p.h) < 100) {
     add("ClampAt100");
   }
@@ -537,7 +565,7 @@ void point_flags(std::vector<std::string>& flags, const crash::Point& p) {
 void crash_value_notes(VectorFileBuilder& b, bool layer) {
   b.note("ExactVsDouble", "ARITHMETIC",
          std::string("Exact integer and binary64 evaluation of the crash formula give different points here. "
-                     "betkyo-exact is pinned to exact integers, bustabit-v1 and -v2 to binary64; a port "
+                     "betkyo-exact is pinned to exact integers, the bustabit conventions to binary64; a port "
                      "using the other arithmetic fails.") +
              (layer ? "" : " (Reachable through the link only for betkyo-exact; see crash_hash_test.json.)"));
   b.note("BeyondSafeInteger", "ENCODING",
@@ -550,7 +578,8 @@ void crash_value_notes(VectorFileBuilder& b, bool layer) {
          "bustabit-v1: the 256-bit value rounded to binary64 (JavaScript parseInt(hash, 16)) and the exact "
          "value disagree on divisibility by 101. The check is exact; a port doing it in doubles fails.");
   b.note("ClampAt100", "EDGE_CASE",
-         "bustabit-v2: floor(99 / (1 − X)) is below 100 and the point is clamped to 100 (1.00x). A port "
+         "bustabit-v2 and bustabit-2025: floor(99 / (1 − X)) is below 100 and the point is clamped to 100 "
+         "(1.00x). A port "
          "without the clamp answers 99 or less.");
 }
 
@@ -577,7 +606,7 @@ Value generate_crash_point() {
                       {"crash points (specs/crash.md, op crash.point) in hundredths (100 = 1.00x), as decimal strings:",
                        "betkyo-exact: h = leading 52 bits of the link, floor((100·2^52 − h) / (2^52 − h)) exactly;",
                        "bustabit-v1: HMAC(key = link's lowercase hex text, msg = salt), 0 if divisible by 101, else the",
-                       "same formula in binary64; bustabit-v2: HMAC(key = salt, msg = the link's 32 bytes),",
+                       "same formula in binary64; bustabit-v2 and -2025: HMAC(key = salt, msg = the link's 32 bytes),",
                        "max(100, floor(99 / (1 − h / 2^52))) in binary64. exactHundredths and doubleHundredths show",
                        "the convention's formula in both arithmetics (before the instant bust)."});
   b.note("Pseudorandom", "BASIC", "An ordinary round from fixed-seed pseudorandom inputs.");
@@ -590,21 +619,28 @@ Value generate_crash_point() {
          "bustabit-v1 keys the HMAC with the link's lowercase hex text (64 ASCII bytes) and hashes the salt "
          "text. A port using the link's raw bytes as key, or swapping key and message, fails.");
   b.note("RawLinkMessage", "ENCODING",
-         "bustabit-v2 keys the HMAC with the salt text and hashes the link's 32 raw bytes. A port hashing the "
+         "bustabit-v2 and bustabit-2025 key the HMAC with the salt text and hash the link's 32 raw bytes. A "
+         "port hashing the "
          "hex text, or swapping key and message, fails.");
   b.note("UppercaseLink", "ENCODING",
          "A link given in uppercase hex is the same link: the value is what counts, and bustabit-v1's key is "
          "its lowercase hex text. A port keying the HMAC with the text as given fails.");
-  b.note("EmptySalt", "EDGE_CASE", "An empty salt is valid (bustabit-v1: empty message; bustabit-v2: empty key).");
+  b.note("EmptySalt", "EDGE_CASE",
+         "An empty salt is valid (bustabit-v1: empty message; bustabit-v2, -2025: empty key).");
+  b.note("PublishedGame", "FUNCTIONALITY",
+         "A game bustabit played (2018 chain, salt = the hash of Bitcoin block 505750), with its published "
+         "bust; the comment gives the game number. A port that does not reproduce it is not bustabit's scheme.");
   b.note("NonAsciiText", "ENCODING", "A non-ASCII salt is hashed as its UTF-8 bytes.");
   b.note("SaltNotUsed", "MISSING_CHECK",
          "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.");
-  b.note("MissingSalt", "MISSING_CHECK", "bustabit-v1 and -v2 need a salt: a request without one is bad input.");
+  b.note("MissingSalt", "MISSING_CHECK",
+         "The bustabit conventions need a salt: a request without one is bad input.");
   b.note("InvalidLink", "MISSING_CHECK",
          "The link must be exactly 64 hex digits (either case). A port accepting another length, a 0x prefix, "
          "spaces or non-hex characters accepts invalid input.");
   b.note("UnknownConvention", "MISSING_CHECK",
-         "The convention must be exactly betkyo-exact, bustabit-v1 or bustabit-v2 (case-sensitive).");
+         "The convention must be exactly betkyo-exact, bustabit-v1, bustabit-v2 or bustabit-2025 "
+         "(case-sensitive).");
 
   auto add = [&](Convention c, std::string comment, std::vector<std::string> flags, const std::string& link,
                  const std::optional<std::string>& salt) {
@@ -661,8 +697,8 @@ Value generate_crash_point() {
     bad_links(c, first, std::nullopt);
   }
 
-  // bustabit-v1 and -v2: the point comes from an HMAC, so only what a search reaches is here.
-  for (Convention c : {Convention::kBustabitV1, Convention::kBustabitV2}) {
+  // The bustabit conventions: the point comes from an HMAC, so only what a search reaches is here.
+  for (Convention c : {Convention::kBustabitV1, Convention::kBustabitV2, Convention::kBustabit2025}) {
     const bool v1 = c == Convention::kBustabitV1;
     const std::string name(crash::convention_name(c));
     b.group({{"type", "CrashPoint"}, {"convention", name}});
@@ -719,6 +755,17 @@ Value generate_crash_point() {
     }
     bad(c, "no salt", "MissingSalt", first, std::nullopt, "salt");
     bad_links(c, first, salt);
+  }
+
+  // bustabit's published games.
+  b.group({{"type", "CrashPoint"}, {"convention", "bustabit-v2"}});
+  for (const PublishedGame& g : kPublishedHigh) {
+    const crash::Point p = add(Convention::kBustabitV2,
+                               "bustabit game #" + std::to_string(g.game) + ", published bust " +
+                                   std::to_string(g.hundredths / 100) + "." +
+                                   (g.hundredths % 100 < 10 ? "0" : "") + std::to_string(g.hundredths % 100) + "x",
+                               {"PublishedGame"}, g.hash, std::string(kBustabit2018Salt));
+    require(p.hundredths == g.hundredths, "published game " + std::to_string(g.game) + " does not reproduce");
   }
 
   for (const char* name : {"bustabit-v3", "Bustabit-V1", "betkyo", ""}) {
@@ -789,9 +836,10 @@ Value generate_crash_hash() {
   b.note("MaxH", "BOUNDARY", "h = 2^52 − 1, the highest point of the convention.");
   b.note("SafeIntegerBoundary", "BOUNDARY", "The last h whose point is within 2^53 − 1 and the first beyond it.");
   b.note("ClampBoundary", "BOUNDARY",
-         "bustabit-v2: the largest h still clamped (99 before the clamp) and the smallest that reaches 100 unclamped.");
+         "bustabit-v2, -2025: the largest h still clamped (99 before the clamp) and the smallest that reaches 100 "
+         "unclamped.");
   b.note("InvalidHash", "MISSING_CHECK", "The hash must be exactly 64 hex digits (either case).");
-  b.note("UnknownConvention", "MISSING_CHECK", "The convention must be one of the three names, case-sensitive.");
+  b.note("UnknownConvention", "MISSING_CHECK", "The convention must be one of the four names, case-sensitive.");
 
   auto add = [&](Convention c, std::string comment, std::vector<std::string> flags, const Digest& hash) {
     const crash::Point p = crash::from_hash(c, hash);
@@ -809,7 +857,7 @@ Value generate_crash_hash() {
     auto next = [&](std::uint64_t h) { return not_divisible(with_h52(stream("crash/hash/" + name, n++), h)); };
     add(c, "", {"ZeroHash"}, Digest{});
     add(c, "", {"HZero"}, next(0));
-    if (c == Convention::kBustabitV2) {
+    if (v2_point(c)) {
       const std::uint64_t d_first = 99 * crash::kE / 100;  // largest d with floor(99e/d) >= 100
       add(c, "", {"ClampBoundary"}, next(crash::kE - d_first - 1));
       add(c, "", {"ClampBoundary"}, next(crash::kE - d_first));
@@ -887,27 +935,31 @@ Chain replay(Convention c, const std::string& link, const std::optional<std::str
 Value generate_crash_chain() {
   VectorFileBuilder b("crash", "crash_chain_schema.json",
                       {"crash chains (specs/crash.md, op crash.previous, then crash.point): the previous link is",
-                       "SHA-256 of the link's lowercase hex text (betkyo-exact, bustabit-v1) or of its 32 raw bytes",
-                       "(bustabit-v2). A chain is generated from its end and played in reverse: links[0] is the newest",
+                       "SHA-256 of the link's lowercase hex text (betkyo-exact, bustabit-v1, bustabit-v2) or of its 32",
+                       "raw bytes (bustabit-2025). A chain is generated from its end and played in reverse: links[0] is",
+                       "the newest",
                        "round, links[i + 1] = previous(links[i]) the round before it."});
   b.note("Pseudorandom", "BASIC", "An ordinary link from a fixed-seed pseudorandom stream.");
   b.note("HexTextChain", "ENCODING",
-         "betkyo-exact and bustabit-v1 hash the link's lowercase hex text (64 ASCII bytes). A port hashing the "
-         "32 raw bytes fails.");
+         "betkyo-exact, bustabit-v1 and bustabit-v2 hash the link's lowercase hex text (64 ASCII bytes). A port "
+         "hashing the 32 raw bytes fails.");
   b.note("RawByteChain", "ENCODING",
-         "bustabit-v2 hashes the link's 32 raw bytes. A port hashing the hex text fails.");
+         "bustabit-2025 hashes the link's 32 raw bytes. A port hashing the hex text fails.");
   b.note("UppercaseLink", "ENCODING",
-         "A link given in uppercase hex is the same link, the same 32 bytes (betkyo-exact and bustabit-v1 hash its "
+         "A link given in uppercase hex is the same link, the same 32 bytes (the hex-text chains hash its "
          "lowercase hex text). A port hashing the text as given, or rejecting uppercase, fails.");
   b.note("ChainReplay", "FUNCTIONALITY",
          "Several rounds of one chain replayed from the newest link: every previous link and every point.");
   b.note("InstantBust", "EDGE_CASE", "bustabit-v1: a round of the chain is an instant bust (0).");
+  b.note("PublishedGame", "FUNCTIONALITY",
+         "Consecutive games bustabit played (2018 chain, salt = the hash of Bitcoin block 505750): the published "
+         "hashes and busts of the first links; the comment gives the game numbers.");
   b.note("InvalidLink", "MISSING_CHECK", "The link must be exactly 64 hex digits (either case).");
-  b.note("UnknownConvention", "MISSING_CHECK", "The convention must be one of the three names, case-sensitive.");
+  b.note("UnknownConvention", "MISSING_CHECK", "The convention must be one of the four names, case-sensitive.");
 
   for (Convention c : kConventions) {
     const std::string name(crash::convention_name(c));
-    const char* enc = c == Convention::kBustabitV2 ? "RawByteChain" : "HexTextChain";
+    const char* enc = crash::hashes_raw_bytes(c) ? "RawByteChain" : "HexTextChain";
     b.group({{"type", "CrashPrevious"}, {"convention", name}});
     std::string first;
     for (std::uint64_t i = 0; i < 2; ++i) {
@@ -920,7 +972,7 @@ Value generate_crash_chain() {
       const std::string prev = crash::previous_hex(c, upper(first), gen_backend());
       require(prev == crash::previous_hex(c, first, gen_backend()), "uppercase previous");
       std::vector<std::string> flags{"UppercaseLink"};
-      if (c != Convention::kBustabitV2) {
+      if (!crash::hashes_raw_bytes(c)) {
         require(to_hex(gen_backend().sha256(upper(first))) != prev, "uppercase text hashes the same");
       }
       b.add("the first link of this group in uppercase", flags, Result::kValid,
@@ -965,6 +1017,21 @@ Value generate_crash_chain() {
         found = true;
       }
       require(found, "no chain with an instant bust");
+    }
+    if (c == Convention::kBustabitV2) {
+      const std::string salt2018(kBustabit2018Salt);
+      const Chain ch = replay(c, kPublishedChain[0].hash, salt2018, gen_backend());
+      for (std::size_t i = 0; i < std::size(kPublishedChain); ++i) {
+        require(ch.links[i] == kPublishedChain[i].hash &&
+                    ch.hundredths[i] == std::to_string(kPublishedChain[i].hundredths),
+                "published game " + std::to_string(kPublishedChain[i].game) + " does not reproduce");
+      }
+      Object fields{{"link", kPublishedChain[0].hash}, {"salt", salt2018}};
+      fields.emplace_back("links", Value::array_of(ch.links));
+      fields.emplace_back("hundredths", Value::array_of(ch.hundredths));
+      b.add("bustabit games #1394728 (newest) down to #1394721; #1394728 … #1394725 as published: "
+            "1.26x, 1.18x, 1.26x, 3.77x",
+            {"ChainReplay", "PublishedGame"}, Result::kValid, std::move(fields));
     }
   }
   return b.build();
