@@ -1,6 +1,7 @@
 #include "schemes/crash.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -161,7 +162,14 @@ bool hashes_raw_bytes(Convention c) { return c == Convention::kBustabit2025; }
 
 Digest previous(Convention c, const Digest& link, const Backend& backend) {
   if (hashes_raw_bytes(c)) return backend.sha256(ByteView(link));
-  return backend.sha256(to_hex(link));
+  // The lowercase hex text, on the stack: chain walks call this millions of times.
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::array<std::uint8_t, 64> text{};
+  for (std::size_t i = 0; i < link.size(); ++i) {
+    text[2 * i] = static_cast<std::uint8_t>(kDigits[link[i] >> 4]);
+    text[2 * i + 1] = static_cast<std::uint8_t>(kDigits[link[i] & 15]);
+  }
+  return backend.sha256(ByteView(text.data(), text.size()));
 }
 
 std::string previous_hex(Convention c, std::string_view link, const Backend& backend) {
