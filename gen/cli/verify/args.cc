@@ -98,6 +98,17 @@ std::uint64_t parse_count(std::string_view text, std::string_view field, std::ui
   return parse_decimal(text, field, lo, hi);
 }
 
+std::vector<std::string> split_list(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t pos = 0;
+  while (true) {
+    const std::size_t end = text.find(',', pos);
+    out.emplace_back(text.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos));
+    if (end == std::string_view::npos) return out;
+    pos = end + 1;
+  }
+}
+
 std::string read_bounded(const std::string& path, std::string_view field, std::size_t max_bytes) {
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(path == "-" ? stdin : std::fopen(path.c_str(), "rb"),
                                                     path == "-" ? [](std::FILE*) { return 0; } : &std::fclose);

@@ -53,6 +53,9 @@ class Args {
 [[nodiscard]] std::uint64_t parse_count(std::string_view text, std::string_view field, std::uint64_t lo,
                                         std::uint64_t hi);
 
+// split_list splits a comma-separated list ("1,2,3"; "" is one empty item). It cannot fail.
+[[nodiscard]] std::vector<std::string> split_list(std::string_view text);
+
 // read_bounded reads the file |path| ("-" is standard input) for option |field|. Throws IoError
 // when it cannot be opened or read (exit 3) and InputError naming |field| when it holds more than
 // |max_bytes| bytes (exit 2: the input is too large, documented limit), reading at most

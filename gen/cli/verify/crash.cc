@@ -56,13 +56,9 @@ Report run_crash(const Args& a, const Context& ctx) {
   std::optional<std::string> salt = single(a, "salt", true);
   std::vector<std::uint64_t> busts;
   for (const auto& list : a.values("busts")) {
-    std::size_t pos = 0;
-    while (pos <= list.size()) {
-      std::size_t end = list.find(',', pos);
-      if (end == std::string::npos) end = list.size();
+    for (const auto& item : split_list(list)) {
       if (busts.size() >= kMaxCrashCount) throw InputError("--busts", "more than " + std::to_string(kMaxCrashCount));
-      busts.push_back(parse_bust(list.substr(pos, end - pos), "--busts[" + std::to_string(busts.size()) + "]"));
-      pos = end + 1;
+      busts.push_back(parse_bust(item, "--busts[" + std::to_string(busts.size()) + "]"));
     }
   }
   std::uint64_t count = busts.empty() ? 1 : busts.size();

@@ -111,14 +111,9 @@ Report run_keno(const Args& a, const Context& ctx) {
   std::optional<std::vector<int>> given;
   if (auto balls = single(a, "balls")) {
     std::vector<int> v;
-    std::size_t pos = 0;
-    while (pos <= balls->size()) {
-      std::size_t end = balls->find(',', pos);
-      if (end == std::string::npos) end = balls->size();
-      const std::string item = balls->substr(pos, end - pos);
+    for (const auto& item : split_list(*balls)) {
+      if (v.size() == static_cast<std::size_t>(keno::kBalls)) throw InputError("--balls", "more than 10 balls");
       v.push_back(static_cast<int>(parse_count(item, "--balls[" + std::to_string(v.size()) + "]", 1, keno::kPoolSize)));
-      if (v.size() > static_cast<std::size_t>(keno::kBalls)) throw InputError("--balls", "more than 10 balls");
-      pos = end + 1;
     }
     if (v.size() != static_cast<std::size_t>(keno::kBalls)) {
       throw InputError("--balls", "a ticket draws 10 balls, got " + std::to_string(v.size()));
