@@ -125,7 +125,9 @@ void prescan(const std::vector<std::string>& args, bool& json_out, std::optional
 
 }  // namespace
 
-int run_verify(const std::vector<std::string>& args_in, const std::string& alias) {
+namespace {
+
+int run_verify_in(const std::vector<std::string>& args_in, const std::string& alias) {
   bool as_json = false;
   std::optional<std::string> lang_flag;
   prescan(args_in, as_json, lang_flag);
@@ -195,6 +197,17 @@ int run_verify(const std::vector<std::string>& args_in, const std::string& alias
     return fail("unreadable", kExitIoError, "file", std::nullopt, e.what());
   } catch (const std::exception& e) {
     return fail("internal_error", kExitInternal, "fairvec", std::nullopt, e.what());
+  }
+}
+
+}  // namespace
+
+int run_verify(const std::vector<std::string>& args, const std::string& alias) {
+  try {
+    return run_verify_in(args, alias);
+  } catch (const std::exception& e) {  // a defect outside the report path (e.g. an embedded catalog)
+    std::cerr << "fairvec: internal error: " << e.what() << "\n";
+    return kExitInternal;
   }
 }
 
