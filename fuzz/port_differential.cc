@@ -350,7 +350,7 @@ json::Value value_of(ByteReader& in, Kind kind) {
     }
     case Kind::kOptions: return options_value(in);
     case Kind::kConvention: {
-      static const char* const kConventions[] = {"betkyo-exact", "bustabit-v1", "bustabit-v2",
+      static const char* const kConventions[] = {"betkyo-exact", "bustabit-v1", "bustabit-v2", "bustabit-2025",
                                                  "bustabit", "BETKYO-EXACT", ""};
       return json::Value(kConventions[in.pick(std::size(kConventions))]);
     }

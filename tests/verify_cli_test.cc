@@ -394,5 +394,18 @@ TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
   EXPECT_GE(examples, 8);
 }
 
+TEST(VerifyReadme, TheShownCrashOutputIsWhatTheCommandPrints) {
+  // README.md shows the output of its first crash example, indented by four spaces.
+  const std::string readme = read_file(kSource / "README.md");
+  const std::string intro = "The first crash example prints";
+  const std::size_t at = readme.find(intro);
+  ASSERT_NE(at, std::string::npos);
+  std::istringstream in(readme.substr(readme.find('\n', readme.find('\n', at) + 1) + 1));
+  std::string line, shown;
+  while (std::getline(in, line) && line.rfind("    ", 0) == 0) shown += line.substr(4) + "\n";
+  const CliRun r = run(crash_args() + " --busts 1.26,1.18,1.26,3.77 --terminating " + kTerm2018);
+  EXPECT_EQ(r.out, shown);
+}
+
 }  // namespace
 }  // namespace fairvec
