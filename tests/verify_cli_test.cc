@@ -243,6 +243,21 @@ TEST(VerifyTavla, ProofsExpectedCommitmentsAndDetection) {
   EXPECT_EQ(unreadable.code, 3);
   EXPECT_EQ(std::string(json_of(unreadable)["verdict"].GetString()), "unreadable");
   EXPECT_EQ(run("verify-tavla --lang tr " + valid).code, 0);  // the old name
+
+  // A proof without rolls: never "every roll checked", never verified.
+  rapidjson::Document proof;
+  json::parse(read_file(kVectors / "proofs" / "valid-turkish.json"), proof, "proof");
+  json::Value no_rolls = json::Value::from_rapidjson(proof);
+  no_rolls.set("rolls", json::Value::array());
+  const fs::path empty = fs::temp_directory_path() / ("fairvec_verify_norolls_" + std::to_string(::getpid()) + ".json");
+  write_file_atomic(empty, json::to_pretty(no_rolls));
+  CliRun none = run("verify tavla " + shq(empty.string()) + " --expected-commitment " + seal_code);
+  CliRun none_json = run("verify tavla --json " + shq(empty.string()) + " --expected-commitment " + seal_code);
+  fs::remove(empty);
+  EXPECT_EQ(none.code, 0);
+  EXPECT_EQ(none.out.find("Every roll checked"), std::string::npos) << none.out;
+  EXPECT_EQ(has(none, "Verdict: PARTLY CHECKED"), "");
+  EXPECT_EQ(std::string(json_of(none_json)["verdict"].GetString()), "partial");
 }
 
 // ---- cursor and keno ----------------------------------------------------------------------------
