@@ -107,14 +107,22 @@ void crash_value_notes(VectorFileBuilder& b, bool layer) {
 
 // ---- crash_point_test.json ---------------------------------------------------------------------
 
-Object point_outputs(const crash::Point& p) {
+// hash_outputs are the values a crash_hash test carries after its hash.
+Object hash_outputs(const crash::Point& p) {
   Object o;
-  if (p.convention != Convention::kBetkyoExact) o.emplace_back("hmac", hex(p.hash));
   if (p.convention == Convention::kBustabitV1) o.emplace_back("divisibleBy101", p.divisible101);
   o.emplace_back("h", p.h);
   o.emplace_back("exactHundredths", std::to_string(p.exact_hundredths));
   o.emplace_back("doubleHundredths", std::to_string(p.double_hundredths));
   o.emplace_back("hundredths", std::to_string(p.hundredths));
+  return o;
+}
+
+// point_outputs are those of a crash_point test: the HMAC (bustabit conventions), then as above.
+Object point_outputs(const crash::Point& p) {
+  Object o;
+  if (p.convention != Convention::kBetkyoExact) o.emplace_back("hmac", hex(p.hash));
+  for (auto& kv : hash_outputs(p)) o.push_back(std::move(kv));
   return o;
 }
 
@@ -315,16 +323,6 @@ std::vector<PortCall> crash_point_calls(const TestRef& t) {
 }
 
 // ---- crash_hash_test.json ----------------------------------------------------------------------
-
-Object hash_outputs(const crash::Point& p) {
-  Object o;
-  if (p.convention == Convention::kBustabitV1) o.emplace_back("divisibleBy101", p.divisible101);
-  o.emplace_back("h", p.h);
-  o.emplace_back("exactHundredths", std::to_string(p.exact_hundredths));
-  o.emplace_back("doubleHundredths", std::to_string(p.double_hundredths));
-  o.emplace_back("hundredths", std::to_string(p.hundredths));
-  return o;
-}
 
 // A 256-bit value m·2^203 (+ |plus|) with 2^52 <= m < 2^53: its binary64 rounding is m·2^203
 // whenever |plus| < 2^202, so the doubles check sees m·2^203 while the exact check sees the sum.
