@@ -534,7 +534,7 @@ TEST(HmacDiceCli, ExitCodes) {
   const std::string link = build_link(l);
   CliRun ok = cli("--link " + shq(link));
   EXPECT_EQ(ok.code, 0) << ok.out;
-  EXPECT_NE(ok.out.find("verified"), std::string::npos) << ok.out;
+  EXPECT_NE(ok.out.find("Verdict: VERIFIED"), std::string::npos) << ok.out;
 
   Link tampered = l;
   (*tampered.match.recorded)[6].d1 = (*tampered.match.recorded)[6].d1 % 6 + 1;
@@ -546,8 +546,10 @@ TEST(HmacDiceCli, ExitCodes) {
   EXPECT_EQ(json_bad.code, 1);
   rapidjson::Document d;
   json::parse(json_bad.out, d, "verify-dice --json");
-  EXPECT_STREQ(d["verdict"].GetString(), "roll_mismatch");
-  EXPECT_EQ(d["mismatches"][0]["game"].GetInt(), 2);
+  EXPECT_STREQ(d["verdict"].GetString(), "mismatch");
+  EXPECT_STREQ(d["result"]["verdict"].GetString(), "roll_mismatch");
+  EXPECT_EQ(d["result"]["mismatches"][0]["game"].GetInt(), 2);
+  EXPECT_EQ(d["firstMismatch"]["location"]["game"].GetInt(), 2);
 
   Link sealed = l;
   (*sealed.match.seal)[0] ^= 0x10;
@@ -566,7 +568,7 @@ TEST(HmacDiceCli, ExitCodes) {
   EXPECT_EQ(bad_input.code, 2);
   rapidjson::Document e;
   json::parse(bad_input.out, e, "verify-dice --json");
-  EXPECT_STREQ(e["field"].GetString(), "link.g");
+  EXPECT_STREQ(e["error"]["field"].GetString(), "link.g");
   EXPECT_EQ(cli("--seed 0 --client a --rolls 1").code, 2);
   EXPECT_EQ(cli("--seed " + seed + " --client a --rolls 012").code, 2);
   EXPECT_EQ(cli("--seed " + seed + " --client a --client b --client c --rolls 1").code, 2);

@@ -143,8 +143,78 @@ TEST(CrashPoint, ConventionsOnBothBackends) {
     EXPECT_EQ(bk.hundredths, crash::exact_v1(std::stoull(link.substr(0, 13), nullptr, 16)));
     EXPECT_EQ(crash::previous(crash::Convention::kBetkyoExact, l, *b), b->sha256(link));
     EXPECT_EQ(crash::previous(crash::Convention::kBustabitV1, l, *b), b->sha256(link));
-    EXPECT_EQ(crash::previous(crash::Convention::kBustabitV2, l, *b), b->sha256(ByteView(l)));
+    EXPECT_EQ(crash::previous(crash::Convention::kBustabitV2, l, *b), b->sha256(link));
+    EXPECT_EQ(crash::previous(crash::Convention::kBustabit2025, l, *b), b->sha256(ByteView(l)));
+    const auto v25 = crash::point(crash::Convention::kBustabit2025, link, std::string("salt"), *b);
+    EXPECT_EQ(v25.hash, v2.hash);
+    EXPECT_EQ(v25.hundredths, v2.hundredths);
   }
+}
+
+// ---- bustabit's published games (specs/crash.md §7) --------------------------------------------
+
+// The salt of bustabit's 2018 chain: the hash of Bitcoin block 505750, from bustabit/verifier
+// src/constants.ts (PREV_GAME_SALT); its terminating hash from the seeding announcement
+// (bitcointalk topic 2807542) and the same file (PREV_TERMINATING_HASH).
+constexpr const char* kSalt2018 = "0000000000000000004d6ec16dafe9d8370958664c1dc422f452892264c59526";
+constexpr const char* kTerminating2018 = "86728f5fc3bd99db94d3cdaf105d67788194e9701bf95d049ad0e1ee3d004277";
+
+TEST(CrashBustabit, TheIssuePairIsOneGameApartInTheHexTextChain) {
+  // Both hashes are published bustabit game hashes (vladignatyev/bustabit-rust tests/lib.rs,
+  // should_have_next_item): the second is SHA-256 of the first's 64-character lowercase hex text.
+  const std::string newer = "b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba";
+  const std::string older = "82886b71b3b26e4b162bbdf4e7024f50f6a7250c207fb9ce497ad56a3e7e700a";
+  for (const Backend* b : all_backends()) {
+    EXPECT_EQ(crash::previous_hex(crash::Convention::kBustabitV2, newer, *b), older);
+    EXPECT_EQ(to_hex(b->sha256(newer)), older);
+    // The raw-byte rule of the later chain does not link them.
+    EXPECT_NE(crash::previous_hex(crash::Convention::kBustabit2025, newer, *b), older);
+  }
+}
+
+TEST(CrashBustabit, PublishedGamesReproduce) {
+  // Game hashes and busts as published with vladignatyev/bustabit-rust (tests/lib.rs:
+  // should_return_correct_outcome, should_return_correct_outcome_for_nyans); the game numbers are
+  // the walk lengths to the 2018 terminating hash.
+  const struct {
+    const char* hash;
+    std::uint64_t hundredths;
+  } games[] = {
+      {"b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba", 126},       // #1394728
+      {"82886b71b3b26e4b162bbdf4e7024f50f6a7250c207fb9ce497ad56a3e7e700a", 118},       // #1394727
+      {"cb7da3ec6cb68d4c0fccd9640641cabcac641f12ff97e7314ec3e074ac0981e0", 126},       // #1394726
+      {"b459e199bac1342bf22d7aa6d19180aff35ab69f453d809949aab3e8d5e545aa", 377},       // #1394725
+      {"5d07719b61b0abb6f1c3b17b1d69c838278f87f9b5e75077026e5fedf96c2eb2", 205590},    // #1398378
+      {"7d58fa510e6ad19a5c2a08302906110702ad354c3d275592068bc3df9cd7fd1d", 10571005},  // #1398009
+      {"66508662791cbe526d740394a62713d3879f00cd11ee5ef10f7b592c676371f4", 145685},    // #1397659
+  };
+  for (const Backend* b : all_backends()) {
+    for (const auto& g : games) {
+      EXPECT_EQ(crash::point(crash::Convention::kBustabitV2, g.hash, std::string(kSalt2018), *b).hundredths,
+                g.hundredths)
+          << g.hash;
+      // Feeding the HMAC the hash's hex text instead of its bytes gives other busts.
+      EXPECT_NE(crash::from_hash(crash::Convention::kBustabitV2, b->hmac_sha256(as_bytes(kSalt2018), as_bytes(g.hash)))
+                    .hundredths,
+                g.hundredths)
+          << g.hash;
+    }
+  }
+}
+
+TEST(CrashBustabit, WalkFromGame1394728ReachesThe2018TerminatingHash) {
+  // Game n's hash reaches the terminating hash after exactly n steps (the seeding announcement:
+  // "hash it n times"). 1,394,728 SHA-256 of 64 bytes: well under a second.
+  const Backend& b = openssl_backend();
+  Digest link = digest_from_hex("b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba", "link");
+  const Digest terminating = digest_from_hex(kTerminating2018, "terminating");
+  std::uint64_t steps = 0;
+  while (link != terminating && steps < 1394728) {
+    link = crash::previous(crash::Convention::kBustabitV2, link, b);
+    ++steps;
+  }
+  EXPECT_EQ(steps, 1394728u);
+  EXPECT_EQ(to_hex(link), kTerminating2018);
 }
 
 // ---- keno ---------------------------------------------------------------------------------------
@@ -351,7 +421,7 @@ TEST(Vectors, AnExactPortFailsTheBinary64Conventions) {
       caught.insert(conv);
     }
   }
-  EXPECT_EQ(caught.size(), 2u);
+  EXPECT_EQ(caught.size(), 3u);  // bustabit-v1, bustabit-v2, bustabit-2025
 }
 
 TEST(Vectors, KenoPickShowsProductRoundingAndNoSplice) {

@@ -15,6 +15,8 @@
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "port/protocol.h"
+#include "schemes/crash.h"
+#include "schemes/hmac_dice.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::cli {
@@ -49,6 +51,54 @@ struct Target {
   std::string unit;
   bool ok() const { return value <= limit; }
 };
+
+// verify_bench measures `fairvec verify`'s two heavy paths against their bare primitive on the
+// OpenSSL backend, in one run: rolls verified per second over a 10^6-roll match (ten matches of
+// kMaxMatchRolls = 100,000 rolls, the limit of one match, recorded rolls compared) against bare
+// HMAC-SHA256 of the same key and message length, and crash-chain links per second against bare
+// SHA-256 of the same bytes. Targets: each at least half its primitive's rate, i.e. at most 2
+// primitives per roll or link.
+void verify_bench(int reps, std::vector<Target>& targets) {
+  namespace hd = fairvec::hmac_dice;
+  const Backend& b = openssl_backend();
+  const int R = std::min(reps, 3);
+  volatile std::uint8_t sink = 0;
+  hd::Match m;
+  m.server_seed = Bytes(32, 0x42);
+  m.client_seeds = {"0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"};
+  m.rolls = hd::kMaxMatchRolls;
+  m.recorded = hd::verify_match(b, m).dice;
+  const int matches = 10;
+  const double roll_ns = median_ns(R, 1, [&](int) {
+    for (int i = 0; i < matches; ++i) sink = sink ^ static_cast<std::uint8_t>(hd::verify_match(b, m).mismatches.size());
+  }) / (matches * static_cast<double>(hd::kMaxMatchRolls));
+  const std::string msg = hd::message(m.client_seeds, 123456, 0);
+  const double hmac_ns = median_ns(R, 1000000, [&](int) { sink = sink ^ b.hmac_sha256(ByteView(m.server_seed), as_bytes(msg))[0]; });
+  std::cout << "\nverify dice, a 10^6-roll match (10 x 100000 rolls): " << std::setprecision(0) << 1e9 / roll_ns
+            << " rolls/s; bare HMAC-SHA256: " << 1e9 / hmac_ns << " /s; ratio " << std::setprecision(2)
+            << hmac_ns / roll_ns << "\n";
+  targets.push_back({"verify dice: HMACs per roll", roll_ns / hmac_ns, 2, "x"});
+
+  for (crash::Convention c : {crash::Convention::kBustabitV2, crash::Convention::kBustabit2025}) {
+    const int links = 1000000;
+    Digest start = b.sha256(std::string_view("bench chain"));
+    const double link_ns = median_ns(R, 1, [&](int) {
+      Digest l = start;
+      for (int i = 0; i < links; ++i) l = crash::previous(c, l, b);
+      sink = sink ^ l[0];
+    }) / links;
+    const std::string text = to_hex(start);
+    const double sha_ns = median_ns(R, links, [&](int) {
+      sink = sink ^ (crash::hashes_raw_bytes(c) ? b.sha256(ByteView(start)) : b.sha256(text))[0];
+    });
+    const std::string name(crash::convention_name(c));
+    std::cout << "verify crash, " << name << " chain: " << std::setprecision(0) << 1e9 / link_ns
+              << " links/s; bare SHA-256 of the same " << (crash::hashes_raw_bytes(c) ? "32" : "64") << " bytes: "
+              << 1e9 / sha_ns << " /s; ratio " << std::setprecision(2) << sha_ns / link_ns << "\n";
+    targets.push_back({"verify crash " + name.substr(9) + ": SHA-256s per link", link_ns / sha_ns, 2, "x"});
+  }
+  std::cout << std::setprecision(1);
+}
 
 }  // namespace
 
@@ -150,6 +200,8 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"check all vectors", check_s, 60, "s"});
       targets.push_back({"peak resident memory", static_cast<double>(peak_rss_kib()) / 1024, 512, "MiB"});
       targets.push_back({"backend ratio cryptopp/openssl, HMAC 32 B", hmac_ns["cryptopp"] / hmac_ns["openssl"], 10, "x"});
+
+      verify_bench(R, targets);
 
       bool ok = true;
       std::cout << "\ntargets\n";

@@ -95,10 +95,21 @@ class OpensslBackend final : public Backend {
  public:
   std::string_view name() const override { return "openssl"; }
   Digest sha256(ByteView msg) const override {
+    // One fetched algorithm and one context per thread, reused: EVP_Digest would fetch the
+    // algorithm and allocate a context on every call (hash-chain walks make millions of calls).
+    static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+    if (!md) throw BackendError("openssl: EVP_MD_fetch(SHA256) failed");
+    struct Ctx {
+      EVP_MD_CTX* p = EVP_MD_CTX_new();
+      ~Ctx() { EVP_MD_CTX_free(p); }
+    };
+    thread_local Ctx ctx;
+    if (!ctx.p) throw BackendError("openssl: EVP_MD_CTX_new failed");
     Digest d;
     unsigned int len = 0;
-    ensure(EVP_Digest(msg.data(), msg.size(), d.data(), &len, EVP_sha256(), nullptr),
-           "EVP_Digest");
+    ensure(EVP_DigestInit_ex2(ctx.p, md, nullptr), "EVP_DigestInit_ex2");
+    ensure(EVP_DigestUpdate(ctx.p, msg.data(), msg.size()), "EVP_DigestUpdate");
+    ensure(EVP_DigestFinal_ex(ctx.p, d.data(), &len), "EVP_DigestFinal_ex");
     return d;
   }
   Digest hmac_sha256(ByteView key, ByteView msg) const override {

@@ -30,9 +30,10 @@ KindRef any_text() {
 KindRef convention() {
   static const std::vector<std::string> kNames = {std::string(crash::convention_name(crash::Convention::kBetkyoExact)),
                                                   std::string(crash::convention_name(crash::Convention::kBustabitV1)),
-                                                  std::string(crash::convention_name(crash::Convention::kBustabitV2))};
+                                                  std::string(crash::convention_name(crash::Convention::kBustabitV2)),
+                                                  std::string(crash::convention_name(crash::Convention::kBustabit2025))};
   static const KindRef k = string_kind(
-      "betkyo-exact, bustabit-v1 or bustabit-v2", Naming::kParams,
+      "betkyo-exact, bustabit-v1, bustabit-v2 or bustabit-2025", Naming::kParams,
       [](std::string_view t, std::string_view) { return crash::parse_convention(t); }, schema_enum(kNames),
       [](ByteReader& in) { return make::one_of(in, kNames); });
   return k;

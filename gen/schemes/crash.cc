@@ -1,6 +1,7 @@
 #include "schemes/crash.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -23,8 +24,9 @@ Convention parse_convention(std::string_view name) {
   if (name == "betkyo-exact") return Convention::kBetkyoExact;
   if (name == "bustabit-v1") return Convention::kBustabitV1;
   if (name == "bustabit-v2") return Convention::kBustabitV2;
+  if (name == "bustabit-2025") return Convention::kBustabit2025;
   throw InputError("convention", "unknown convention '" + std::string(name) +
-                                     "' (betkyo-exact, bustabit-v1, bustabit-v2)");
+                                     "' (betkyo-exact, bustabit-v1, bustabit-v2, bustabit-2025)");
 }
 
 std::string_view convention_name(Convention c) {
@@ -35,6 +37,8 @@ std::string_view convention_name(Convention c) {
       return "bustabit-v1";
     case Convention::kBustabitV2:
       return "bustabit-v2";
+    case Convention::kBustabit2025:
+      return "bustabit-2025";
   }
   return "betkyo-exact";
 }
@@ -120,6 +124,7 @@ Point from_hash(Convention c, const Digest& hash) {
       p.hundredths = p.divisible101 ? 0 : p.double_hundredths;
       break;
     case Convention::kBustabitV2:
+    case Convention::kBustabit2025:
       p.exact_hundredths = exact_v2(p.h);
       p.double_hundredths = double_v2(p.h);
       p.hundredths = p.double_hundredths;
@@ -133,6 +138,7 @@ Digest hmac_of(Convention c, const Digest& link, std::string_view salt, const Ba
     case Convention::kBustabitV1:
       return backend.hmac_sha256(as_bytes(to_hex(link)), as_bytes(salt));
     case Convention::kBustabitV2:
+    case Convention::kBustabit2025:
       return backend.hmac_sha256(as_bytes(salt), ByteView(link));
     case Convention::kBetkyoExact:
       break;
@@ -152,9 +158,18 @@ Point point(Convention c, std::string_view link, const std::optional<std::string
   return from_hash(c, hmac_of(c, l, *salt, backend));
 }
 
+bool hashes_raw_bytes(Convention c) { return c == Convention::kBustabit2025; }
+
 Digest previous(Convention c, const Digest& link, const Backend& backend) {
-  if (c == Convention::kBustabitV2) return backend.sha256(ByteView(link));
-  return backend.sha256(to_hex(link));
+  if (hashes_raw_bytes(c)) return backend.sha256(ByteView(link));
+  // The lowercase hex text, on the stack: chain walks call this millions of times.
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::array<std::uint8_t, 64> text{};
+  for (std::size_t i = 0; i < link.size(); ++i) {
+    text[2 * i] = static_cast<std::uint8_t>(kDigits[link[i] >> 4]);
+    text[2 * i + 1] = static_cast<std::uint8_t>(kDigits[link[i] & 15]);
+  }
+  return backend.sha256(ByteView(text.data(), text.size()));
 }
 
 std::string previous_hex(Convention c, std::string_view link, const Backend& backend) {

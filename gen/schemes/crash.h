@@ -1,7 +1,10 @@
-// crash (specs/crash.md): crash points from a reverse-played SHA-256 hash chain, in three
-// conventions: betkyo-exact (the cursor-v1 engine's, exact integers), bustabit-v1 (2015, HMAC with
-// the link as hex-text key, 1-in-101 instant bust, binary64) and bustabit-v2 (2018, HMAC over the
-// link's raw bytes, binary64, clamped at 1.00x). Crash points are in hundredths (100 = 1.00x).
+// crash (specs/crash.md): crash points from a reverse-played SHA-256 hash chain, in four
+// conventions: betkyo-exact (the cursor-v1 engine's, exact integers); bustabit-v1 (bustabit's 2015
+// chain: HMAC keyed with the link's hex text, 1-in-101 instant bust, binary64, chain over the hex
+// text); bustabit-v2 (its 2018 chain, games 1 … 10,000,000: HMAC keyed with the salt over the link's
+// raw bytes, binary64, clamped at 1.00x, chain over the hex text); bustabit-2025 (its chain from
+// game 10,000,001, classic scheme since its 2025 seeding event: bustabit-v2's point, chain over the
+// raw 32 bytes). Crash points are in hundredths (100 = 1.00x).
 #pragma once
 
 #include <cstdint>
@@ -14,11 +17,12 @@
 
 namespace fairvec::crash {
 
-enum class Convention { kBetkyoExact, kBustabitV1, kBustabitV2 };
+enum class Convention { kBetkyoExact, kBustabitV1, kBustabitV2, kBustabit2025 };
 
 inline constexpr std::uint64_t kE = std::uint64_t{1} << 52;  // e = 2^52
 
-// parse_convention reads "betkyo-exact", "bustabit-v1" or "bustabit-v2" (exactly, case-sensitive).
+// parse_convention reads "betkyo-exact", "bustabit-v1", "bustabit-v2" or "bustabit-2025" (exactly,
+// case-sensitive).
 // It throws InputError naming "convention" on anything else.
 [[nodiscard]] Convention parse_convention(std::string_view name);
 
@@ -60,22 +64,28 @@ struct Point {
 
 // from_hash computes the crash point from the value the formula reads (the crash.from_hash
 // layer op): betkyo-exact: exact_v1(h); bustabit-v1: 0 if divisible by 101, else double_v1(h);
-// bustabit-v2: double_v2(h). It cannot fail.
+// bustabit-v2 and bustabit-2025: double_v2(h). It cannot fail.
 [[nodiscard]] Point from_hash(Convention c, const Digest& hash);
 
 // hmac_of returns the HMAC a bustabit convention reads: v1 HMAC(key = hex(link), msg = salt),
-// v2 HMAC(key = salt, msg = the link's 32 bytes). Throws std::invalid_argument for betkyo-exact.
+// v2 and 2025 HMAC(key = salt, msg = the link's 32 bytes). Throws std::invalid_argument for
+// betkyo-exact.
 [[nodiscard]] Digest hmac_of(Convention c, const Digest& link, std::string_view salt, const Backend& backend);
 
 // point computes a round's crash point from its chain link (64 hex digits, either case) and,
 // for the bustabit conventions, the salt (UTF-8, any length). It throws InputError naming "link"
 // (not 64 hex digits, with the position of the first bad character) or "salt" (given to
-// betkyo-exact, missing for bustabit-v1/v2, or not well-formed UTF-8). Link is checked first.
+// betkyo-exact, missing for a bustabit convention, or not well-formed UTF-8). Link is checked first.
 [[nodiscard]] Point point(Convention c, std::string_view link, const std::optional<std::string>& salt,
                           const Backend& backend);
 
+// hashes_raw_bytes tells whether the convention's chain hashes a link's 32 raw bytes (bustabit-2025)
+// rather than its lowercase hex text (the others). It cannot fail.
+[[nodiscard]] bool hashes_raw_bytes(Convention c);
+
 // previous returns the chain's previous link: SHA-256 of the link's lowercase hex text
-// (betkyo-exact, bustabit-v1) or of its 32 raw bytes (bustabit-v2). It cannot fail on input.
+// (betkyo-exact, bustabit-v1, bustabit-v2) or of its 32 raw bytes (bustabit-2025). It cannot fail
+// on input.
 [[nodiscard]] Digest previous(Convention c, const Digest& link, const Backend& backend);
 
 // previous_hex is previous over hex text (the crash.previous port op). It throws InputError

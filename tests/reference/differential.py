@@ -771,7 +771,7 @@ class KenoDraw:
 
 # crash -------------------------------------------------------------------------------------------
 
-CONVENTIONS = ["betkyo-exact", "bustabit-v1", "bustabit-v2"]
+CONVENTIONS = ["betkyo-exact", "bustabit-v1", "bustabit-v2", "bustabit-2025"]
 
 
 def crash_link(rng):

@@ -929,7 +929,7 @@ def op_keno_draw(params):
 # ================================================================================================
 
 E52 = 2**52
-CONVENTIONS = ("betkyo-exact", "bustabit-v1", "bustabit-v2")
+CONVENTIONS = ("betkyo-exact", "bustabit-v1", "bustabit-v2", "bustabit-2025")
 
 
 def crash_link(params, name="link"):
@@ -938,7 +938,7 @@ def crash_link(params, name="link"):
 
 
 def crash_convention(params):
-    # spec crash.md §2: exactly one of the three names, case-sensitive.
+    # spec crash.md §2: exactly one of the four names, case-sensitive.
     c = p_get(params, "convention")
     if c not in CONVENTIONS:
         raise BadInput("convention", "unknown convention")
@@ -947,7 +947,7 @@ def crash_convention(params):
 
 def crash_from_value(conv, value):
     """The crash point in hundredths from the 256-bit value the formula reads (spec crash.md §3-5):
-    the link itself for betkyo-exact, the HMAC for bustabit-v1/-v2."""
+    the link itself for betkyo-exact, the HMAC for the bustabit conventions."""
     h = int.from_bytes(value[:7], "big") >> 4          # leading 52 bits = first 13 hex digits
     if conv == "betkyo-exact":
         # §3: exact integers.
@@ -961,7 +961,7 @@ def crash_from_value(conv, value):
         n = 100.0 * e - hd
         d = e - hd
         return math.floor(n / d)
-    # §5 bustabit-v2: x = h / 2^52 (exact), t = 1 - x (exact), q = 99 / t (rounded), floor, max 100.
+    # §5 bustabit-v2 and bustabit-2025: x = h / 2^52 (exact), t = 1 - x (exact), q = 99 / t (rounded), floor, max 100.
     x = float(h) / float(E52)
     t = 1.0 - x
     return max(100, math.floor(99.0 / t))
@@ -982,7 +982,7 @@ def op_crash_point(params):
         # §4: key = the link's lowercase hex text, msg = the salt.
         value = hmac_sha256(link.hex().encode("ascii"), salt)
     else:
-        # §5: key = the salt, msg = the link's 32 raw bytes.
+        # §5 (bustabit-v2, bustabit-2025): key = the salt, msg = the link's 32 raw bytes.
         value = hmac_sha256(salt, link)
     return {"hundredths": str(crash_from_value(conv, value))}
 
@@ -995,11 +995,11 @@ def op_crash_from_hash(params):
 
 
 def op_crash_previous(params):
-    # spec crash.md §7: SHA-256 of the lowercase hex text (betkyo-exact, bustabit-v1) or of the
-    # 32 raw bytes (bustabit-v2).
+    # spec crash.md §7: SHA-256 of the lowercase hex text (betkyo-exact, bustabit-v1, bustabit-v2)
+    # or of the 32 raw bytes (bustabit-2025).
     conv = crash_convention(params)
     link = crash_link(params)
-    data = link if conv == "bustabit-v2" else link.hex().encode("ascii")
+    data = link if conv == "bustabit-2025" else link.hex().encode("ascii")
     return {"link": sha256(data).hex()}
 
 

@@ -1,0 +1,133 @@
+// Helpers shared by the keno and crash vector generators (keno_vectors.cc, crash_vectors.cc):
+// the fixed-seed input stream, hex and field helpers, and the checks every generated test re-runs.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/errors.h"
+#include "core/json.h"
+#include "schemes/crash.h"
+#include "vectors/test_reader.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::vectors::keno_crash {
+
+using json::Object;
+using json::Value;
+
+// Generation runs on one backend; `fairvec check` re-runs every test on both.
+inline const Backend& gen_backend() { return openssl_backend(); }
+
+// stream returns SHA-256("<label>/<i>"): the fixed-seed source of every pseudorandom input.
+inline Digest stream(std::string_view label, std::uint64_t i) {
+  return gen_backend().sha256(std::string(label) + "/" + std::to_string(i));
+}
+
+inline std::string hex(const Digest& d) { return to_hex(d); }
+
+inline std::string upper(std::string s) {
+  for (char& c : s) {
+    if (c >= 'a' && c <= 'f') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return s;
+}
+
+inline Value hex_array(const std::vector<Digest>& ds) {
+  json::Array a;
+  for (const auto& d : ds) a.emplace_back(hex(d));
+  return Value(std::move(a));
+}
+
+inline Value int_array(const std::vector<std::uint64_t>& xs) {
+  json::Array a;
+  for (auto x : xs) a.emplace_back(x);
+  return Value(std::move(a));
+}
+
+// with_h52 returns |d| with its leading 52 bits replaced by |h| (the other 204 bits kept).
+inline Digest with_h52(Digest d, std::uint64_t h) {
+  for (int i = 0; i < 6; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h >> (44 - 8 * i));
+  d[6] = static_cast<std::uint8_t>(((h & 0xf) << 4) | (d[6] & 0xf));
+  return d;
+}
+
+inline void require(bool ok, const std::string& what) {
+  if (!ok) throw std::logic_error("keno/crash vectors: " + what);
+}
+
+// expect_input_error runs |f| and returns "" when it throws InputError naming |field|.
+inline std::string expect_input_error(const std::function<void()>& f, const std::string& field) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    if (e.field() == field) return "";
+    return "error field: expected " + field + ", got " + e.field() + " (" + e.what() + ")";
+  }
+  return "expected an InputError naming " + field + ", got a result";
+}
+
+inline void require_input_error(const std::function<void()>& f, const std::string& field, const std::string& what) {
+  const std::string m = expect_input_error(f, field);
+  require(m.empty(), what + ": " + m);
+}
+
+// Reading tests: vectors/test_reader.h.
+
+inline Value expected_result(const TestRef& t, const char* key) {
+  return Value::object({{key, Value::from_rapidjson(json::member(t.test, key, t.path))}});
+}
+
+// ---- crash: conventions and bustabit's published games ------------------------------------------
+using crash::Convention;
+
+constexpr Convention kConventions[] = {Convention::kBetkyoExact, Convention::kBustabitV1,
+                                       Convention::kBustabitV2, Convention::kBustabit2025};
+
+// v2_point tells whether the convention computes bustabit-v2's point (v2 and 2025 do).
+inline bool v2_point(Convention c) { return c == Convention::kBustabitV2 || c == Convention::kBustabit2025; }
+
+// bustabit's published 2018-chain games (specs/crash.md §7.1): the salt is the hash of Bitcoin block
+// 505750, as bustabit's verifier has it (bustabit/verifier, src/constants.ts, PREV_GAME_SALT).
+constexpr const char* kBustabit2018Salt = "0000000000000000004d6ec16dafe9d8370958664c1dc422f452892264c59526";
+struct PublishedGame {
+  std::uint64_t game;
+  const char* hash;
+  std::uint64_t hundredths;
+};
+// Games #1,394,728 … #1,394,725 (consecutive, newest first) and three high games: hashes and busts as
+// published with the vladignatyev/bustabit-rust crate's tests (tests/lib.rs, should_return_correct_outcome
+// and should_return_correct_outcome_for_nyans; the issue quotes the first pair). The game numbers are
+// the walk lengths to the 2018 terminating hash (tests/keno_crash_test.cc walks one of them).
+constexpr PublishedGame kPublishedChain[] = {
+    {1394728, "b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba", 126},
+    {1394727, "82886b71b3b26e4b162bbdf4e7024f50f6a7250c207fb9ce497ad56a3e7e700a", 118},
+    {1394726, "cb7da3ec6cb68d4c0fccd9640641cabcac641f12ff97e7314ec3e074ac0981e0", 126},
+    {1394725, "b459e199bac1342bf22d7aa6d19180aff35ab69f453d809949aab3e8d5e545aa", 377},
+};
+constexpr PublishedGame kPublishedHigh[] = {
+    {1398378, "5d07719b61b0abb6f1c3b17b1d69c838278f87f9b5e75077026e5fedf96c2eb2", 205590},
+    {1398009, "7d58fa510e6ad19a5c2a08302906110702ad354c3d275592068bc3df9cd7fd1d", 10571005},
+    {1397659, "66508662791cbe526d740394a62713d3879f00cd11ee5ef10f7b592c676371f4", 145685},
+};
+constexpr std::uint64_t kMaxH = crash::kE - 1;
+
+// test_salt returns the test's salt member, or nullopt when it has none.
+inline std::optional<std::string> test_salt(const TestRef& t) {
+  if (!json::optional_member(t.test, "salt")) return std::nullopt;
+  return test_string(t, "salt");
+}
+
+// crash_chain_vector_kind is crash_chain_test.json (crash_chain_vectors.cc). It cannot fail.
+VectorKind crash_chain_vector_kind();
+
+// crash_vector_kinds lists the three crash vector files (crash_vectors.cc). It cannot fail.
+std::vector<VectorKind> crash_vector_kinds();
+
+}  // namespace fairvec::vectors::keno_crash

@@ -1,0 +1,426 @@
+// Tests of `fairvec verify` driving the real binary (README.md, "fairvec verify"): valid inputs
+// exit 0, each kind of tampering exits 1 naming where, each kind of malformed input exits 2 naming
+// the option, unreadable files exit 3; every --json output is one object that validates against
+// vectors/schema/verify_report_schema.json and agrees with the readable verdict; every language
+// renders every verdict; the README's examples run with the exit codes they state.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+#include <rapidjson/schema.h>
+
+#include "core/crypto.h"
+#include "core/files.h"
+#include "core/json.h"
+#include "schemes/cursor.h"
+#include "schemes/hmac_dice.h"
+#include "schemes/keno.h"
+
+namespace fairvec {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kSource = FAIRVEC_SOURCE_DIR;
+const fs::path kVectors = FAIRVEC_SOURCE_VECTORS;
+
+struct CliRun {
+  int code = -1;
+  std::string out, err;
+};
+
+std::string shq(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// run executes `fairvec verify ARGS` (ARGS already shell-quoted) with |env| prefixed (e.g. "LANG=ru_RU").
+CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=") {
+  static int n = 0;
+  const fs::path err = fs::temp_directory_path() / ("fairvec_verify_cli_" + std::to_string(::getpid()) + "_" +
+                                                    std::to_string(n++));
+  const std::string cmd = env + " " + shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf{};
+  std::size_t k;
+  while ((k = std::fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), k);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = read_file(err);
+  fs::remove(err);
+  return r;
+}
+
+// json_of parses |r|'s stdout, validates it against the report schema and checks exitCode.
+rapidjson::Document json_of(const CliRun& r) {
+  static const rapidjson::Document schema_doc = [] {
+    rapidjson::Document d;
+    json::parse(read_file(kVectors / "schema" / "verify_report_schema.json"), d, "verify_report_schema.json");
+    return d;
+  }();
+  static const rapidjson::SchemaDocument schema(schema_doc);
+  rapidjson::Document d;
+  json::parse(r.out, d, "verify --json output");
+  rapidjson::SchemaValidator v(schema);
+  EXPECT_TRUE(d.Accept(v)) << "schema violation at " << v.GetInvalidSchemaKeyword() << ": " << r.out;
+  EXPECT_EQ(d["exitCode"].GetInt(), r.code) << r.out;
+  return d;
+}
+
+std::string has(const CliRun& r, const std::string& needle) {
+  return r.out.find(needle) != std::string::npos || r.err.find(needle) != std::string::npos ? "" : r.out + r.err;
+}
+
+// Lang reads one translation file as the build embeds it.
+std::map<std::string, std::string> lang_file(const std::string& code) {
+  std::map<std::string, std::string> m;
+  std::istringstream in(read_file(kSource / "gen" / "cli" / "verify" / "lang" / (code + ".txt")));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto eq = line.find(" = ");
+    m[line.substr(0, eq)] = line.substr(eq + 3);
+  }
+  return m;
+}
+
+// prefix returns the text of |key| up to its first placeholder.
+std::string prefix(const std::map<std::string, std::string>& lang, const std::string& key) {
+  const std::string& t = lang.at(key);
+  return t.substr(0, t.find('{'));
+}
+
+// ---- fixtures -----------------------------------------------------------------------------------
+
+struct DiceMatch {
+  std::string seed, seal, link, recorded;
+  std::vector<hmac_dice::Dice> dice;
+};
+
+DiceMatch dice_match() {
+  DiceMatch d;
+  hmac_dice::Link l;
+  l.version = 1;
+  l.match.server_seed = Bytes(32, 0x5a);
+  l.match.seal = openssl_backend().sha256(ByteView(l.match.server_seed));
+  l.match.client_seeds = {"seatA", "seatB"};
+  l.match.rolls = 8;
+  l.match.games = {5, 3};
+  d.dice = hmac_dice::verify_match(openssl_backend(), l.match).dice;
+  l.match.recorded = d.dice;
+  d.link = hmac_dice::build_link(l);
+  d.seed = to_hex(l.match.server_seed);
+  d.seal = to_hex(*l.match.seal);
+  d.recorded = hmac_dice::rolls_text(d.dice);
+  return d;
+}
+
+const std::string kSalt2018 = "0000000000000000004d6ec16dafe9d8370958664c1dc422f452892264c59526";
+const std::string kTerm2018 = "86728f5fc3bd99db94d3cdaf105d67788194e9701bf95d049ad0e1ee3d004277";
+const std::string kGame1394728 = "b2acd37fbdb5509926ab5d7329704c840f8467266c90019682f3b260a029bdba";
+std::string crash_args() {
+  return "verify crash --convention bustabit-v2 --hash " + kGame1394728 + " --salt " + kSalt2018;
+}
+
+// ---- dice ---------------------------------------------------------------------------------------
+
+TEST(VerifyDice, ValidTamperedAndPartial) {
+  const DiceMatch m = dice_match();
+  CliRun ok = run("verify " + shq(m.link));  // detected as dice
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+  EXPECT_EQ(has(ok, "Verdict: VERIFIED"), "");
+  EXPECT_EQ(json_of(run("verify dice --json " + shq(m.link)))["verdict"].GetString(), std::string("verified"));
+
+  std::string tampered = m.recorded;
+  tampered[2 * 6] = tampered[2 * 6] == '1' ? '2' : '1';  // roll 7 = game 2, roll 2
+  CliRun bad = run("verify dice --json --seed " + m.seed + " --seal " + m.seal +
+                " --client seatA --client seatB --games 5,3 --recorded " + tampered);
+  EXPECT_EQ(bad.code, 1) << bad.out;
+  auto d = json_of(bad);
+  EXPECT_EQ(d["firstMismatch"]["location"]["roll"].GetInt(), 7);
+  EXPECT_EQ(d["firstMismatch"]["location"]["game"].GetInt(), 2);
+  EXPECT_EQ(d["firstMismatch"]["location"]["rollInGame"].GetInt(), 2);
+
+  std::string seal = m.seal;
+  seal[0] = seal[0] == '0' ? '1' : '0';
+  CliRun bad_seal = run("verify dice --seed " + m.seed + " --seal " + seal + " --client seatA --client seatB "
+                     "--games 5,3 --recorded " + m.recorded);
+  EXPECT_EQ(bad_seal.code, 1);
+  EXPECT_EQ(has(bad_seal, "First difference: the seal"), "");
+
+  // No seal: the rolls match, but the verdict says the seal was not checked (never "VERIFIED").
+  CliRun partial = run("verify dice --seed " + m.seed + " --client seatA --client seatB --games 5,3 --recorded " + m.recorded);
+  EXPECT_EQ(partial.code, 0);
+  EXPECT_EQ(has(partial, "Verdict: PARTLY CHECKED"), "");
+  EXPECT_EQ(has(partial, "Not checked: the seal shown before the first roll (no seal given"), "");
+  EXPECT_EQ(partial.out.find("VERIFIED"), std::string::npos);
+  CliRun shown = run("verify dice --seed " + m.seed + " --client seatA --rolls 3");
+  EXPECT_EQ(shown.code, 0);
+  EXPECT_EQ(has(shown, "Verdict: NOT CHECKED"), "");
+  // The old name still works.
+  EXPECT_EQ(run("verify-dice --link " + shq(m.link)).code, 0);
+}
+
+TEST(VerifyDice, MalformedInputNamesTheOption) {
+  const DiceMatch m = dice_match();
+  // An empty --client= is an empty client seed, bad input; it never swallows --json.
+  CliRun swallow = run("verify dice --client=A --client= --json --recorded=3365 --seed " + m.seed);
+  EXPECT_EQ(swallow.code, 2);
+  EXPECT_EQ(std::string(json_of(swallow)["error"]["field"].GetString()), "--client[1]");
+  CliRun empty_seal = run("verify dice --json --seal= --client=A --seed " + m.seed + " --rolls 2");
+  EXPECT_EQ(empty_seal.code, 2);
+  EXPECT_EQ(std::string(json_of(empty_seal)["error"]["field"].GetString()), "--seal");
+  CliRun no_value = run("verify dice --seed --client A --rolls 2");
+  EXPECT_EQ(no_value.code, 2);
+  EXPECT_EQ(has(no_value, "--seed"), "");
+  CliRun zero = run("verify dice --json --seed " + m.seed + " --client A --rolls 0");
+  EXPECT_EQ(zero.code, 2);
+  EXPECT_EQ(std::string(json_of(zero)["error"]["field"].GetString()), "--rolls");
+  EXPECT_EQ(run("verify dice --seed " + m.seed + " --client A --rolls 100001").code, 2);  // the limit
+  CliRun typo = run("verify dice --seed " + m.seed + " --client A --recorded-fle x");
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_EQ(has(typo, "did you mean --recorded-file?"), "");
+  EXPECT_EQ(run("verify dise " + shq(m.link)).code, 2);
+  EXPECT_EQ(has(run("verify dise"), "did you mean dice?"), "");
+
+  // A recorded-rolls file over the 4 MiB limit is bad input (2), an unreadable one is exit 3, and
+  // --json answers both with an object on stdout.
+  const fs::path big = fs::temp_directory_path() / ("fairvec_verify_big_" + std::to_string(::getpid()));
+  { std::ofstream(big) << std::string((4u << 20) + 1, '1'); }
+  CliRun too_big = run("verify dice --json --seed " + m.seed + " --client A --recorded-file " + shq(big.string()));
+  fs::remove(big);
+  EXPECT_EQ(too_big.code, 2);
+  EXPECT_EQ(std::string(json_of(too_big)["error"]["field"].GetString()), "--recorded-file");
+  CliRun missing = run("verify dice --json --seed " + m.seed + " --client A --recorded-file /nonexistent/rolls.txt");
+  EXPECT_EQ(missing.code, 3);
+  EXPECT_EQ(std::string(json_of(missing)["verdict"].GetString()), "unreadable");
+}
+
+// ---- tavla --------------------------------------------------------------------------------------
+
+TEST(VerifyTavla, ProofsExpectedCommitmentsAndDetection) {
+  const std::string valid = shq((kVectors / "proofs" / "valid-turkish.json").string());
+  CliRun partial = run("verify tavla --json " + valid);
+  auto d = json_of(partial);
+  EXPECT_EQ(std::string(d["verdict"].GetString()), "partial");  // no expected commitment given
+  const std::string commitment = d["result"]["commitment"].GetString();
+  const std::string seal_code = d["result"]["sealCode"].GetString();
+  EXPECT_EQ(json_of(run("verify --json " + valid + " --expected-commitment " + commitment))["verdict"].GetString(),
+            std::string("verified"));  // detected as tavla
+  CliRun by_code = run("verify tavla " + valid + " --expected-commitment " + seal_code);
+  EXPECT_EQ(by_code.code, 0);
+  EXPECT_EQ(has(by_code, "Verdict: VERIFIED"), "");
+  std::string other = commitment;
+  other[10] = other[10] == 'a' ? 'b' : 'a';
+  CliRun wrong = run("verify tavla --json " + valid + " --expected-commitment " + other);
+  EXPECT_EQ(wrong.code, 1);
+  EXPECT_EQ(std::string(json_of(wrong)["firstMismatch"]["location"]["check"].GetString()), "expectedCommitment");
+  // A digest prefix is bad input, never read as a seal code.
+  for (const std::string& prefix : {commitment.substr(0, 16), commitment.substr(0, 8), commitment.substr(0, 40)}) {
+    CliRun p = run("verify tavla --json " + valid + " --expected-commitment " + prefix);
+    EXPECT_EQ(p.code, 2) << prefix;
+    EXPECT_EQ(std::string(json_of(p)["error"]["field"].GetString()), "--expected-commitment");
+  }
+  CliRun tampered = run("verify tavla --json " + shq((kVectors / "proofs" / "tampered-dice.json").string()));
+  EXPECT_EQ(tampered.code, 1);
+  EXPECT_EQ(std::string(json_of(tampered)["firstMismatch"]["location"]["check"].GetString()), "rolls[5].dice");
+  CliRun malformed = run("verify tavla --json " + shq((kVectors / "proofs" / "malformed-short-seed.json").string()));
+  EXPECT_EQ(malformed.code, 2);
+  EXPECT_EQ(std::string(json_of(malformed)["error"]["field"].GetString()), "seed");
+  CliRun unreadable = run("verify tavla --json /nonexistent/proof.json");
+  EXPECT_EQ(unreadable.code, 3);
+  EXPECT_EQ(std::string(json_of(unreadable)["verdict"].GetString()), "unreadable");
+  EXPECT_EQ(run("verify-tavla --lang tr " + valid).code, 0);  // the old name
+
+  // A proof without rolls: never "every roll checked", never verified.
+  rapidjson::Document proof;
+  json::parse(read_file(kVectors / "proofs" / "valid-turkish.json"), proof, "proof");
+  json::Value no_rolls = json::Value::from_rapidjson(proof);
+  no_rolls.set("rolls", json::Value::array());
+  const fs::path empty = fs::temp_directory_path() / ("fairvec_verify_norolls_" + std::to_string(::getpid()) + ".json");
+  write_file_atomic(empty, json::to_pretty(no_rolls));
+  CliRun none = run("verify tavla " + shq(empty.string()) + " --expected-commitment " + seal_code);
+  CliRun none_json = run("verify tavla --json " + shq(empty.string()) + " --expected-commitment " + seal_code);
+  fs::remove(empty);
+  EXPECT_EQ(none.code, 0);
+  EXPECT_EQ(none.out.find("Every roll checked"), std::string::npos) << none.out;
+  EXPECT_EQ(has(none, "Verdict: PARTLY CHECKED"), "");
+  EXPECT_EQ(std::string(json_of(none_json)["verdict"].GetString()), "partial");
+}
+
+// ---- cursor and keno ----------------------------------------------------------------------------
+
+TEST(VerifyCursorKeno, RoundsAndTickets) {
+  const std::string commit = cursor::commitment(openssl_backend(), "server seed");
+  const std::string base = "verify cursor --game limbo --server-seed 'server seed' --client-seed player --nonce 7";
+  CliRun shown = run(base + " --json");
+  auto d = json_of(shown);
+  EXPECT_EQ(std::string(d["verdict"].GetString()), "unchecked");
+  const std::string outcome = json::to_line(json::Value::from_rapidjson(d["result"]["outcome"]));
+  EXPECT_EQ(d["result"]["reads"][0]["cursor"].GetInt(), 0);
+  CliRun ok = run(base + " --commitment " + commit + " --outcome " + shq(outcome));
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+  EXPECT_EQ(has(ok, "Verdict: VERIFIED"), "");
+  CliRun bad = run(base + " --json --commitment " + commit + " --outcome '{\"hundredths\": 1}'");
+  EXPECT_EQ(bad.code, 1);
+  EXPECT_EQ(std::string(json_of(bad)["firstMismatch"]["location"]["outcome"].GetString()), "hundredths");
+  CliRun bad_commit = run(base + " --json --commitment " + std::string(64, '0'));
+  EXPECT_EQ(bad_commit.code, 1);
+  CliRun bad_nonce = run(base.substr(0, base.size() - 1) + "-1 --json");
+  EXPECT_EQ(bad_nonce.code, 2);
+  EXPECT_EQ(std::string(json_of(bad_nonce)["error"]["field"].GetString()), "--nonce");
+  EXPECT_EQ(run(base + " --options '[1]'").code, 2);
+  EXPECT_EQ(run(base + " --outcome '{\"nope\": 1}'").code, 2);
+
+  const keno::Draw draw = keno::draw("random hash", "salt", openssl_backend());
+  std::string balls;
+  for (int b : draw.balls) balls += (balls.empty() ? "" : ",") + std::to_string(b);
+  const std::string kbase = "verify keno --random-hash 'random hash' --salt salt --json";
+  EXPECT_EQ(json_of(run(kbase + " --balls " + balls))["verdict"].GetString(), std::string("verified"));
+  std::string swapped = std::to_string(draw.balls[1]) + "," + std::to_string(draw.balls[0]) + balls.substr(balls.find(',', balls.find(',') + 1));
+  CliRun kbad = run(kbase + " --balls " + swapped);
+  EXPECT_EQ(kbad.code, 1);
+  EXPECT_EQ(json_of(kbad)["firstMismatch"]["location"]["ball"].GetInt(), 1);
+  CliRun kshort = run(kbase + " --balls 1,2,3");
+  EXPECT_EQ(kshort.code, 2);
+  EXPECT_EQ(std::string(json_of(kshort)["error"]["field"].GetString()), "--balls");
+}
+
+// ---- crash: bustabit's published games ----------------------------------------------------------
+
+TEST(VerifyCrash, PublishedGamesAndTheWalkToThe2018TerminatingHash) {
+  // Games #1,394,728 … #1,394,725 and their published busts (specs/crash.md §7.1); the walk is
+  // 1,394,728 links (about half a second).
+  CliRun ok = run(crash_args() + " --json --busts 1.26x,1.18x,1.26x,3.77x --terminating " + kTerm2018);
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+  auto d = json_of(ok);
+  EXPECT_EQ(std::string(d["verdict"].GetString()), "verified");
+  EXPECT_EQ(d["result"]["walk"]["steps"].GetInt64(), 1394728);
+  EXPECT_EQ(d["result"]["walk"]["gameNumber"].GetInt64(), 1394728);
+  EXPECT_EQ(std::string(d["result"]["games"][1]["hash"].GetString()),
+            "82886b71b3b26e4b162bbdf4e7024f50f6a7250c207fb9ce497ad56a3e7e700a");
+
+  CliRun bust = run(crash_args() + " --json --busts 1.26,1.19");
+  EXPECT_EQ(bust.code, 1);
+  EXPECT_EQ(json_of(bust)["firstMismatch"]["location"]["gamesBefore"].GetInt(), 1);
+  // The raw-byte rule of the later chain does not reach the 2018 terminating hash.
+  CliRun raw = run("verify crash --json --convention bustabit-2025 --hash " + kGame1394728 + " --salt " + kSalt2018 +
+                " --terminating " + kTerm2018 + " --max-walk 1000");
+  EXPECT_EQ(raw.code, 1);
+  EXPECT_EQ(std::string(json_of(raw)["firstMismatch"]["location"]["check"].GetString()), "chain");
+  CliRun short_walk = run(crash_args() + " --terminating " + kTerm2018 + " --max-walk 1000");
+  EXPECT_EQ(short_walk.code, 1);
+  EXPECT_EQ(has(short_walk, "not reached within 1000 links"), "");
+
+  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
+           {" --max-walk 100000001 --terminating " + kTerm2018, "--max-walk"},
+           {" --count 0", "--count"},
+           {" --busts 1.261", "--busts[0]"},
+           {" --terminating 86728f", "--terminating"}}) {
+    CliRun r = run(crash_args() + " --json" + args);
+    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(std::string(json_of(r)["error"]["field"].GetString()), field) << args;
+  }
+  CliRun no_salt = run("verify crash --json --convention bustabit-v2 --hash " + kGame1394728);
+  EXPECT_EQ(std::string(json_of(no_salt)["error"]["field"].GetString()), "salt");
+  CliRun conv = run("verify crash --json --convention bustabit-v3 --hash " + kGame1394728);
+  EXPECT_EQ(std::string(json_of(conv)["error"]["field"].GetString()), "convention");
+}
+
+// ---- languages ----------------------------------------------------------------------------------
+
+TEST(VerifyLanguages, EveryLanguageHasEveryKeyAndRendersEveryVerdict) {
+  const auto en = lang_file("en");
+  const DiceMatch m = dice_match();
+  const std::string valid = shq((kVectors / "proofs" / "valid-turkish.json").string());
+  const std::string dice = "verify dice --seed " + m.seed + " --client seatA --client seatB --games 5,3";
+  std::string tampered = m.recorded;
+  tampered[0] = tampered[0] == '1' ? '2' : '1';
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {dice + " --seal " + m.seal + " --recorded " + m.recorded, "verdict.verified"},
+      {dice + " --recorded " + m.recorded, "verdict.partial"},
+      {dice + " --rolls 8", "verdict.unchecked"},
+      {dice + " --recorded " + tampered, "verdict.mismatch"},
+      {dice + " --rolls 0", "error.bad_input"},
+      {"verify tavla /nonexistent/proof.json", "error.unreadable"},
+      {crash_args() + " --busts 9.99", "verdict.mismatch"},
+      {"verify keno --random-hash r --salt s", "verdict.unchecked"},
+      {"verify tavla " + valid, "verdict.partial"},
+  };
+  for (const std::string code : {"en", "tr", "ru", "de", "id"}) {
+    const auto lang = lang_file(code);
+    for (const auto& [key, text] : en) EXPECT_TRUE(lang.count(key)) << code << " lacks " << key;
+    for (const auto& [key, text] : lang) EXPECT_TRUE(en.count(key)) << code << " has an unknown key " << key;
+    for (const auto& [args, key] : cases) {
+      CliRun r = run(args + " --lang " + code);
+      EXPECT_EQ(has(r, prefix(lang, key)), "") << code << " " << key << ": " << args;
+      EXPECT_EQ(r.out.find("[verdict."), std::string::npos) << r.out;
+      // --json gives the same verdict.
+      CliRun j = run(args + " --json --lang " + code);
+      auto d = json_of(j);
+      const std::string v = d["verdict"].GetString();
+      const std::string want = key == "error.bad_input"    ? "bad_input"
+                               : key == "error.unreadable" ? "unreadable"
+                                                           : key.substr(8);
+      EXPECT_EQ(v, want) << args;
+      EXPECT_EQ(j.code, r.code) << args;
+    }
+  }
+  // The default comes from the environment: LC_ALL, then LC_MESSAGES, then LANG; else English.
+  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL= LC_MESSAGES= LANG=ru_RU.UTF-8"), prefix(lang_file("ru"), "verdict.unchecked")), "");
+  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL=de_DE.UTF-8 LANG=ru_RU.UTF-8"), prefix(lang_file("de"), "verdict.unchecked")), "");
+  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL=C LANG=tr_TR"), prefix(en, "verdict.unchecked")), "");
+  CliRun bad_lang = run(dice + " --rolls 8 --lang ttr");
+  EXPECT_EQ(bad_lang.code, 2);
+  EXPECT_EQ(has(bad_lang, "did you mean tr?"), "");
+}
+
+// ---- README -------------------------------------------------------------------------------------
+
+TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
+  // README.md, "fairvec verify": each "$ fairvec verify …" line is followed, after its output, by
+  // a line "exit N". The commands run from the source directory.
+  std::istringstream in(read_file(kSource / "README.md"));
+  std::string line, cmd;
+  int examples = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("$ fairvec verify", 0) == 0) {
+      cmd = line.substr(10);
+    } else if (!cmd.empty() && line.rfind("exit ", 0) == 0) {
+      const int want = std::stoi(line.substr(5));
+      CliRun r = run("verify" + cmd.substr(6), "cd " + shq(kSource.string()) + " && LC_ALL= LC_MESSAGES= LANG=");
+      EXPECT_EQ(r.code, want) << cmd << "\n" << r.out << r.err;
+      ++examples;
+      cmd.clear();
+    }
+  }
+  EXPECT_GE(examples, 8);
+}
+
+TEST(VerifyReadme, TheShownCrashOutputIsWhatTheCommandPrints) {
+  // README.md shows the output of its first crash example, indented by four spaces.
+  const std::string readme = read_file(kSource / "README.md");
+  const std::string intro = "The first crash example prints";
+  const std::size_t at = readme.find(intro);
+  ASSERT_NE(at, std::string::npos);
+  std::istringstream in(readme.substr(readme.find('\n', readme.find('\n', at) + 1) + 1));
+  std::string line, shown;
+  while (std::getline(in, line) && line.rfind("    ", 0) == 0) shown += line.substr(4) + "\n";
+  const CliRun r = run(crash_args() + " --busts 1.26,1.18,1.26,3.77 --terminating " + kTerm2018);
+  EXPECT_EQ(r.out, shown);
+}
+
+}  // namespace
+}  // namespace fairvec
