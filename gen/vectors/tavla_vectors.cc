@@ -1301,13 +1301,16 @@ Value generate_verify() {
     if (v.verified != want_check.empty() || v.failed_check != want_check) {
       throw std::logic_error("tavla vectors: " + file + " gives check '" + v.failed_check + "', wanted '" + want_check + "'");
     }
-    b.add(std::move(comment), std::move(flags), Result::kValid,
-          {{"file", "proofs/" + file + ".json"},
-           {"proof", text},
-           {"expectedCommitment", std::move(expected)},
-           {"verified", v.verified},
-           {"failedCheck", v.verified ? Value() : Value(v.failed_check)},
-           {"exitCode", v.verified ? 0 : 1}});
+    // specs/vector-format.md: a readable proof whose verdict is a failure is an invalid test that
+    // names the failed check, like every other tampered input; only a verified proof is valid.
+    json::Object members{{"file", "proofs/" + file + ".json"},
+                         {"proof", text},
+                         {"expectedCommitment", std::move(expected)},
+                         {"verified", v.verified},
+                         {"failedCheck", v.verified ? Value() : Value(v.failed_check)},
+                         {"exitCode", v.verified ? 0 : 1}};
+    if (!v.verified) members.emplace_back("error", v.failed_check);
+    b.add(std::move(comment), std::move(flags), v.verified ? Result::kValid : Result::kInvalid, std::move(members));
   };
   auto edited = [](const Value& doc, const std::function<void(Value&)>& f) {
     Value d = doc.clone();
@@ -1512,7 +1515,12 @@ std::string check_verify(const TestRef& t, const Backend& backend) {
   std::string e = expect_eq("verified", json::to_text(val(t, "verified")), v.verified ? "true" : "false");
   if (!e.empty()) return e;
   const auto& fc = val(t, "failedCheck");
-  return expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check);
+  e = expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check);
+  if (!e.empty()) return e;
+  // The result rule (specs/vector-format.md): valid iff the verdict is success.
+  e = expect_eq("result", str(t, "result"), v.verified ? "valid" : "invalid");
+  if (!e.empty() || v.verified) return e;
+  return expect_eq("error", str(t, "error"), v.failed_check);
 }
 
 std::vector<PortCall> verify_calls(const TestRef& t) {
