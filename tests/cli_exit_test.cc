@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct ChildRun {
   bool exited = false;    // WIFEXITED
   int code = -1;          // WEXITSTATUS, when exited
   bool signaled = false;  // WIFSIGNALED
@@ -53,7 +53,7 @@ class Scratch {
 
 // run starts |argv| (argv[0] a path) with |input| on stdin; it is killed by SIGALRM after 120 s.
 // |address_space| > 0 limits the child's address space (RLIMIT_AS) to that many bytes.
-Run run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0) {
+ChildRun run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0) {
   Scratch io;
   const fs::path in = io.path() / "in", out = io.path() / "out", err = io.path() / "err";
   std::ofstream(in, std::ios::binary) << input;
@@ -76,7 +76,7 @@ Run run(const std::vector<std::string>& argv, const std::string& input = "", rli
     ::execv(args[0], args.data());
     ::_exit(127);
   }
-  Run r;
+  ChildRun r;
   int status = 0;
   if (pid < 0 || ::waitpid(pid, &status, 0) != pid) {
     r.err = "fork or waitpid failed";
@@ -91,12 +91,12 @@ Run run(const std::vector<std::string>& argv, const std::string& input = "", rli
   return r;
 }
 
-Run fairvec(std::vector<std::string> args, const std::string& input = "") {
+ChildRun fairvec(std::vector<std::string> args, const std::string& input = "") {
   args.insert(args.begin(), FAIRVEC_CLI);
   return run(args, input);
 }
 
-std::string describe(const Run& r) {
+std::string describe(const ChildRun& r) {
   std::ostringstream s;
   if (r.exited) s << "exit " << r.code;
   else if (r.signaled) s << "killed by signal " << r.signal;
@@ -107,7 +107,7 @@ std::string describe(const Run& r) {
 
 #define EXPECT_EXIT_CODE(r, want)                                  \
   do {                                                             \
-    const Run& r_ = (r);                                           \
+    const ChildRun& r_ = (r);                                           \
     EXPECT_TRUE(r_.exited && !r_.signaled && r_.code == (want))    \
         << "expected exit " << (want) << ", got " << describe(r_); \
   } while (0)
@@ -172,7 +172,7 @@ TEST(CliExit, GenerateUnwritableDirectory3) {
 TEST(CliExit, InternalErrorUnderMemoryExhaustion5) {
   Scratch s;
   for (const char* command : {"generate", "check"}) {
-    Run r;
+    ChildRun r;
     for (rlim_t mib = 8; mib <= 256; ++mib) {
       std::vector<std::string> argv{FAIRVEC_CLI, command};
       if (std::string(command) == "generate") {
@@ -194,7 +194,7 @@ TEST(CliExit, CheckOk0) { EXPECT_EXIT_CODE(fairvec({"check", "--vectors", kVecto
 
 TEST(CliExit, CheckTamperedFails1) {
   Scratch s;
-  Run r = fairvec({"check", "--vectors", tampered_copy(s).string(), "--only", kOneFile});
+  ChildRun r = fairvec({"check", "--vectors", tampered_copy(s).string(), "--only", kOneFile});
   EXPECT_EXIT_CODE(r, 1);
 }
 
@@ -208,7 +208,7 @@ TEST(CliExit, CheckMissingDirectory3) {
 // --- port ---------------------------------------------------------------------------------------
 
 TEST(CliExit, PortEndOfInput0) {
-  Run r = fairvec({"port"}, "{\"id\":0,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n");
+  ChildRun r = fairvec({"port"}, "{\"id\":0,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n");
   EXPECT_EXIT_CODE(r, 0);
   EXPECT_NE(r.out.find("\"ok\":true"), std::string::npos) << r.out;
 }
@@ -223,7 +223,7 @@ TEST(CliExit, CheckPortOk0) {
 
 TEST(CliExit, CheckPortWrongAnswers1) {
   Scratch s;
-  Run r = fairvec({"check-port", "--only", kOneFile, "--", "python3", wrong_port(s).string()});
+  ChildRun r = fairvec({"check-port", "--only", kOneFile, "--", "python3", wrong_port(s).string()});
   EXPECT_EXIT_CODE(r, 1);
 }
 
@@ -275,6 +275,20 @@ TEST(CliExit, VerifyDiceMissingRecordedFile3) {
 }
 
 // --- bench and search ---------------------------------------------------------------------------
+
+TEST(CliExit, BenchOk0) {
+  // Every target of the run met (targets are ratios and bounds measured in the run itself). 8 s.
+  ChildRun r = fairvec({"bench", "--reps", "1"});
+  EXPECT_EXIT_CODE(r, 0);
+  EXPECT_NE(r.out.find("peak resident memory"), std::string::npos) << r.out;
+}
+
+TEST(CliExit, SearchNotFound1) {
+  // 32 skipped bytes in a row (probability 2^-64 per roll) in a window of 10 rolls: not found.
+  EXPECT_EXIT_CODE(fairvec({"search", "hmac-dice-skip", "--seed", std::string(64, '0'), "--client", "a",
+                            "--depth", "32", "--count", "10"}),
+                   1);
+}
 
 TEST(CliExit, BenchBadArgument2) { EXPECT_EXIT_CODE(fairvec({"bench", "--reps", "0"}), 2); }
 

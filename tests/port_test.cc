@@ -2,6 +2,7 @@
 // and `fairvec check-port` against fairvec's own port (every vector must pass, none skipped) and
 // against ports that answer wrongly, crash or hang.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -98,7 +99,8 @@ struct CliResult {
 CliResult run(const std::string& args) {
   fs::path out = fs::temp_directory_path() / ("fairvec_port_test_out_" + std::to_string(::getpid()));
   int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
-  CliResult r{WEXITSTATUS(rc), read_file(out)};
+  // A child killed by a signal is never read as an exit code.
+  CliResult r{rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(out)};
   fs::remove(out);
   return r;
 }
