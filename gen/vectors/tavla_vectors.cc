@@ -186,8 +186,9 @@ Value generate_roll() {
                        "The sequential-byte-seed inputs are the seed document's: seed 00..1f, contributions 20..3f and",
                        "40..5f; its game id is ours (60..6f). Skip depths were found by searching n = 1, 2, 3, ..."});
   b.note("SequentialByteSeed", "BASIC",
-         "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f); a port "
-         "that fails here disagrees with the published scheme itself.");
+         "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f). The "
+         "seed document publishes the inputs, not outputs: the expected values are this kit's, recomputed "
+         "independently by tests/reference/recompute.py.");
   b.note("BlockCounter", "ENCODING",
          "A block index above 0 in the MAC input: catches a port that leaves out u32be(block) or writes it in "
          "another width or order.");
