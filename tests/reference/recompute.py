@@ -781,6 +781,10 @@ def h_tavla_verify(t):
 # Files
 # ------------------------------------------------------------------------------------------------
 
+# The algorithm of each file family (specs/vector-format.md, specs/README.md).
+ALGORITHMS = (("hmac_dice_", "hmac-dice-v1"), ("cursor_", "cursor-v1"), ("keno_", "keno-v1"),
+              ("crash_", "crash"), ("tavla_", "tavla-commit-v1"), ("canonical_json_", "canonical-json"))
+
 TOP = ("algorithm", "schema", "generatorVersion", "numberOfTests", "header", "notes", "testGroups")
 
 
@@ -796,8 +800,15 @@ def check_file(path, vectors_dir, out):
     if not isinstance(doc, dict) or list(doc.keys()) != list(TOP):
         fail("", f"top-level members must be exactly {TOP} in order")
         return 0, 0, failures
+    family = next((a for prefix, a in ALGORITHMS if name.startswith(prefix)), None)
+    if family is None or doc["algorithm"] != family:
+        fail("", f"algorithm {doc['algorithm']!r} is not the one of its file name ({family!r})")
+    if doc["schema"] != name.replace("_test.json", "_schema.json"):
+        fail("", f"schema {doc['schema']!r} is not named after the file")
     if not os.path.isfile(os.path.join(vectors_dir, "schema", doc["schema"])):
         fail("", f"schema {doc['schema']} is not in schema/")
+    if not (isinstance(doc["generatorVersion"], str) and doc["generatorVersion"].startswith("fairvec ")):
+        fail("", "generatorVersion is not 'fairvec <version>'")
     used = set()
     tests = checks = 0
     expect_id = 1
