@@ -142,6 +142,20 @@ def ok_or_error(t, fn):
     return True, fn()
 
 
+def simple(types, inputs, op, outputs, group_inputs=()):
+    """Registers a handler for tests whose inputs are op params and whose outputs are members of
+    the op's result: `outputs` maps a test member to a result member."""
+    def handler(t):
+        params = {k: t.inp(k) for k in inputs}
+        params.update({k: t.ginp(k) for k in group_inputs})
+        ok, r = ok_or_error(t, lambda: op(params))
+        if ok:
+            for member, key in outputs.items():
+                t.eq(member, r[key])
+        return ok
+    handles(*types)(handler)
+
+
 def u64_parts(x):
     return {"hi": x >> 32, "lo": x & 0xFFFFFFFF}
 
@@ -166,13 +180,7 @@ def hd_roll_trace(key, seeds, roll):
     raise BadInput("serverSeed", "no byte < 252 within the retry bound")
 
 
-@handles("HmacDiceSeal", "HmacDiceSealInvalid")
-def h_hd_seal(t):
-    params = {"serverSeed": t.inp("serverSeed")}
-    ok, r = ok_or_error(t, lambda: ref.op_hd_seal(params))
-    if ok:
-        t.eq("seal", r["seal"])
-    return ok
+simple(("HmacDiceSeal", "HmacDiceSealInvalid"), ("serverSeed",), ref.op_hd_seal, {"seal": "seal"})
 
 
 @handles("HmacDiceRoll", "HmacDiceRollInvalid")
@@ -358,11 +366,7 @@ def h_cur_unit(t):
     return ok
 
 
-@handles("CursorCommitment")
-def h_cur_commitment(t):
-    params = {"serverSeed": t.inp("serverSeed")}
-    t.eq("commitment", ref.op_cur_commitment(params)["commitment"])
-    return True
+simple(("CursorCommitment",), ("serverSeed",), ref.op_cur_commitment, {"commitment": "commitment"})
 
 
 @handles("CursorU64ToUnit", "CursorU64Invalid")
@@ -572,13 +576,7 @@ def h_crash_hash(t):
     return ok
 
 
-@handles("CrashPrevious")
-def h_crash_previous(t):
-    params = crash_params(t)
-    ok, r = ok_or_error(t, lambda: ref.op_crash_previous(params))
-    if ok:
-        t.eq("previous", r["link"])
-    return ok
+simple(("CrashPrevious",), ("link",), ref.op_crash_previous, {"previous": "link"}, ("convention",))
 
 
 @handles("CrashChain")
@@ -663,13 +661,8 @@ def crockford40(digest):
     return symbols[:4] + "-" + symbols[4:]
 
 
-@handles("TavlaSealRead", "TavlaSealReadInvalid")
-def h_tavla_seal(t):
-    params = {"code": t.inp("code")}
-    ok, r = ok_or_error(t, lambda: ref.op_tavla_seal_code(params))
-    if ok:
-        t.eq("sealCode", r["sealCode"])
-    return ok
+simple(("TavlaSealRead", "TavlaSealReadInvalid"), ("code",), ref.op_tavla_seal_code,
+       {"sealCode": "sealCode"})
 
 
 def tavla_params(t, extra=()):
