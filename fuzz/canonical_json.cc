@@ -28,6 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (e.field().rfind("json", 0) != 0 || (e.position() && *e.position() > size)) {
       fail_and_abort("canonical_json-bad-error", std::string("error names ") + e.field() + ": " + e.what());
     }
+    fairvec::fuzz::checked();
     return 0;
   }
   std::string twice;
@@ -37,6 +38,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail_and_abort("canonical_json-not-idempotent",
                    "the canonical form is rejected: " + std::string(e.what()) + "\ncanonical: " + canon);
   }
+  fairvec::fuzz::plant_text("canonical_json", twice);
   if (twice != canon) {
     fail_and_abort("canonical_json-not-idempotent", "first: " + canon + "\nsecond: " + twice);
   }
@@ -56,5 +58,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (via_json != canon) {
     fail_and_abort("canonical_json-serialize-difference", "canonicalize: " + canon + "\nserialize: " + via_json);
   }
+  fairvec::fuzz::checked();
   return 0;
 }

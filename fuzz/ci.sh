@@ -2,9 +2,11 @@
 # Fuzzing in CI. Two stages:
 #   (a) replay: the gcc build runs every fuzz target over its seed corpus corpus/<name>/, plus the
 #       planted-mismatch tests, through CTest (label "fuzz") — what `ctest` already does;
-#   (b) fuzz: when clang with libFuzzer is present, build the `fuzz` preset (ASan+UBSan) and run
-#       each target for a bounded time from its corpus, then check that the planted mismatch is
-#       found by libFuzzer.
+#   (b) fuzz: build the `fuzz` preset (clang, libFuzzer, ASan+UBSan; clang missing is a failure,
+#       not a skip), replay every target's corpus under the sanitizers (each must run clean, and
+#       each target's planted fault, FAIRVEC_FUZZ_PLANT=<target>, must be found by that replay),
+#       run each target for a bounded time from its corpus, then check that the planted backend
+#       mismatch is found by libFuzzer itself.
 #
 # Usage: fuzz/ci.sh [--replay-only | --fuzz-only] [--seconds N]   (default N = 5 per target)
 # Build dirs: $FAIRVEC_FUZZ_GCC_BUILD (default build-fuzz-gcc) and the preset's build-fuzz.
@@ -52,8 +54,9 @@ have_libfuzzer() {
 
 if [[ " $STAGES " == *" fuzz "* ]]; then
   if ! have_libfuzzer; then
-    echo "== fuzz/ci.sh: clang with libFuzzer not found; fuzzing stage skipped"
-    exit 0
+    echo "== fuzz/ci.sh: clang with libFuzzer (ASan+UBSan) not found: the sanitizer stage cannot run" >&2
+    echo "   install clang and libclang-rt-14-dev (bash .ci/deps)" >&2
+    exit 1
   fi
   echo "== fuzz/ci.sh: libFuzzer, ASan+UBSan, ${SECONDS_PER_TARGET}s per target"
   cmake --preset fuzz >/dev/null
@@ -61,6 +64,27 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
   status=0
+  # Corpus replay under ASan+UBSan (-runs=0: every corpus input once, no mutation), then the same
+  # replay with the target's planted fault, which must be reported.
+  for t in "${TARGETS[@]}"; do
+    n=$(find "corpus/$t" -type f ! -name '.*' | wc -l)
+    if [ "$n" -eq 0 ]; then
+      echo "fuzz_$t: corpus/$t is empty: nothing to replay"; status=1; continue
+    fi
+    if "build-fuzz/fuzz/fuzz_$t" -runs=0 -print_final_stats=1 "corpus/$t" >"$WORK/$t.replay.log" 2>&1; then
+      echo "fuzz_$t: $n corpus inputs replayed under ASan+UBSan, clean"
+    else
+      echo "fuzz_$t: FINDING in corpus replay under ASan+UBSan"; tail -n 60 "$WORK/$t.replay.log"; status=1
+    fi
+    [ "$t" = crypto_differential ] && continue   # its plant is the backend below, found by fuzzing
+    if FAIRVEC_FUZZ_PLANT="$t" "build-fuzz/fuzz/fuzz_$t" -runs=0 "corpus/$t" >"$WORK/$t.plant.log" 2>&1; then
+      echo "fuzz_$t: planted fault NOT found by the corpus replay"; status=1
+    elif grep -q '^==== fairvec' "$WORK/$t.plant.log"; then
+      echo "fuzz_$t: planted fault found ($(grep -E -- '-(difference|unstable|idempotent|reply)$' "$WORK/$t.plant.log" | tail -n 1))"
+    else
+      echo "fuzz_$t: planted replay failed without a fairvec finding"; tail -n 40 "$WORK/$t.plant.log"; status=1
+    fi
+  done
   for t in "${TARGETS[@]}"; do
     opts=(-max_total_time="$SECONDS_PER_TARGET" -timeout=25 -rss_limit_mb=2048
           -print_final_stats=1 -artifact_prefix="$WORK/$t-")

@@ -23,6 +23,7 @@
 #include <openssl/crypto.h>
 
 #include "core/bytes.h"
+#include "fuzz_check.h"
 
 namespace fairvec::fuzz {
 

@@ -1,7 +1,11 @@
 # Runs ${BINARY} ${ARGS} (a ;-list) and passes only when it fails (non-zero exit or a signal) and
-# its stderr carries the line ${SIGNATURE}. Environment: FAIRVEC_FUZZ_PLANT=1 is set for the run.
-# Usage: cmake -DBINARY=… -DARGS=… -DSIGNATURE=… -P expect_finding.cmake
-set(ENV{FAIRVEC_FUZZ_PLANT} 1)
+# its stderr carries a line matching the regular expression ${SIGNATURE}. Environment:
+# FAIRVEC_FUZZ_PLANT=${PLANT} (default 1) is set for the run.
+# Usage: cmake -DBINARY=… -DARGS=… -DSIGNATURE=… [-DPLANT=…] -P expect_finding.cmake
+if(NOT DEFINED PLANT)
+  set(PLANT 1)
+endif()
+set(ENV{FAIRVEC_FUZZ_PLANT} "${PLANT}")
 string(TIMESTAMP start "%s")
 execute_process(COMMAND "${BINARY}" ${ARGS}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -42,6 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (e.field().rfind("link", 0) != 0 || (e.position() && *e.position() > size)) {
       fail_and_abort("hmac_dice_link-bad-error", std::string("error names ") + e.field() + ": " + e.what());
     }
+    fairvec::fuzz::checked();
     return 0;
   }
   std::string built;
@@ -57,7 +58,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail_and_abort("hmac_dice_link-roundtrip-rejected",
                    "built link does not parse: " + std::string(e.what()) + "\nlink: " + built);
   }
-  if (describe(again) != describe(link) || hd::build_link(again) != built) {
+  std::string rebuilt = hd::build_link(again);
+  fairvec::fuzz::plant_text("hmac_dice_link", rebuilt);
+  if (describe(again) != describe(link) || rebuilt != built) {
     fail_and_abort("hmac_dice_link-roundtrip-difference",
                    "input: " + std::string(text) + "\nparsed: " + describe(link) + "\nbuilt: " + built +
                        "\nreparsed: " + describe(again));
@@ -73,5 +76,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fairvec::fuzz::report_and_abort(*d, {{"link", built}}, outs);
     }
   }
+  fairvec::fuzz::checked();
   return 0;
 }

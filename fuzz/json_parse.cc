@@ -40,6 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail_and_abort("json_parse-bad-error", std::string("InputError names the wrong field or "
                                                          "position: ") + e.what());
     }
+    fairvec::fuzz::checked();
     return 0;
   }
 
@@ -54,7 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string l1 = json::to_line(v);
   rapidjson::Document d2;
   reparse(l1, d2, "to_line output");
-  const std::string l2 = json::to_line(json::Value::from_rapidjson(d2));
+  std::string l2 = json::to_line(json::Value::from_rapidjson(d2));
+  fairvec::fuzz::plant_text("json_parse", l2);
   if (l1 != l2) fail_and_abort("json_parse-to_line-unstable", "first: " + l1 + "\nsecond: " + l2);
   rapidjson::Document d3;
   reparse(json::to_pretty(v), d3, "to_pretty output");
@@ -62,5 +64,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!json::equal(json::Value::from_rapidjson(d3).clone().to_rapidjson(d3.GetAllocator()), d2)) {
     fail_and_abort("json_parse-clone-difference", "line: " + l1);
   }
+  fairvec::fuzz::checked();
   return 0;
 }

@@ -227,6 +227,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                 inputs, outs);
     }
   }
+  fairvec::fuzz::plant_outcome("port_differential", outs);
   if (auto d = fairvec::fuzz::find_difference(outs)) fairvec::fuzz::report_and_abort(*d, inputs, outs);
 
   if (replies[0].ok) {
@@ -250,5 +251,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       }
     }
   }
+  fairvec::fuzz::checked();
   return 0;
 }

@@ -79,6 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     replies.push_back(fairvec::port::handle_line(line, *b));
     check_reply(line, replies.back(), b->name());
   }
+  fairvec::fuzz::plant_text("port_request", replies.back());
   for (std::size_t i = 1; i < replies.size(); ++i) {
     if (replies[i] != replies[0]) {
       fail_and_abort(std::string(fairvec::all_backends()[0]->name()) + "-" +
@@ -87,5 +88,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                          replies[0] + "\n" + replies[i]);
     }
   }
+  fairvec::fuzz::checked();
   return 0;
 }

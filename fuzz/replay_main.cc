@@ -11,6 +11,10 @@
 // Other arguments starting with '-' (libFuzzer flags such as -runs=, -dict=) are accepted and
 // ignored, so one command line works with both drivers. A path that does not exist is an error
 // (exit 2). When a target aborts, a SIGABRT handler first names the input being run.
+//
+// A run that checks nothing fails (exit 1): paths were given but hold no input (an empty corpus
+// directory never falls back to stdin), or inputs ran but the target checked none of them
+// (fairvec::fuzz::checked() was never called: an emptied body, or a corpus that misses the checks).
 #include <algorithm>
 #include <csignal>
 #include <cstdint>
@@ -27,6 +31,8 @@
 #include <vector>
 
 #include <unistd.h>
+
+#include "fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
 
@@ -90,6 +96,7 @@ int main(int argc, char** argv) {
   std::signal(SIGABRT, on_abort);
   std::uint64_t random_runs = 0, seed = 0, max_len = 4096;
   std::vector<std::filesystem::path> files;
+  bool paths_given = false;
   for (int i = 1; i < argc; ++i) {
     const char* a = argv[i];
     if (a[0] == '-') {
@@ -100,6 +107,7 @@ int main(int argc, char** argv) {
       continue;
     }
     std::filesystem::path p(a);
+    paths_given = true;
     std::error_code ec;
     if (std::filesystem::is_directory(p, ec)) {
       std::vector<std::filesystem::path> found;
@@ -127,6 +135,10 @@ int main(int argc, char** argv) {
 
   std::size_t runs = 0;
   std::vector<std::uint8_t> input;
+  if (paths_given && files.empty() && random_runs == 0) {
+    std::cerr << "replay: the given paths hold no input file: nothing ran\n";
+    return 1;
+  }
   if (files.empty() && random_runs == 0) {
     set_current("<stdin>");
     input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -160,6 +172,12 @@ int main(int argc, char** argv) {
     run(input);
     ++runs;
   }
-  std::cerr << "replay: " << runs << " inputs ran without a finding\n";
+  const std::uint64_t checked = fairvec::fuzz::inputs_checked;
+  if (checked == 0) {
+    std::cerr << "replay: " << runs << " inputs ran, but the target checked none of them\n";
+    return 1;
+  }
+  std::cerr << "replay: " << runs << " inputs ran without a finding (" << checked
+            << " checked to the end)\n";
   return 0;
 }

@@ -27,6 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (e.position() && *e.position() > size) {
       fail_and_abort("tavla_proof-bad-error", std::string("position past the end: ") + e.what());
     }
+    fairvec::fuzz::checked();
     return 0;
   }
   tv::Expected expected;
@@ -46,8 +47,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              " seal=" + v.seal_code + " rolls=" + std::to_string(v.rolls_checked);
     }));
   }
+  fairvec::fuzz::plant_outcome("tavla_proof", outs);
   if (auto d = fairvec::fuzz::find_difference(outs)) {
     fairvec::fuzz::report_and_abort(*d, {{"proof", std::string(text)}}, outs);
   }
+  fairvec::fuzz::checked();
   return 0;
 }

@@ -141,19 +141,27 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         calls = schema->kind->port_calls(ref);
       } catch (const std::exception&) {
       }
+      // Every backend must reach the same verdict on the (possibly mutated) test: the library
+      // check's answer and each port call's comparison, as text.
+      std::vector<fairvec::fuzz::Outcome> outs;
       for (const fairvec::Backend* b : fairvec::all_backends()) {
-        try {
-          (void)schema->kind->check_library(ref, *b);
-        } catch (const std::exception&) {
-        }
-        for (const auto& call : calls) {
-          fairvec::port::Reply r = fairvec::port::call(call.op, call.params, *b);
-          rapidjson::Document rd;
-          rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
-          (void)vectors::compare_reply(call, r.ok, &rv, r.error);
-        }
+        outs.push_back(fairvec::fuzz::capture(b->name(), "vector_file.check", [&] {
+          std::string verdict = "library: " + schema->kind->check_library(ref, *b);
+          for (const auto& call : calls) {
+            fairvec::port::Reply r = fairvec::port::call(call.op, call.params, *b);
+            rapidjson::Document rd;
+            rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
+            verdict += "\n" + call.op + ": " + vectors::compare_reply(call, r.ok, r.ok ? &rv : nullptr, r.error);
+          }
+          return verdict;
+        }));
+      }
+      fairvec::fuzz::plant_outcome("vector_file", outs);
+      if (auto d = fairvec::fuzz::find_difference(outs)) {
+        fairvec::fuzz::report_and_abort(*d, {{"test", ref.path}}, outs);
       }
     }
   }
+  fairvec::fuzz::checked();
   return 0;
 }

@@ -186,7 +186,8 @@ TEST(CursorStream, UnitIsBigEndianHmacOfTheMessageKeyedByTheSeedTextOnBothBacken
     EXPECT_EQ(cur::commitment(*b, kSeed), to_hex(b->sha256(std::string_view(kSeed))));
     // Empty seeds are valid (specs C2).
     EXPECT_EQ(cur::commitment(*b, ""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        << "SHA-256 of the empty string (FIPS 180-4 example)";
+        << "SHA-256 of the empty string (NIST CAVP SHAVS, CAVS 11.0 \"SHA-256 ShortMsg\", "
+           "shabytetestvectors/SHA256ShortMsg.rsp, Len = 0; not a FIPS 180-4 example)";
     EXPECT_NO_THROW((void)cur::unit(*b, "", "", 0, 0));
   }
 }
@@ -265,7 +266,15 @@ TEST(CursorDraw, ClampsOnlyAtOne) {
 TEST(CursorDraw, LimboFollowsTheFormulaAndClamps) {
   EXPECT_EQ(cur::limbo_hundredths(1.0), cur::kLimboMax);  // 0.99 / 0 = +infinity
   EXPECT_EQ(cur::limbo_hundredths(0.0), cur::kLimboMin);  // 99, clamped
-  EXPECT_EQ(cur::limbo_hundredths(0.1), 109);             // 0.99 / 0.9 * 100 = 109.99999999999999
+  {
+    // specs/cursor-v1.md §3.3 evaluated here in binary64, operand by operand (volatile: no folding
+    // into one exact expression): 0.99 / 0.9 rounds below 1.1, so the floor is 109, not 110.
+    volatile double one = 1.0, u = 0.1, c = 0.99, hundred = 100.0;
+    const double q = c / (one - u);
+    const double scaled = q * hundred;
+    ASSERT_LT(scaled, 110.0);
+    EXPECT_EQ(cur::limbo_hundredths(0.1), static_cast<long long>(std::floor(scaled)));
+  }
   SplitMix64 rng{7};
   for (int i = 0; i < 100000; ++i) {
     const double u = cur::u64_to_unit(rng.next());

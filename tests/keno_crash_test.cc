@@ -345,8 +345,12 @@ TEST(BadInput, PortAnswersBadInputNamingTheParam) {
   const port::Reply ok = port::call(
       "crash.point", json::Value::object({{"convention", "betkyo-exact"}, {"link", std::string(64, 'f')}}), b);
   ASSERT_TRUE(ok.ok);
-  // 99·2^52 + 1 exceeds 2^53 − 1: it travels as an exact decimal string.
-  EXPECT_EQ(json::to_line(ok.result), "{\"hundredths\":\"445856363109679105\"}");
+  // specs/crash.md §3: h = 2^52 − 1 gives (100·2^52 − h) / (2^52 − h) = 99·2^52 + 1, which exceeds
+  // 2^53 − 1: it travels as an exact decimal string.
+  const std::uint64_t e52 = std::uint64_t{1} << 52, h = e52 - 1;
+  EXPECT_EQ((100 * e52 - h) % (e52 - h), 0u);
+  EXPECT_EQ(json::to_line(ok.result),
+            "{\"hundredths\":\"" + std::to_string((100 * e52 - h) / (e52 - h)) + "\"}");
 }
 
 // ---- vectors ------------------------------------------------------------------------------------

@@ -2,11 +2,13 @@
 // and `fairvec check-port` against fairvec's own port (every vector must pass, none skipped) and
 // against ports that answer wrongly, crash or hang.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -61,6 +63,28 @@ TEST(Dispatcher, HelloListsEveryRegisteredOp) {
   EXPECT_EQ(declared, minimum);
 }
 
+TEST(Dispatcher, HelloListsExactlyTheOpsOfTheIndependentReference) {
+  // hello's list against a list not built from the registry: the ops of the Python reference port
+  // (tests/reference/fairvec_ref.py, its OPS table, written from specs/). An op dropped from hello
+  // or added without a reference implementation fails here.
+  std::string reply = handle_line(R"({"id":7,"op":"hello","params":{"protocol":1}})", default_backend());
+  rapidjson::Document d;
+  json::parse(reply, d, "reply");
+  std::set<std::string> listed;
+  for (const auto& o : d["result"]["ops"].GetArray()) listed.emplace(o.GetString());
+  const std::string ref = read_file(fs::path(FAIRVEC_SOURCE_DIR) / "tests/reference/fairvec_ref.py");
+  const std::size_t begin = ref.find("\nOPS = {"), end = ref.find("\n}", begin);
+  ASSERT_NE(begin, std::string::npos);
+  std::set<std::string> reference;
+  std::istringstream table(ref.substr(begin, end - begin));
+  for (std::string line; std::getline(table, line);) {
+    std::size_t q = line.find('"'), q2 = line.find("\": op_");
+    if (q != std::string::npos && q2 != std::string::npos) reference.insert(line.substr(q + 1, q2 - q - 1));
+  }
+  EXPECT_GE(reference.size(), 17u) << "the reference's OPS table was not read";
+  EXPECT_EQ(listed, reference);
+}
+
 TEST(ReplyParser, RejectsEveryProtocolViolation) {
   EXPECT_NO_THROW((void)parse_reply(R"({"id":3,"ok":true,"result":{}})", 3));
   EXPECT_NO_THROW((void)parse_reply(R"({"id":3,"ok":false,"error":"bad_input"})", 3));
@@ -106,7 +130,8 @@ struct CliResult {
 CliResult run(const std::string& args) {
   fs::path out = fs::temp_directory_path() / ("fairvec_port_test_out_" + std::to_string(::getpid()));
   int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
-  CliResult r{WEXITSTATUS(rc), read_file(out)};
+  // A child killed by a signal is never read as an exit code.
+  CliResult r{rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(out)};
   fs::remove(out);
   return r;
 }

@@ -7,7 +7,13 @@
 #include <memory>
 #include <string>
 
+#include <sys/wait.h>
+
+#include <rapidjson/document.h>
+
 #include "core/bytes.h"
+#include "core/files.h"
+#include "core/json.h"
 #include "core/crypto.h"
 #include "schemes/hmac_dice.h"
 #include "schemes/tavla.h"
@@ -28,7 +34,8 @@ CliRun run(const std::string& args) {
   std::size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, p.get())) > 0) out.append(buf, n);
   int status = ::pclose(p.release());
-  return {WEXITSTATUS(status), out};
+  // A child killed by a signal is never read as an exit code.
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
 std::string found(const std::string& out) {
@@ -55,13 +62,30 @@ TEST(Search, HmacDiceDepthOneEqualsAPlainLoopOnEveryThreadCount) {
   }
 }
 
+// depth_four_roll reads the roll of the committed SkippedByte4 vector (hmac_dice_roll_test.json):
+// the first depth-4 roll of seed SHA-256("fairvec/hmac-dice-v1/skip-search"), clients
+// skip-search-1, skip-search-2, which the generator keeps as a constant.
+std::int64_t depth_four_roll() {
+  rapidjson::Document doc;
+  json::parse(read_file(std::string(FAIRVEC_SOURCE_VECTORS) + "/hmac_dice_roll_test.json"), doc, "roll file");
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    for (const auto& t : g["tests"].GetArray()) {
+      for (const auto& f : t["flags"].GetArray()) {
+        if (std::string_view(f.GetString()) == "SkippedByte4" && t["index"].GetInt() == 4) return t["roll"].GetInt64();
+      }
+    }
+  }
+  return 0;
+}
+
 TEST(Search, FindsTheGeneratorsDepthFourConstantAgain) {
-  // hmac_dice_vectors.cc keeps roll 28371712 (seed SHA-256("fairvec/hmac-dice-v1/skip-search"),
-  // clients skip-search-1, skip-search-2) as the first depth-4 roll; no roll before it in this
-  // window has depth 4.
-  CliRun r = run("hmac-dice-skip --seed " + kSeed + " --client skip-search-1 --client skip-search-2 --depth 4 --from 28300000 --count 100000");
+  // No roll before it in this window has depth 4, so search finds exactly the committed roll.
+  const std::int64_t roll = depth_four_roll();
+  ASSERT_GT(roll, 0) << "no SkippedByte4 vector";
+  CliRun r = run("hmac-dice-skip --seed " + kSeed + " --client skip-search-1 --client skip-search-2 --depth 4 --from " +
+                 std::to_string(roll - 71712) + " --count 100000");
   EXPECT_EQ(r.rc, 0) << r.out;
-  EXPECT_EQ(found(r.out), "28371712") << r.out;
+  EXPECT_EQ(found(r.out), std::to_string(roll)) << r.out;
 }
 
 TEST(Search, TavlaDepthOneEqualsAPlainLoop) {

@@ -43,7 +43,9 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   auto emit = [&](const fs::path& path, const std::string& contents) {
     produced.insert(path.lexically_normal());
     if (!verify) {
-      fs::create_directories(path.parent_path());
+      std::error_code ec;
+      fs::create_directories(path.parent_path(), ec);
+      if (ec) throw IoError("cannot create " + path.parent_path().string() + ": " + ec.message());
       write_file_atomic(path, contents);
       return;
     }
@@ -121,6 +123,10 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
 }
 
 int run_check(const fs::path& dir, const std::set<std::string>& only) {
+  // specs/README.md: a directory that cannot be read is an I/O error (3), not a failed check.
+  if (std::error_code ec; !fs::is_directory(dir, ec)) {
+    throw IoError("cannot read the vectors directory " + dir.string() + ": not a directory");
+  }
   std::vector<vectors::Failure> failures;
   std::size_t files = 0, tests = 0;
   for (const auto& kind : vectors::all_vector_kinds()) {

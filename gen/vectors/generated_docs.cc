@@ -1,6 +1,7 @@
 #include "vectors/generated_docs.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <stdexcept>
 
@@ -64,18 +65,43 @@ json::Value infer_object(const std::vector<const json::Value*>& values, int dept
   return json::Value(std::move(out));
 }
 
-json::Value infer_single(const std::string& type, const std::vector<const json::Value*>& values, int depth) {
-  if (type == "string") {
-    const std::string& first = std::get<std::string>(values.front()->variant());
-    bool fixed_hex = std::all_of(values.begin(), values.end(), [&](const json::Value* v) {
-      const std::string& s = std::get<std::string>(v->variant());
-      return s.size() == first.size() && lower_hex(s);
-    });
-    if (fixed_hex) {
-      return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-f]{" + std::to_string(first.size()) + "}$"}});
-    }
-    return json::Value::object({{"type", "string"}});
+bool decimal(const std::string& s) {
+  return !s.empty() && s.size() <= 20 && (s == "0" || s[0] != '0') &&
+         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool any_case_hex(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+}
+
+// infer_string: a decimal integer written as text (u64 values), lowercase hex of one length
+// (digests, seals), hex of either case (seeds as given), or any string.
+json::Value infer_string(const std::vector<const json::Value*>& values) {
+  auto all = [&](auto pred) {
+    return std::all_of(values.begin(), values.end(), [&](const json::Value* v) { return pred(std::get<std::string>(v->variant())); });
+  };
+  const std::string& first = std::get<std::string>(values.front()->variant());
+  if (all(decimal)) return json::Value::object({{"type", "string"}, {"pattern", "^(0|[1-9][0-9]*)$"}});
+  if (all([&](const std::string& s) { return s.size() == first.size() && lower_hex(s); })) {
+    return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-f]{" + std::to_string(first.size()) + "}$"}});
   }
+  if (all(any_case_hex)) return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-fA-F]+$"}});
+  return json::Value::object({{"type", "string"}});
+}
+
+// infer_integer: the range of the values the file holds (a die is 1..6, a counter 0..2^32 - 1).
+json::Value infer_integer(const std::vector<const json::Value*>& values) {
+  std::int64_t lo = std::get<std::int64_t>(values.front()->variant()), hi = lo;
+  for (const json::Value* v : values) {
+    lo = std::min(lo, std::get<std::int64_t>(v->variant()));
+    hi = std::max(hi, std::get<std::int64_t>(v->variant()));
+  }
+  return json::Value::object({{"type", "integer"}, {"minimum", lo}, {"maximum", hi}});
+}
+
+json::Value infer_single(const std::string& type, const std::vector<const json::Value*>& values, int depth) {
+  if (type == "string") return infer_string(values);
+  if (type == "integer") return infer_integer(values);
   if (type == "array") {
     std::vector<const json::Value*> items;
     for (const json::Value* v : values) {

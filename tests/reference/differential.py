@@ -24,7 +24,9 @@ number of skipped rows is printed on the line before). The per-row table gives t
 
 Exit code: 0 when no row failed, 1 when a row failed (each disagreement is printed with its op,
 params and both replies, up to --max-show per row), 2 on bad arguments or a port that broke the
-protocol. `--require-all` also fails (exit 1) when a row was skipped.
+protocol. A row that compared no input fails. `--require-all` also fails (exit 1) when a row was
+skipped, and counts a generated-valid input that both ports reject as a disagreement (the
+generator is then broken, or both ports are wrong the same way).
 
 Generation is deterministic: one random.Random(seed) per row, seeded from --seed and the row name,
 so a row's inputs do not depend on which other rows ran.
@@ -1482,7 +1484,11 @@ def main():
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--only", default="", help="comma-separated rows or ops to run")
     ap.add_argument("--max-show", type=int, default=5, help="disagreements printed per row")
-    ap.add_argument("--require-all", action="store_true", help="a skipped row is a failure")
+    ap.add_argument("--require-all", action="store_true",
+                    help="a skipped row, and a generated-valid input both ports reject, is a failure")
+    ap.add_argument("--plant-valid-from-invalid", action="store_true",
+                    help="self-test: send invalid inputs as the valid kind, which --require-all "
+                         "must report as failures")
     ap.add_argument("--show-stderr", action="store_true", help="pass the ports' stderr through")
     args = ap.parse_args()
 
@@ -1522,7 +1528,8 @@ def main():
                 else EDGES.get(op, [])
             stats["edge"] = [0, 0]
             for kind, n, fn in (("edge", len(edges), iter(edges)),
-                                ("valid", count, gen.valid),
+                                ("valid", count,
+                                 gen.invalid if args.plant_valid_from_invalid else gen.valid),
                                 ("invalid", args.invalid, gen.invalid)):
                 for _ in range(n):
                     params = next(fn) if kind == "edge" else fn(rng)
@@ -1534,6 +1541,8 @@ def main():
                         ok = False   # both accepted an input generated as invalid
                     if kind == "valid" and not a["ok"]:
                         ref_rejected_valid += 1
+                        if args.require_all and ok:
+                            ok = False   # both rejected an input generated as valid
                     if ok:
                         stats[kind][1] += 1
                     elif shown < args.max_show:
@@ -1549,7 +1558,10 @@ def main():
                     f"{time.monotonic() - row_started:.1f} s")
             if ref_rejected_valid:
                 note += f"; {ref_rejected_valid} generated-valid inputs were bad_input"
-            if agreed == compared:
+            if compared == 0 or stats["valid"][0] == 0 and count > 0:
+                failed_rows += 1
+                note = "FAILED (nothing compared) " + note
+            elif agreed == compared:
                 passed_rows += 1
             else:
                 failed_rows += 1

@@ -186,9 +186,9 @@ def hd_client_seeds(params):
     seeds = p_array(params, "clientSeeds")
     if not 1 <= len(seeds) <= 2:
         raise BadInput("clientSeeds", "must hold 1 or 2 seeds")
-    for s in seeds:
+    for i, s in enumerate(seeds):
         if not isinstance(s, str) or not _CLIENT_SEED.match(s):
-            raise BadInput("clientSeeds", "bad client seed")
+            raise BadInput(f"clientSeeds[{i}]", "bad client seed")
     return seeds
 
 
@@ -242,7 +242,7 @@ def op_hd_pick(params):
     macs = p_array(params, "macs")
     if not macs:
         raise BadInput("macs", "empty")
-    decoded = [hex_bytes("macs", m, exact=32) for m in macs]
+    decoded = [hex_bytes(f"macs[{i}]", m, exact=32) for i, m in enumerate(macs)]
     for k, mac in enumerate(decoded):
         picked = hd_pick_from_mac(mac)
         if picked:
@@ -347,9 +347,9 @@ def percent_decode(field, text):
 def check_client_seeds(field, seeds):
     if not 1 <= len(seeds) <= 2:
         raise BadInput(field, "must hold 1 or 2 seeds")
-    for x in seeds:
+    for i, x in enumerate(seeds):
         if not isinstance(x, str) or not _CLIENT_SEED.match(x):
-            raise BadInput(field, "bad client seed")
+            raise BadInput(f"{field}[{i}]", "bad client seed")
     return seeds
 
 
@@ -418,6 +418,8 @@ def parse_link(link):
     seed = fields[names["seed"]]
     server_seed = hex_bytes("link." + names["seed"], seed, min_len=16, max_len=64).hex()
     seal = check_seal("link." + names["seal"], fields.get(names["seal"], ""))
+    if fields[names["client"]] == "":
+        raise BadInput("link." + names["client"], "empty")
     seeds = check_client_seeds("link." + names["client"], fields[names["client"]].split(","))
     recorded = fields.get(names["rolls"], "")
     if recorded and not _BARE.match(recorded):
@@ -880,7 +882,13 @@ def op_cur_game(params):
     if not isinstance(options, dict):
         raise BadInput("options", "not an object")
     r = Round(key, client, nonce)
-    outcome = GAMES[game](r, options)
+    try:
+        outcome = GAMES[game](r, options)
+    except BadInput as e:
+        # An option is named by its path (`options.flips`), as every other bad option is.
+        if e.field.startswith("options"):
+            raise
+        raise BadInput("options." + e.field, str(e).split(": ", 1)[-1]) from None
     return {"cursors": r.cursors, **outcome}
 
 
@@ -907,7 +915,8 @@ def op_keno_pick(params):
     links = p_array(params, "links")
     if len(links) != 10:
         raise BadInput("links", "must hold exactly 10 links")
-    return {"balls": keno_balls([hex_bytes("links", x, exact=32) for x in links])}
+    return {"balls": keno_balls([hex_bytes(f"links[{i}]", x, exact=32)
+                                 for i, x in enumerate(links)])}
 
 
 def op_keno_draw(params):
@@ -1133,14 +1142,14 @@ def tavla_seats(params):
     seats = p_array(params, "seats")
     if len(seats) != 2:
         raise BadInput("seats", "must hold 2 UUIDs")
-    return [uuid_bytes("seats", s) for s in seats]
+    return [uuid_bytes(f"seats[{i}]", s) for i, s in enumerate(seats)]
 
 
 def tavla_contributions(params):
     cs = p_array(params, "contributions")
     if len(cs) != 2:
         raise BadInput("contributions", "must hold 2 values")
-    return [hex_bytes("contributions", c, exact=32) for c in cs]
+    return [hex_bytes(f"contributions[{i}]", c, exact=32) for i, c in enumerate(cs)]
 
 
 def seal_code(commitment):
@@ -1199,7 +1208,7 @@ def op_tavla_pick(params):
     blocks = p_array(params, "blocks")
     if not blocks:
         raise BadInput("blocks", "empty")
-    decoded = [hex_bytes("blocks", b, exact=32) for b in blocks]
+    decoded = [hex_bytes(f"blocks[{i}]", b, exact=32) for i, b in enumerate(blocks)]
     picked = tavla_pick(decoded)
     if picked is None:
         raise BadInput("blocks", "fewer than two accepted bytes")
@@ -1317,14 +1326,19 @@ def parse_proof(text):
         if not isinstance(roll, dict):
             raise BadInput(field, "not an object")
         opt_check_exact(roll, ("n", "kind", "dice"))
-        n = p_int(roll, "n", 1, U32_MAX)
+        try:
+            n = p_int(roll, "n", 1, U32_MAX)
+        except BadInput as e:
+            raise BadInput(field + ".n", str(e)) from None
         kind = roll["kind"]
         if not isinstance(kind, str) or kind not in ROLL_KINDS:
             raise BadInput(field + ".kind", "unknown kind")
         dice = roll["dice"]
-        if not isinstance(dice, list) or len(dice) != 2 or any(
-                isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6 for d in dice):
+        if not isinstance(dice, list) or len(dice) != 2:
             raise BadInput(field + ".dice", "not two dice")
+        for j, d in enumerate(dice):
+            if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+                raise BadInput(f"{field}.dice[{j}]", "not a die 1..6")
         proof["rolls"].append({"n": n, "kind": kind, "dice": [int(d) for d in dice]})
     return proof
 

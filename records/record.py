@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""record.py: measurement records, and the README tables generated from them (standard library only).
+
+Every figure the READMEs state about speed or fuzzing comes from a record in records/: a text file
+holding the date (UTC), the commit (and whether the tree had uncommitted changes), the machine
+(kernel, CPU model, CPU count), the exact command, its exit status, and its output verbatim.
+
+  record.py bench [--reps N] [--fairvec PATH]
+        runs `fairvec bench --reps N` and writes records/bench/<date>-<commit>.txt
+  record.py fuzz [--runs N] [--build DIR] TARGET...
+        runs fuzz/measure.sh -runs=N TARGET (the libFuzzer build, `cmake --preset fuzz`) for each
+        target, and writes records/fuzz/<date>-<commit>-<target>.txt (its table row and the
+        libFuzzer log's final statistics)
+  record.py tables [--check]
+        rewrites the tables between `<!-- records:bench -->` / `<!-- records:fuzz -->` and their
+        end markers in README.md and fuzz/README.md from the newest record of each kind (each
+        target); --check writes nothing and exits 1 when a table differs from its records, a record
+        lacks a header, or a table has no record behind it.
+
+Exit status: 0 done; 1 a measured command failed, or --check found a difference; 2 bad usage.
+"""
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RECORDS = os.path.join(ROOT, "records")
+HEADERS = ("date", "commit", "machine", "command", "exit")
+
+
+def git(*args):
+    return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True).stdout.strip()
+
+
+def machine():
+    model = "unknown CPU"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.release()} {platform.machine()}; {os.cpu_count()} CPUs; {model}"
+
+
+def write_record(kind, name_suffix, command, exit_code, output):
+    """Writes one record and returns its path relative to the repository."""
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    commit = git("rev-parse", "HEAD") or "unknown"
+    dirty = " (with uncommitted changes)" if git("status", "--porcelain", "--untracked-files=no") else ""
+    stamp = now.strftime("%Y%m%dT%H%M%SZ")
+    os.makedirs(os.path.join(RECORDS, kind), exist_ok=True)
+    rel = os.path.join("records", kind, f"{stamp}-{commit[:7]}{name_suffix}.txt")
+    text = (f"date: {now.isoformat().replace('+00:00', 'Z')}\n"
+            f"commit: {commit}{dirty}\n"
+            f"machine: {machine()}\n"
+            f"command: {command}\n"
+            f"exit: {exit_code}\n"
+            f"---\n{output}")
+    tmp = os.path.join(ROOT, rel + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text if text.endswith("\n") else text + "\n")
+    os.replace(tmp, os.path.join(ROOT, rel))
+    print(f"record.py: wrote {rel}")
+    return rel
+
+
+def read_record(path):
+    """(headers, output) of a record; raises ValueError when a header is missing."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    head, sep, body = text.partition("\n---\n")
+    if not sep:
+        raise ValueError(f"{path}: no '---' line between headers and output")
+    headers = {}
+    for line in head.splitlines():
+        k, _, v = line.partition(": ")
+        headers[k] = v
+    missing = [h for h in HEADERS if not headers.get(h)]
+    if missing:
+        raise ValueError(f"{path}: missing headers {missing}")
+    return headers, body
+
+
+def cmd_bench(args):
+    fairvec = args.fairvec or os.path.join(ROOT, "build", "gen", "fairvec")
+    argv = [fairvec, "bench", "--reps", str(args.reps)]
+    p = subprocess.run(argv, capture_output=True, text=True)
+    shown = "fairvec bench --reps " + str(args.reps)
+    write_record("bench", "", shown, p.returncode, p.stdout + p.stderr)
+    return 0 if p.returncode == 0 else 1
+
+
+def cmd_fuzz(args):
+    status = 0
+    for target in args.targets:
+        with tempfile.TemporaryDirectory() as scratch:
+            env = dict(os.environ, FAIRVEC_FUZZ_SCRATCH=scratch, FAIRVEC_FUZZ_BUILD=args.build)
+            argv = ["bash", os.path.join(ROOT, "fuzz", "measure.sh"), f"-runs={args.runs}", target]
+            p = subprocess.run(argv, capture_output=True, text=True, env=env)
+            out = p.stdout
+            log = os.path.join(scratch, f"{target}.log")
+            if os.path.exists(log):
+                with open(log, encoding="utf-8", errors="replace") as f:
+                    lines = f.read().splitlines()
+                keep = [x for x in lines if x.startswith(("stat::", "Done ", "INFO: seed", "#"))][-12:]
+                out += "\nlibFuzzer log (last lines of the run):\n" + "\n".join(keep) + "\n"
+        write_record("fuzz", "-" + target, f"fuzz/measure.sh -runs={args.runs} {target}",
+                     p.returncode, out)
+        if p.returncode != 0 or "FINDING" in p.stdout:
+            status = 1
+    return status
+
+
+def newest(kind):
+    """The record files of a kind, newest first (names start with the UTC time)."""
+    d = os.path.join(RECORDS, kind)
+    if not os.path.isdir(d):
+        return []
+    return sorted((os.path.join(d, f) for f in os.listdir(d) if f.endswith(".txt")), reverse=True)
+
+
+def bench_table():
+    files = newest("bench")
+    if not files:
+        raise ValueError("no bench record in records/bench/")
+    headers, body = read_record(files[0])
+    rel = os.path.relpath(files[0], ROOT)
+    rows = []
+    for line in body.splitlines():
+        m = re.match(r"\s+(ok|MISSED|FAIL\w*)\s+(.+?)\s{2,}(\S+ \S+) \(limit (.+)\)$", line)
+        if m:
+            rows.append(f"| {m.group(2)} | {m.group(3)} | {m.group(4)} | {m.group(1)} |")
+    if not rows:
+        raise ValueError(f"{rel}: no target lines in the bench output")
+    return "\n".join([
+        f"Generated by `records/record.py tables` from [{rel}]({rel}): `{headers['command']}`, "
+        f"{headers['date']}, commit {headers['commit']}, on {headers['machine']}; exit "
+        f"{headers['exit']}. The record holds the whole output (per-primitive and per-op figures).",
+        "",
+        "| target | measured | limit | result |",
+        "|---|---|---|---|",
+        *rows])
+
+
+def fuzz_table(rel_prefix):
+    files = newest("fuzz")
+    latest = {}
+    for f in files:
+        target = re.sub(r"^\d{8}T\d{6}Z-[0-9a-f]+-", "", os.path.basename(f))[:-4]
+        latest.setdefault(target, f)
+    if not latest:
+        raise ValueError("no fuzz record in records/fuzz/")
+    rows = []
+    for target in sorted(latest):
+        headers, body = read_record(latest[target])
+        row = next((x for x in body.splitlines() if x.startswith("| fuzz_")), None)
+        if row is None:
+            raise ValueError(f"{latest[target]}: no table row in the output")
+        rel = os.path.relpath(latest[target], ROOT)
+        link = os.path.relpath(os.path.join(ROOT, rel), os.path.join(ROOT, rel_prefix))
+        rows.append(f"{row} {headers['date'][:10]} | {headers['commit'][:7]} | [record]({link}) |")
+    return "\n".join([
+        "Generated by `records/record.py tables` from the newest record of each target in "
+        "`records/fuzz/` (command `fuzz/measure.sh -runs=N TARGET`; each record names the machine).",
+        "",
+        "| target | max_len | executions | seconds | exec/s | peak RSS | result | date | commit | record |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        *rows])
+
+
+def replace_between(text, marker, table, path):
+    start, end = f"<!-- records:{marker} -->", f"<!-- /records:{marker} -->"
+    if text.count(start) != 1 or text.count(end) != 1:
+        raise ValueError(f"{path}: needs exactly one {start} ... {end}")
+    a = text.index(start) + len(start)
+    b = text.index(end)
+    return text[:a] + "\n" + table + "\n" + text[b:]
+
+
+def cmd_tables(args):
+    targets = [("README.md", "bench", bench_table), ("fuzz/README.md", "fuzz", lambda: fuzz_table("fuzz"))]
+    status = 0
+    for rel, marker, make in targets:
+        path = os.path.join(ROOT, rel)
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            new = replace_between(text, marker, make(), rel)
+        except (OSError, ValueError) as e:
+            print(f"record.py: {e}", file=sys.stderr)
+            status = 1
+            continue
+        if new == text:
+            print(f"record.py: {rel} ({marker}) matches its records")
+        elif args.check:
+            print(f"record.py: {rel} ({marker}) differs from its records: run records/record.py tables",
+                  file=sys.stderr)
+            status = 1
+        else:
+            with open(path + ".tmp", "w", encoding="utf-8") as f:
+                f.write(new)
+            os.replace(path + ".tmp", path)
+            print(f"record.py: rewrote {rel} ({marker})")
+    return status
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("bench")
+    b.add_argument("--reps", type=int, default=7)
+    b.add_argument("--fairvec")
+    f = sub.add_parser("fuzz")
+    f.add_argument("--runs", type=int, default=1000000)
+    f.add_argument("--build", default=os.path.join(ROOT, "build-fuzz"))
+    f.add_argument("targets", nargs="+")
+    t = sub.add_parser("tables")
+    t.add_argument("--check", action="store_true")
+    args = ap.parse_args(argv)
+    return {"bench": cmd_bench, "fuzz": cmd_fuzz, "tables": cmd_tables}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,299 @@
+// Every exit code of every fairvec command (specs/README.md: 0 ok, 1 check failed, 2 bad input,
+// 3 I/O, 4 port broke protocol, 5 internal), driven through the real binary. The child's status is
+// read with WIFEXITED/WIFSIGNALED: a child killed by a signal never reads as an exit code.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ChildRun {
+  bool exited = false;    // WIFEXITED
+  int code = -1;          // WEXITSTATUS, when exited
+  bool signaled = false;  // WIFSIGNALED
+  int signal = 0;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+// Scratch is a fresh temporary directory, removed at the end of the test.
+class Scratch {
+ public:
+  Scratch() {
+    std::string tmpl = (fs::temp_directory_path() / "fairvec-cli-XXXXXX").string();
+    if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = tmpl;
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// run starts |argv| (argv[0] a path) with |input| on stdin; it is killed by SIGALRM after 120 s.
+// |address_space| > 0 limits the child's address space (RLIMIT_AS) to that many bytes.
+ChildRun run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0) {
+  Scratch io;
+  const fs::path in = io.path() / "in", out = io.path() / "out", err = io.path() / "err";
+  std::ofstream(in, std::ios::binary) << input;
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int fi = ::open(in.c_str(), O_RDONLY), fo = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
+        fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (fi < 0 || fo < 0 || fe < 0) ::_exit(126);
+    ::dup2(fi, 0);
+    ::dup2(fo, 1);
+    ::dup2(fe, 2);
+    if (address_space > 0) {
+      rlimit lim{address_space, address_space};
+      ::setrlimit(RLIMIT_AS, &lim);
+    }
+    ::alarm(120);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  ChildRun r;
+  int status = 0;
+  if (pid < 0 || ::waitpid(pid, &status, 0) != pid) {
+    r.err = "fork or waitpid failed";
+    return r;
+  }
+  r.exited = WIFEXITED(status);
+  if (r.exited) r.code = WEXITSTATUS(status);
+  r.signaled = WIFSIGNALED(status);
+  if (r.signaled) r.signal = WTERMSIG(status);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}
+
+ChildRun fairvec(std::vector<std::string> args, const std::string& input = "") {
+  args.insert(args.begin(), FAIRVEC_CLI);
+  return run(args, input);
+}
+
+std::string describe(const ChildRun& r) {
+  std::ostringstream s;
+  if (r.exited) s << "exit " << r.code;
+  else if (r.signaled) s << "killed by signal " << r.signal;
+  else s << "neither exited nor signaled";
+  s << "\nstderr: " << r.err.substr(0, 2000) << "\nstdout: " << r.out.substr(0, 1000);
+  return s.str();
+}
+
+#define EXPECT_EXIT_CODE(r, want)                                  \
+  do {                                                             \
+    const ChildRun& r_ = (r);                                           \
+    EXPECT_TRUE(r_.exited && !r_.signaled && r_.code == (want))    \
+        << "expected exit " << (want) << ", got " << describe(r_); \
+  } while (0)
+
+const std::string kVectors = FAIRVEC_SOURCE_VECTORS;
+const std::string kOneFile = "canonical_json_test.json";
+
+// A copy of the committed vectors with one byte of one expected value changed.
+fs::path tampered_copy(const Scratch& s) {
+  fs::path dir = s.path() / "vectors";
+  fs::copy(kVectors, dir, fs::copy_options::recursive);
+  fs::path f = dir / kOneFile;
+  std::string text = slurp(f);
+  const std::string key = "\"sha256\": \"";
+  std::size_t at = text.find(key);
+  if (at == std::string::npos) throw std::runtime_error("no sha256 member in " + kOneFile);
+  char& c = text[at + key.size()];
+  c = c == '0' ? '1' : '0';
+  std::ofstream(f, std::ios::binary | std::ios::trunc) << text;
+  return dir;
+}
+
+// A script port that lists canonical_json and answers every request with a wrong result.
+fs::path wrong_port(const Scratch& s) {
+  fs::path p = s.path() / "wrong_port.py";
+  std::ofstream(p) << "import json, sys\n"
+                      "for line in sys.stdin:\n"
+                      "    r = json.loads(line)\n"
+                      "    res = {'name': 'wrong', 'protocol': 1, 'ops': ['canonical_json']} "
+                      "if r['op'] == 'hello' else {'canonical': 'wrong'}\n"
+                      "    print(json.dumps({'id': r['id'], 'ok': True, 'result': res}), flush=True)\n";
+  return p;
+}
+
+// --- generate ---------------------------------------------------------------------------------
+
+TEST(CliExit, GenerateOk0) {
+  Scratch s;
+  EXPECT_EXIT_CODE(fairvec({"generate", "--out", (s.path() / "v").string()}), 0);
+  EXPECT_TRUE(fs::exists(s.path() / "v" / kOneFile));
+}
+
+TEST(CliExit, GenerateVerifyCommittedOk0) { EXPECT_EXIT_CODE(fairvec({"generate", "--verify", "--out", kVectors}), 0); }
+
+TEST(CliExit, GenerateVerifyTamperedFails1) {
+  Scratch s;
+  EXPECT_EXIT_CODE(fairvec({"generate", "--verify", "--out", tampered_copy(s).string()}), 1);
+}
+
+TEST(CliExit, GenerateBadArgument2) { EXPECT_EXIT_CODE(fairvec({"generate", "--no-such-flag"}), 2); }
+
+TEST(CliExit, GenerateUnwritableDirectory3) {
+  Scratch s;
+  std::ofstream(s.path() / "file") << "x";
+  EXPECT_EXIT_CODE(fairvec({"generate", "--out", (s.path() / "file" / "sub").string()}), 3);
+}
+
+// An internal error (here: memory exhausted, std::bad_alloc) is reported as exit 5, never as a
+// crash. The address-space limit is raised from 8 MiB in 1 MiB steps until the binary loads at all
+// (the dynamic loader fails with 127 below that); at the first such limit the heap left is at most
+// 1 MiB, far less than a generation needs.
+TEST(CliExit, InternalErrorUnderMemoryExhaustion5) {
+  Scratch s;
+  for (const char* command : {"generate", "check"}) {
+    ChildRun r;
+    for (rlim_t mib = 8; mib <= 256; ++mib) {
+      std::vector<std::string> argv{FAIRVEC_CLI, command};
+      if (std::string(command) == "generate") {
+        argv.insert(argv.end(), {"--out", (s.path() / "v").string()});
+      } else {
+        argv.insert(argv.end(), {"--vectors", kVectors});
+      }
+      r = run(argv, "", mib << 20);
+      if (!(r.exited && r.code == 127)) break;
+    }
+    EXPECT_EXIT_CODE(r, 5);
+    EXPECT_NE(r.err.find("internal error"), std::string::npos) << command << ": " << r.err;
+  }
+}
+
+// --- check --------------------------------------------------------------------------------------
+
+TEST(CliExit, CheckOk0) { EXPECT_EXIT_CODE(fairvec({"check", "--vectors", kVectors, "--only", kOneFile}), 0); }
+
+TEST(CliExit, CheckTamperedFails1) {
+  Scratch s;
+  ChildRun r = fairvec({"check", "--vectors", tampered_copy(s).string(), "--only", kOneFile});
+  EXPECT_EXIT_CODE(r, 1);
+}
+
+TEST(CliExit, CheckBadArgument2) { EXPECT_EXIT_CODE(fairvec({"check", "--no-such-flag"}), 2); }
+
+TEST(CliExit, CheckMissingDirectory3) {
+  // specs/README.md: a file (here: the directory of files) that cannot be read is exit 3.
+  EXPECT_EXIT_CODE(fairvec({"check", "--vectors", "/nonexistent/fairvec-vectors"}), 3);
+}
+
+// --- port ---------------------------------------------------------------------------------------
+
+TEST(CliExit, PortEndOfInput0) {
+  ChildRun r = fairvec({"port"}, "{\"id\":0,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n");
+  EXPECT_EXIT_CODE(r, 0);
+  EXPECT_NE(r.out.find("\"ok\":true"), std::string::npos) << r.out;
+}
+
+TEST(CliExit, PortUnknownBackend2) { EXPECT_EXIT_CODE(fairvec({"port", "--backend", "nope"}), 2); }
+
+// --- check-port ---------------------------------------------------------------------------------
+
+TEST(CliExit, CheckPortOk0) {
+  EXPECT_EXIT_CODE(fairvec({"check-port", "--only", kOneFile, "--", FAIRVEC_CLI, "port"}), 0);
+}
+
+TEST(CliExit, CheckPortWrongAnswers1) {
+  Scratch s;
+  ChildRun r = fairvec({"check-port", "--only", kOneFile, "--", "python3", wrong_port(s).string()});
+  EXPECT_EXIT_CODE(r, 1);
+}
+
+TEST(CliExit, CheckPortNoCommand2) { EXPECT_EXIT_CODE(fairvec({"check-port"}), 2); }
+
+TEST(CliExit, CheckPortMissingVectors3) {
+  EXPECT_EXIT_CODE(fairvec({"check-port", "--vectors", "/nonexistent/fairvec-vectors", "--", FAIRVEC_CLI, "port"}), 3);
+}
+
+TEST(CliExit, CheckPortPortExits4) {
+  EXPECT_EXIT_CODE(fairvec({"check-port", "--only", kOneFile, "--", "/bin/true"}), 4);
+}
+
+// --- verify-tavla (exit codes of specs/tavla-commit-v1.md and specs/README.md) -------------------
+
+const std::string kProofs = kVectors + "/proofs/";
+
+TEST(CliExit, VerifyTavlaVerified0) { EXPECT_EXIT_CODE(fairvec({"verify-tavla", kProofs + "valid-turkish.json"}), 0); }
+TEST(CliExit, VerifyTavlaTampered1) { EXPECT_EXIT_CODE(fairvec({"verify-tavla", kProofs + "tampered-seed.json"}), 1); }
+TEST(CliExit, VerifyTavlaMalformed2) {
+  EXPECT_EXIT_CODE(fairvec({"verify-tavla", kProofs + "malformed-truncated.json"}), 2);
+}
+TEST(CliExit, VerifyTavlaMissingFile3) {
+  EXPECT_EXIT_CODE(fairvec({"verify-tavla", "/nonexistent/fairvec-proof.json"}), 3);
+}
+
+// --- verify-dice (exit codes of specs/hmac-dice-v1.md §7) -----------------------------------------
+
+// The links of hmac_dice_match_test.json tcId 1 (verified) and tcId 12 (tampered seal), read from
+// the committed file rather than typed here.
+std::string match_link(int tc_id) {
+  std::string text = slurp(fs::path(kVectors) / "hmac_dice_match_test.json");
+  std::size_t at = text.find("\"tcId\": " + std::to_string(tc_id) + ",");
+  at = text.find("\"link\": \"", at);
+  if (at == std::string::npos) throw std::runtime_error("no link for tcId " + std::to_string(tc_id));
+  at += 9;
+  return text.substr(at, text.find('"', at) - at);
+}
+
+TEST(CliExit, VerifyDiceVerified0) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link(1)}), 0); }
+TEST(CliExit, VerifyDiceSealMismatch1) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link(12)}), 1); }
+TEST(CliExit, VerifyDiceBadLink2) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", "#v=2"}), 2); }
+TEST(CliExit, VerifyDiceMissingRecordedFile3) {
+  const std::string link = match_link(1);
+  std::string seed = link.substr(link.find("s=") + 2, 64);
+  EXPECT_EXIT_CODE(fairvec({"verify-dice", "--seed", seed, "--client", "a", "--recorded-file",
+                            "/nonexistent/fairvec-rolls.txt"}),
+                   3);
+}
+
+// --- bench and search ---------------------------------------------------------------------------
+
+TEST(CliExit, BenchOk0) {
+  // Every target of the run met (targets are ratios and bounds measured in the run itself). 8 s.
+  ChildRun r = fairvec({"bench", "--reps", "1"});
+  EXPECT_EXIT_CODE(r, 0);
+  EXPECT_NE(r.out.find("peak resident memory"), std::string::npos) << r.out;
+}
+
+TEST(CliExit, SearchNotFound1) {
+  // 32 skipped bytes in a row (probability 2^-64 per roll) in a window of 10 rolls: not found.
+  EXPECT_EXIT_CODE(fairvec({"search", "hmac-dice-skip", "--seed", std::string(64, '0'), "--client", "a",
+                            "--depth", "32", "--count", "10"}),
+                   1);
+}
+
+TEST(CliExit, BenchBadArgument2) { EXPECT_EXIT_CODE(fairvec({"bench", "--reps", "0"}), 2); }
+
+TEST(CliExit, SearchUnknownClass2) {
+  EXPECT_EXIT_CODE(fairvec({"search", "no-such-class", "--seed", std::string(64, '0')}), 2);
+}
+
+}  // namespace
