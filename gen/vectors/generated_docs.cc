@@ -83,7 +83,9 @@ json::Value infer_string(const std::vector<const json::Value*>& values) {
   const std::string& first = std::get<std::string>(values.front()->variant());
   if (all(decimal)) return json::Value::object({{"type", "string"}, {"pattern", "^(0|[1-9][0-9]*)$"}});
   if (all([&](const std::string& s) { return s.size() == first.size() && lower_hex(s); })) {
-    return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-f]{" + std::to_string(first.size()) + "}$"}});
+    // The length as minLength/maxLength: RapidJSON 1.1's regex engine is slow on counted repeats.
+    const auto n = static_cast<std::int64_t>(first.size());
+    return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-f]+$"}, {"minLength", n}, {"maxLength", n}});
   }
   if (all(any_case_hex)) return json::Value::object({{"type", "string"}, {"pattern", "^[0-9a-fA-F]+$"}});
   return json::Value::object({{"type", "string"}});
