@@ -10,12 +10,13 @@
 #include <unistd.h>
 
 #include "core/files.h"
-#include "port/checker.h"
+#include "check/port_checker.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::port {
 namespace {
+using namespace fairvec::check;
 
 namespace fs = std::filesystem;
 

@@ -3,13 +3,13 @@
 
 #include "cli/commands.h"
 #include "core/errors.h"
-#include "port/checker.h"
+#include "check/port_checker.h"
 
 namespace fairvec::cli {
 
 namespace {
 
-int print_report(const port::CheckPortReport& r, bool verbose, bool require_all) {
+int print_report(const check::CheckPortReport& r, bool verbose, bool require_all) {
   std::cout << "port: " << (r.port_name.empty() ? "(unnamed)" : r.port_name) << ", " << r.port_ops.size()
             << " ops\n";
   std::size_t passed = 0, failed = 0, skipped = 0;
@@ -72,12 +72,12 @@ void add_check_port_command(CLI::App& app, Action& action) {
   cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
   cmd->callback([opts, &action] {
     action = [opts] {
-      port::CheckPortOptions o;
+      check::CheckPortOptions o;
       o.command = opts->command;
       o.vectors_dir = opts->vectors;
       o.timeout = std::chrono::milliseconds(opts->timeout_ms);
       o.only_files.insert(opts->only.begin(), opts->only.end());
-      return print_report(port::check_port(o), opts->verbose, opts->require_all);
+      return print_report(check::check_port(o), opts->verbose, opts->require_all);
     };
   });
 }

@@ -13,7 +13,8 @@
 #include "core/json.h"
 #include "port/protocol.h"
 
-namespace fairvec::port {
+namespace fairvec::check {
+using port::Reply;
 
 // PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
 // that is not a JSON reply, or answered with another id. The message names the request.
@@ -83,4 +84,4 @@ struct CheckPortReport {
 // reported in port_failure, not thrown.
 [[nodiscard]] CheckPortReport check_port(const CheckPortOptions& options);
 
-}  // namespace fairvec::port
+}  // namespace fairvec::check

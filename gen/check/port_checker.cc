@@ -1,4 +1,4 @@
-#include "port/checker.h"
+#include "check/port_checker.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +13,7 @@
 #include "core/errors.h"
 #include "vectors/vector_file.h"
 
-namespace fairvec::port {
+namespace fairvec::check {
 
 Reply parse_reply(std::string_view line, std::int64_t expected_id) {
   rapidjson::Document d;
@@ -141,7 +141,7 @@ CheckPortReport check_port(const CheckPortOptions& options) {
   PortProcess proc(options.command, options.timeout);
   std::set<std::string> ops;
   try {
-    Reply hello = proc.request("hello", json::Value::object({{"protocol", kProtocolVersion}}));
+    Reply hello = proc.request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}));
     if (!hello.ok) throw PortFailure("hello refused: " + hello.error);
     const json::Value* name = hello.result.find("name");
     if (name) {
@@ -207,4 +207,4 @@ CheckPortReport check_port(const CheckPortOptions& options) {
   return report;
 }
 
-}  // namespace fairvec::port
+}  // namespace fairvec::check
