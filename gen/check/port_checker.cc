@@ -1,210 +1,231 @@
 #include "check/port_checker.h"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <map>
+#include <set>
 
+#include "check/session.h"
+#include "check/transcripts.h"
 #include "core/errors.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::check {
 
-Reply parse_reply(std::string_view line, std::int64_t expected_id) {
-  rapidjson::Document d;
-  try {
-    json::parse(line, d, "reply");
-  } catch (const InputError& e) {
-    throw PortFailure(std::string("reply is not JSON: ") + e.what());
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::kPassed: return "passed";
+    case Status::kFailed: return "failed";
+    case Status::kSkipped: return "skipped";
+    case Status::kExpectedFailure: return "expected-failure";
+    case Status::kUnexpectedPass: return "unexpected-pass";
   }
-  if (!d.IsObject()) throw PortFailure("reply is not a JSON object");
-  const rapidjson::Value* id = json::optional_member(d, "id");
-  if (!id || !id->IsInt64() || id->GetInt64() != expected_id) {
-    throw PortFailure("reply id " + (id ? json::to_text(*id) : std::string("missing")) +
-                      " does not match request id " + std::to_string(expected_id));
-  }
-  const rapidjson::Value* ok = json::optional_member(d, "ok");
-  if (!ok || !ok->IsBool()) throw PortFailure("reply.ok missing or not a boolean");
-  Reply r;
-  r.ok = ok->GetBool();
-  if (r.ok) {
-    const rapidjson::Value* result = json::optional_member(d, "result");
-    if (!result || !result->IsObject()) throw PortFailure("reply.result missing or not an object");
-    r.result = json::Value::from_rapidjson(*result);
-  } else {
-    const rapidjson::Value* error = json::optional_member(d, "error");
-    if (!error || !error->IsString()) throw PortFailure("reply.error missing or not a string");
-    r.error.assign(error->GetString(), error->GetStringLength());
-    const rapidjson::Value* message = json::optional_member(d, "message");
-    if (message && message->IsString()) r.message.assign(message->GetString(), message->GetStringLength());
-  }
-  return r;
+  return "?";
 }
 
-PortProcess::PortProcess(const std::vector<std::string>& argv, std::chrono::milliseconds timeout)
-    : timeout_(timeout) {
-  if (argv.empty()) throw PortFailure("no port command given");
-  int in_pipe[2], out_pipe[2];
-  if (::pipe2(in_pipe, O_CLOEXEC) != 0) throw PortFailure("pipe failed");
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) {
-    ::close(in_pipe[0]);
-    ::close(in_pipe[1]);
-    throw PortFailure("pipe failed");
+std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual, const std::string& path) {
+  if (expected.IsObject()) {
+    if (!actual.IsObject()) return path;
+    for (const auto& m : expected.GetObject()) {
+      const std::string sub = path + "." + std::string(m.name.GetString(), m.name.GetStringLength());
+      auto it = actual.FindMember(m.name);
+      if (it == actual.MemberEnd()) return sub;
+      std::string d = first_difference(m.value, it->value, sub);
+      if (!d.empty()) return d;
+    }
+    return "";
   }
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = ::fork();
-  if (pid < 0) throw PortFailure("fork failed");
-  if (pid == 0) {
-    ::dup2(in_pipe[0], 0);
-    ::dup2(out_pipe[1], 1);
-    ::execvp(args[0], args.data());
-    const char msg[] = "fairvec check-port: cannot execute the port command\n";
-    (void)!::write(2, msg, sizeof msg - 1);
-    ::_exit(127);
+  if (expected.IsArray()) {
+    if (!actual.IsArray()) return path;
+    for (rapidjson::SizeType i = 0; i < expected.Size(); ++i) {
+      const std::string sub = path + "[" + std::to_string(i) + "]";
+      if (i >= actual.Size()) return sub;
+      std::string d = first_difference(expected[i], actual[i], sub);
+      if (!d.empty()) return d;
+    }
+    return expected.Size() == actual.Size() ? "" : path + "[" + std::to_string(expected.Size()) + "]";
   }
-  pid_ = pid;
-  ::close(in_pipe[0]);
-  ::close(out_pipe[1]);
-  to_child_ = in_pipe[1];
-  from_child_ = out_pipe[0];
-  ::signal(SIGPIPE, SIG_IGN);
+  return json::equal(expected, actual) ? "" : path;
 }
 
-PortProcess::~PortProcess() {
-  if (to_child_ >= 0) ::close(to_child_);
-  if (from_child_ >= 0) ::close(from_child_);
-  if (pid_ > 0) {
-    for (int i = 0; i < 50; ++i) {
-      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      ::usleep(10000);
-    }
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
+namespace {
+
+// compare fills |c|'s diff and first_diff from the reply.
+void compare(CallRecord& c) {
+  vectors::PortCall call{c.op, c.params, c.expected};
+  rapidjson::Document rd;
+  rapidjson::Value rv = c.result.to_rapidjson(rd.GetAllocator());
+  c.diff = vectors::compare_reply(call, c.ok, c.ok ? &rv : nullptr, c.error);
+  if (c.diff.empty()) return;
+  if (!c.expected || !c.ok) {
+    c.first_diff = c.ok == c.expected.has_value() ? "error" : "ok";
+    return;
   }
+  rapidjson::Document ed;
+  rapidjson::Value ev = c.expected->to_rapidjson(ed.GetAllocator());
+  c.first_diff = first_difference(ev, rv, "result");
 }
 
-std::string PortProcess::read_line(const std::string& request_text) {
-  auto deadline = std::chrono::steady_clock::now() + timeout_;
-  for (;;) {
-    std::size_t nl = buffer_.find('\n');
-    if (nl != std::string::npos) {
-      std::string line = buffer_.substr(0, nl);
-      buffer_.erase(0, nl + 1);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      return line;
-    }
-    if (buffer_.size() > (16u << 20)) throw PortFailure("reply line longer than 16 MiB to " + request_text);
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      throw PortFailure("no reply within " + std::to_string(timeout_.count()) + " ms to " + request_text);
-    }
-    pollfd p{from_child_, POLLIN, 0};
-    int rc = ::poll(&p, 1, static_cast<int>(left.count()));
-    if (rc < 0 && errno == EINTR) continue;
-    if (rc == 0) continue;
-    char buf[65536];
-    ssize_t n = ::read(from_child_, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw PortFailure("port exited or closed stdout before answering " + request_text);
-    buffer_.append(buf, static_cast<std::size_t>(n));
+json::Value test_members(const rapidjson::Value& test) {
+  json::Object o;
+  for (const auto& m : test.GetObject()) {
+    std::string k(m.name.GetString(), m.name.GetStringLength());
+    if (k == "tcId" || k == "comment" || k == "flags" || k == "result") continue;
+    o.emplace_back(k, json::Value::from_rapidjson(m.value));
   }
+  return json::Value(std::move(o));
 }
 
-Reply PortProcess::request(const std::string& op, const json::Value& params) {
-  std::int64_t id = next_id_++;
-  std::string text = json::to_line(json::Value::object({{"id", id}, {"op", op}, {"params", params}}));
-  std::string line = text + "\n";
-  std::size_t off = 0;
-  while (off < line.size()) {
-    ssize_t n = ::write(to_child_, line.data() + off, line.size() - off);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw PortFailure("port closed stdin before " + text);
-    off += static_cast<std::size_t>(n);
-  }
-  try {
-    return parse_reply(read_line(text), id);
-  } catch (const PortFailure& e) {
-    if (std::string_view(e.what()).find(text) != std::string_view::npos) throw;
-    throw PortFailure(std::string(e.what()) + " (request " + text + ")");
-  }
-}
-
-CheckPortReport check_port(const CheckPortOptions& options) {
-  CheckPortReport report;
-  PortProcess proc(options.command, options.timeout);
-  std::set<std::string> ops;
-  try {
-    Reply hello = proc.request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}));
-    if (!hello.ok) throw PortFailure("hello refused: " + hello.error);
-    const json::Value* name = hello.result.find("name");
-    if (name) {
-      if (auto* s = std::get_if<std::string>(&name->variant())) report.port_name = *s;
-    }
-    const json::Value* list = hello.result.find("ops");
-    if (!list || !list->is_array()) throw PortFailure("hello result has no ops array");
-    for (const auto& o : list->as_array()) {
-      if (auto* s = std::get_if<std::string>(&o.variant())) {
-        ops.insert(*s);
-        report.port_ops.push_back(*s);
-      }
-    }
-  } catch (const PortFailure& e) {
-    report.port_failure = e.what();
-    return report;
-  }
+// load reads every vector file with its transcript and builds the records the patterns select.
+void load(const CheckPortOptions& options, CheckPortReport& report) {
+  PatternSet only("--only", options.only), skip("--skip", options.skip);
+  std::optional<ExpectList> expect;
+  if (options.expect_file) expect = read_expect_list(*options.expect_file);
   for (const auto& kind : vectors::all_vector_kinds()) {
-    if (!options.only_files.empty() && !options.only_files.count(kind.file)) continue;
     rapidjson::Document doc;
     std::vector<vectors::Failure> load_failures;
     if (!vectors::load_kind(kind, options.vectors_dir, doc, load_failures)) {
       throw IoError(kind.file + ": " + load_failures.front().detail);
     }
-    CheckPortReport::FileCounts counts{kind.file};
-    try {
-      vectors::for_each_test(doc, [&](const vectors::TestRef& ref) {
-        std::vector<vectors::PortCall> calls = kind.port_calls(ref);
-        bool skip = calls.empty();
-        for (const auto& c : calls) {
-          if (!ops.count(c.op)) {
-            skip = true;
-            report.skipped_ops.insert(c.op);
-          }
-        }
-        if (skip) {
-          ++counts.skipped;
-          return;
-        }
-        bool pass = true;
-        for (const auto& c : calls) {
-          Reply r = proc.request(c.op, c.params);
-          rapidjson::Document rd;
-          rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
-          std::string diff = vectors::compare_reply(c, r.ok, r.ok ? &rv : nullptr, r.error);
-          if (!diff.empty()) {
-            pass = false;
-            std::string actual = r.ok ? json::to_line(r.result) : "error " + r.error + (r.message.empty() ? "" : " (" + r.message + ")");
-            report.mismatches.push_back({kind.file, vectors::tc_id_of(ref.test), vectors::flags_of(ref.test),
-                                         json::to_line(json::Value::object({{"op", c.op}, {"params", c.params}})),
-                                         c.result ? json::to_line(*c.result) : "error bad_input", actual, diff});
-          }
-        }
-        ++(pass ? counts.passed : counts.failed);
-      });
-    } catch (const PortFailure& e) {
-      report.files.push_back(counts);
-      report.port_failure = kind.file + ": " + e.what();
-      return report;
+    std::map<long, TranscriptTest> calls;
+    for (auto& t : read_transcript(options.vectors_dir, kind.file)) calls.emplace(t.tc_id, std::move(t));
+    const std::string family = doc["algorithm"].GetString();
+    report.families[kind.file] = family;
+    auto& notes = report.notes[kind.file];
+    for (const auto& n : doc["notes"].GetObject()) {
+      notes[n.name.GetString()] = {n.value["bugType"].GetString(), n.value["description"].GetString()};
     }
-    report.files.push_back(counts);
+    std::size_t tests = 0;
+    vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
+      ++tests;
+      VectorRecord r;
+      r.file = kind.file;
+      r.family = family;
+      r.tc_id = vectors::tc_id_of(t.test);
+      r.id = kind.file + "#" + std::to_string(r.tc_id);
+      auto it = calls.find(r.tc_id);
+      if (it == calls.end()) {
+        throw InputError(transcript_path(kind.file), "has no line for tcId " + std::to_string(r.tc_id) +
+                                                         " (out of date? run fairvec generate)");
+      }
+      r.comment = json::get_string(t.test, "comment", t.path);
+      r.expected_result = json::get_string(t.test, "result", t.path);
+      r.flags = vectors::flags_of(t.test);
+      VectorKeys keys{r.id, r.file, r.family, {}, r.flags};
+      for (const auto& c : it->second.calls) {
+        keys.ops.push_back(c.op);
+        CallRecord call;
+        call.op = c.op;
+        call.params = c.params;
+        call.expected = c.result;
+        r.calls.push_back(std::move(call));
+      }
+      const bool selected = only.empty() || only.matches(keys);
+      const std::string* skipped = skip.matches(keys);
+      ExpectEntry* listed = expect ? expect->find(keys) : nullptr;
+      if (!selected) return;
+      r.test = test_members(t.test);
+      if (skipped) r.reason = "--skip " + *skipped;
+      if (listed) r.reason = listed->reason;
+      r.status = skipped ? Status::kSkipped : listed ? Status::kExpectedFailure : Status::kPassed;
+      report.vectors.push_back(std::move(r));
+    });
+    if (tests != calls.size()) {
+      throw InputError(transcript_path(kind.file), "has " + std::to_string(calls.size()) + " lines for " +
+                                                       std::to_string(tests) + " tests (out of date? run fairvec generate)");
+    }
   }
+  only.require_all_used();
+  skip.require_all_used();
+  if (expect) expect->require_all_used();
+}
+
+// run_vector sends |r|'s calls and sets its status (|r| starts as kPassed, or kExpectedFailure
+// when listed in --expect).
+void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skipped_ops) {
+  const bool listed = r.status == Status::kExpectedFailure;
+  const std::string listed_reason = r.reason;
+  if (r.calls.empty()) {
+    r.status = Status::kSkipped;
+    r.reason = "the vector implies no port call";
+    return;
+  }
+  for (const auto& c : r.calls) {
+    if (!session.lists(c.op)) {
+      skipped_ops.insert(c.op);
+      r.status = Status::kSkipped;
+      r.reason = "the port does not list " + c.op;
+    }
+  }
+  if (r.status == Status::kSkipped) return;
+  bool failed = false;
+  for (auto& c : r.calls) {
+    try {
+      Reply reply = session.request(c.op, c.params);
+      c.answered = true;
+      c.ok = reply.ok;
+      c.result = reply.result;
+      c.error = reply.error;
+      c.message = reply.message;
+      compare(c);
+      failed |= !c.diff.empty();
+    } catch (const PortFailure& e) {
+      c.diff = std::string("port failure: ") + e.what();
+      r.port_broke = true;
+      failed = true;
+      session.broke(r.id, e.what());
+      break;
+    }
+  }
+  if (listed) {
+    r.status = failed ? Status::kExpectedFailure : Status::kUnexpectedPass;
+    r.reason = failed ? listed_reason : "listed in --expect (" + listed_reason + ") but passed";
+  } else {
+    r.status = failed ? Status::kFailed : Status::kPassed;
+  }
+}
+
+}  // namespace
+
+void run_random(Session& session, const CheckPortOptions& options, CheckPortReport& report);  // random_requests.cc
+
+CheckPortReport check_port(const CheckPortOptions& options) {
+  CheckPortReport report;
+  report.command = options.command;
+  report.seed = options.seed;
+  auto t0 = std::chrono::steady_clock::now();
+  load(options, report);
+  auto t1 = std::chrono::steady_clock::now();
+  report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
+  Session session(options, report);
+  (void)session.ready();  // the handshake is checked even when every vector is skipped
+  std::set<std::string> skipped_ops;
+  for (auto& r : report.vectors) {
+    if (r.status == Status::kSkipped) continue;
+    if (!session.ready()) {
+      r.status = Status::kSkipped;
+      r.reason = "not run: " + report.stop_reason;
+      continue;
+    }
+    run_vector(session, r, skipped_ops);
+  }
+  if (options.random && session.ready()) run_random(session, options, report);
+  session.stop();
+  report.skipped_ops.assign(skipped_ops.begin(), skipped_ops.end());
+  report.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   return report;
+}
+
+int exit_code(const CheckPortReport& r, bool require_all) {
+  if (r.stopped) return kExitPortFailure;
+  std::size_t ran = 0, bad = 0, skipped = 0;
+  for (const auto& v : r.vectors) {
+    ran += v.status != Status::kSkipped;
+    bad += v.status == Status::kFailed || v.status == Status::kUnexpectedPass;
+    skipped += v.status == Status::kSkipped;
+  }
+  if (bad || !r.random_failures.empty()) return kExitFailed;
+  if (ran == 0 && r.random_run == 0) return kExitFailed;
+  if (require_all && skipped) return kExitFailed;
+  return kExitOk;
 }
 
 }  // namespace fairvec::check

@@ -1,87 +1,107 @@
 // The port checker: drives an external implementation over port protocol v1 with every vector's
-// port calls and reports, for each failing vector, its file, tcId, flags, the request, the
-// expected and the actual answer.
+// port calls (read from the transcripts) and records, per vector, what was sent, expected and
+// answered. A port that crashes, hangs or breaks the protocol is restarted (within a budget) and
+// the run continues. Reports (check/reports.h) render the result as text, JSON, JUnit or HTML.
 #pragma once
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
+#include "check/patterns.h"
+#include "check/process.h"
 #include "core/json.h"
-#include "port/protocol.h"
 
 namespace fairvec::check {
-using port::Reply;
-
-// PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
-// that is not a JSON reply, or answered with another id. The message names the request.
-class PortFailure : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// parse_reply reads one reply line for request |expected_id|. It throws PortFailure when the line
-// is not JSON, not an object, has another id, lacks ok, has ok:true without an object result, or
-// ok:false without a string error. It never crashes on any input.
-[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id);
-
-// PortProcess runs a port as a child process with pipes to its stdin and stdout; its stderr is
-// passed through. The destructor closes stdin, waits briefly, then kills the child.
-class PortProcess {
- public:
-  // PortProcess starts |argv| (argv[0] searched in PATH). Throws PortFailure if it cannot start.
-  PortProcess(const std::vector<std::string>& argv, std::chrono::milliseconds timeout);
-  ~PortProcess();
-  PortProcess(const PortProcess&) = delete;
-  PortProcess& operator=(const PortProcess&) = delete;
-
-  // request sends |op| with |params| and returns the reply. Throws PortFailure on a protocol
-  // failure (timeout, exit, bad line, wrong id), naming the request.
-  [[nodiscard]] Reply request(const std::string& op, const json::Value& params);
-
- private:
-  std::string read_line(const std::string& request_text);
-  int pid_ = -1;
-  int to_child_ = -1;
-  int from_child_ = -1;
-  std::chrono::milliseconds timeout_;
-  std::int64_t next_id_ = 0;
-  std::string buffer_;
-};
 
 struct CheckPortOptions {
   std::vector<std::string> command;  // the port's command line
   std::filesystem::path vectors_dir;
-  std::chrono::milliseconds timeout{10000};
-  std::set<std::string> only_files;  // empty: all
+  std::chrono::milliseconds timeout{10000};          // per request
+  std::chrono::milliseconds startup_timeout{10000};  // start-up up to the hello reply
+  int max_restarts = 3;                              // then the run stops (exit 4)
+  std::vector<std::string> only, skip;               // patterns (check/patterns.h)
+  std::optional<std::filesystem::path> expect_file;
+  std::size_t random = 0;  // random requests per listed op (--random N)
+  std::uint64_t seed = 1;
+  bool echo_stderr = true;
+};
+
+enum class Status { kPassed, kFailed, kSkipped, kExpectedFailure, kUnexpectedPass };
+[[nodiscard]] const char* status_name(Status s);
+
+// CallRecord is one port call of a vector and what the port answered.
+struct CallRecord {
+  std::string op;
+  json::Value params;
+  std::optional<json::Value> expected;  // empty: error bad_input expected
+  bool answered = false;                // false: not sent (an earlier call broke the port) or broke
+  bool ok = false;
+  json::Value result;
+  std::string error, message;
+  std::string diff;        // empty on a match
+  std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
+};
+
+// VectorRecord is one vector's outcome.
+struct VectorRecord {
+  std::string file, family, id;  // id: "FILE#TCID"
+  long tc_id = 0;
+  std::string comment, expected_result;
+  std::vector<std::string> flags;
+  Status status = Status::kSkipped;
+  std::string reason;  // why skipped, the --expect reason, or the port failure
+  std::vector<CallRecord> calls;
+  json::Value test;    // the test's own members (inputs and intermediate values)
+  bool port_broke = false;
+};
+
+// FlagNote is a vector file's definition of one flag.
+struct FlagNote {
+  std::string bug_type, description;
+};
+
+// Restart is one port failure after which the port was restarted (or the run stopped).
+struct PortBreak {
+  std::string vector_id;  // empty: during start-up
+  std::string what, how_it_ended;
+  std::vector<std::string> stderr_tail;
 };
 
 struct CheckPortReport {
+  std::vector<std::string> command;
   std::string port_name;
   std::vector<std::string> port_ops;
-  struct FileCounts {
-    std::string file;
-    std::size_t passed = 0, failed = 0, skipped = 0;
-  };
-  std::vector<FileCounts> files;
-  struct Mismatch {
-    std::string file;
-    long tc_id;
-    std::vector<std::string> flags;
-    std::string request, expected, actual, detail;
-  };
-  std::vector<Mismatch> mismatches;
-  std::set<std::string> skipped_ops;
-  std::string port_failure;  // non-empty when the port broke the protocol (checking stopped)
+  std::vector<std::string> warnings;  // harmless handshake findings
+  std::vector<VectorRecord> vectors;
+  std::map<std::string, std::map<std::string, FlagNote>> notes;  // file -> flag -> note
+  std::map<std::string, std::string> families;                     // file -> family
+  std::vector<PortBreak> breaks;
+  bool stopped = false;      // the restart budget ran out or the handshake is unusable
+  std::string stop_reason;
+  std::vector<std::string> skipped_ops;  // ops of skipped vectors the port does not list
+  std::size_t random_run = 0;
+  std::uint64_t seed = 0;
+  std::vector<std::string> random_failures;  // one line each: seed, op, input, expected, actual
+  double load_seconds = 0, run_seconds = 0;
+  std::size_t requests = 0;
 };
 
-// check_port runs every vector's port calls against the port started from |options.command|.
-// A vector passes when all its calls match; it is skipped (never passed) when the port does not
-// list one of its ops. Throws InputError/IoError for unreadable vector files; a misbehaving port is
-// reported in port_failure, not thrown.
+// check_port runs the selected vectors against the port started from |options.command|. Throws
+// InputError (exit 2) for a pattern or --expect entry that matches nothing, IoError (exit 3) for
+// unreadable vector or transcript files. A misbehaving port is recorded, never thrown.
 [[nodiscard]] CheckPortReport check_port(const CheckPortOptions& options);
+
+// exit_code maps a report to the exit code: 4 when the run stopped on the port, 1 when a vector
+// failed, passed unexpectedly, a random request differed or nothing ran, else 0.
+[[nodiscard]] int exit_code(const CheckPortReport& r, bool require_all);
+
+// first_difference returns the JSON path (under |path|) of the first member of |expected| that
+// |actual| lacks or holds another value for, or "" when |actual| contains all of |expected|.
+[[nodiscard]] std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual,
+                                           const std::string& path);
 
 }  // namespace fairvec::check

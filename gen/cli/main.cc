@@ -5,6 +5,8 @@
 #include <iostream>
 #include <set>
 
+#include "check/patterns.h"
+#include "check/transcripts.h"
 #include "cli/commands.h"
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -61,6 +63,7 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
     tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
     ++files;
     emit(out / kind.file, json::to_pretty(file));
+    emit(out / check::transcript_path(kind.file), check::transcript_text(kind, file));  // specs/port-protocol.md
     if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
       for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
     }
@@ -123,11 +126,11 @@ int main(int argc, char** argv) {
   bool verify = false;
   gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
-  gen->add_option("--only", only_files, "Only these vector file names");
+  gen->add_option("--only", only_files, "Only vector files matching these globs");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
-  check->add_option("--only", only_files, "Only these vector file names");
+  check->add_option("--only", only_files, "Only vector files matching these globs");
 
   auto* port = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
   std::string backend_name = std::string(default_backend().name());
@@ -147,8 +150,13 @@ int main(int argc, char** argv) {
     return rc == 0 ? kExitOk : kExitBadInput;
   }
 
-  std::set<std::string> only(only_files.begin(), only_files.end());
   try {
+    std::set<std::string> only;  // --only: file-name globs; one that matches no file is exit 2
+    if (!only_files.empty()) {
+      std::vector<std::string> names;
+      for (const auto& kind : vectors::all_vector_kinds()) names.push_back(kind.file);
+      only = check::select_files("--only", only_files, names);
+    }
     if (*gen) return run_generate(vectors_dir, verify, only);
     if (*check) return run_check(vectors_dir, only);
     if (*port) return port::serve(std::cin, std::cout, pick_backend(backend_name));
