@@ -6,6 +6,7 @@
 #include "check/session.h"
 #include "check/transcripts.h"
 #include "core/errors.h"
+#include "core/files.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::check {
@@ -74,58 +75,87 @@ json::Value test_members(const rapidjson::Value& test) {
   return json::Value(std::move(o));
 }
 
-// load reads every vector file with its transcript and builds the records the patterns select.
+// load reads every transcript, selects vectors by pattern, and reads (and validates) the vector
+// files that hold a selected vector, to build their records.
 void load(const CheckPortOptions& options, CheckPortReport& report) {
   PatternSet only("--only", options.only), skip("--skip", options.skip);
   std::optional<ExpectList> expect;
   if (options.expect_file) expect = read_expect_list(*options.expect_file);
   for (const auto& kind : vectors::all_vector_kinds()) {
-    rapidjson::Document doc;
-    std::vector<vectors::Failure> load_failures;
-    if (!vectors::load_kind(kind, options.vectors_dir, doc, load_failures)) {
-      throw IoError(kind.file + ": " + load_failures.front().detail);
-    }
+    struct Pick {
+      const std::string* skipped;
+      const ExpectEntry* listed;
+    };
     std::map<long, TranscriptTest> calls;
-    for (auto& t : read_transcript(options.vectors_dir, kind.file)) calls.emplace(t.tc_id, std::move(t));
-    const std::string family = doc["algorithm"].GetString();
+    std::map<long, Pick> picked;
+    for (auto& t : read_transcript(options.vectors_dir, kind.file)) {
+      VectorKeys keys{kind.file + "#" + std::to_string(t.tc_id), kind.file, t.algorithm, {}, t.flags};
+      for (const auto& c : t.calls) keys.ops.push_back(c.op);
+      const bool selected = only.empty() || only.matches(keys);
+      const std::string* skipped = skip.matches(keys);
+      const ExpectEntry* listed = expect ? expect->find(keys) : nullptr;
+      if (selected) picked.emplace(t.tc_id, Pick{skipped, listed});
+      const long id = t.tc_id;
+      if (!calls.emplace(id, std::move(t)).second) {
+        throw InputError(transcript_path(kind.file), "holds tcId " + std::to_string(id) + " twice");
+      }
+    }
+    if (picked.empty()) continue;
+    // The vector file gives each record its comment, expected result and flag notes. Typed access
+    // names any missing member; `fairvec check` validates the files against their schemas (too
+    // slow for a checker's start-up: RapidJSON expands counted regex repetitions).
+    rapidjson::Document doc;
+    json::parse(read_file(options.vectors_dir / kind.file), doc, kind.file);
+    if (!doc.IsObject()) throw InputError(kind.file, "not a JSON object");
+    const std::string family = json::get_string(doc, "algorithm", kind.file);
     report.families[kind.file] = family;
     auto& notes = report.notes[kind.file];
-    for (const auto& n : doc["notes"].GetObject()) {
-      notes[n.name.GetString()] = {n.value["bugType"].GetString(), n.value["description"].GetString()};
+    const auto& nv = json::member(doc, "notes", kind.file);
+    if (!nv.IsObject()) throw InputError(kind.file + ".notes", "not an object");
+    for (const auto& n : nv.GetObject()) {
+      const std::string at = kind.file + ".notes." + n.name.GetString();
+      if (!n.value.IsObject()) throw InputError(at, "not an object");
+      notes[n.name.GetString()] = {json::get_string(n.value, "bugType", at), json::get_string(n.value, "description", at)};
     }
     std::size_t tests = 0;
+    const auto& groups = json::get_array(doc, "testGroups", kind.file);
+    for (rapidjson::SizeType gi = 0; gi < groups.Size(); ++gi) {
+      const std::string gp = kind.file + ".testGroups[" + std::to_string(gi) + "]";
+      if (!groups[gi].IsObject()) throw InputError(gp, "not an object");
+      const auto& list = json::get_array(groups[gi], "tests", gp);
+      for (rapidjson::SizeType ti = 0; ti < list.Size(); ++ti) {
+        if (!list[ti].IsObject()) throw InputError(gp + ".tests[" + std::to_string(ti) + "]", "not an object");
+      }
+    }
     vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
       ++tests;
+      const long tc_id = vectors::tc_id_of(t.test);
+      auto it = calls.find(tc_id);
+      if (it == calls.end() || it->second.algorithm != family) {
+        throw InputError(transcript_path(kind.file), "has no line for tcId " + std::to_string(tc_id) +
+                                                         " of this family (out of date? run fairvec generate)");
+      }
+      auto p = picked.find(tc_id);
+      if (p == picked.end()) return;
       VectorRecord r;
       r.file = kind.file;
       r.family = family;
-      r.tc_id = vectors::tc_id_of(t.test);
-      r.id = kind.file + "#" + std::to_string(r.tc_id);
-      auto it = calls.find(r.tc_id);
-      if (it == calls.end()) {
-        throw InputError(transcript_path(kind.file), "has no line for tcId " + std::to_string(r.tc_id) +
-                                                         " (out of date? run fairvec generate)");
-      }
+      r.tc_id = tc_id;
+      r.id = kind.file + "#" + std::to_string(tc_id);
       r.comment = json::get_string(t.test, "comment", t.path);
       r.expected_result = json::get_string(t.test, "result", t.path);
       r.flags = vectors::flags_of(t.test);
-      VectorKeys keys{r.id, r.file, r.family, {}, r.flags};
       for (const auto& c : it->second.calls) {
-        keys.ops.push_back(c.op);
         CallRecord call;
         call.op = c.op;
         call.params = c.params;
         call.expected = c.result;
         r.calls.push_back(std::move(call));
       }
-      const bool selected = only.empty() || only.matches(keys);
-      const std::string* skipped = skip.matches(keys);
-      ExpectEntry* listed = expect ? expect->find(keys) : nullptr;
-      if (!selected) return;
       r.test = test_members(t.test);
-      if (skipped) r.reason = "--skip " + *skipped;
-      if (listed) r.reason = listed->reason;
-      r.status = skipped ? Status::kSkipped : listed ? Status::kExpectedFailure : Status::kPassed;
+      if (p->second.skipped) r.reason = "--skip " + *p->second.skipped;
+      if (p->second.listed) r.reason = p->second.listed->reason;
+      r.status = p->second.skipped ? Status::kSkipped : p->second.listed ? Status::kExpectedFailure : Status::kPassed;
       report.vectors.push_back(std::move(r));
     });
     if (tests != calls.size()) {

@@ -10,6 +10,9 @@
 
 namespace fairvec::check {
 
+// note_of returns |file|'s note for |flag|, or a note saying there is none. It cannot fail.
+[[nodiscard]] const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const std::string& flag);
+
 // Counts are the totals of a report, per status.
 struct Counts {
   std::size_t passed = 0, failed = 0, skipped = 0, expected_failures = 0, unexpected_passes = 0;

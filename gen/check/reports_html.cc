@@ -74,7 +74,7 @@ std::string html_report(const CheckPortReport& r, int exit) {
        "<th>failed</th><th>skipped</th><th>expected failures</th><th>description</th></tr></thead><tbody>\n";
   for (const auto& [key, c] : flags) {
     const auto& [file, flag] = key;
-    const FlagNote& n = r.notes.at(file).at(flag);
+    const FlagNote& n = note_of(r, file, flag);
     o << "<tr class=\"" << (c.failed || c.unexpected_passes ? "failed" : c.passed ? "passed" : "skipped") << "\"><td>"
       << html(file) << "</td><td>" << html(flag) << "</td><td>" << html(n.bug_type) << "</td><td class=\"n\">"
       << c.passed << "</td><td class=\"n\">" << c.failed + c.unexpected_passes << "</td><td class=\"n\">" << c.skipped

@@ -29,7 +29,7 @@ json::Value call_json(const CallRecord& c) {
 json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
   json::Array a;
   for (const auto& f : v.flags) {
-    const FlagNote& n = r.notes.at(v.file).at(f);
+    const FlagNote& n = note_of(r, v.file, f);
     a.push_back(json::Value::object({{"name", f}, {"bugType", n.bug_type}, {"description", n.description}}));
   }
   return json::Value(std::move(a));
@@ -93,6 +93,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
                                         {"expectedFailures", static_cast<std::int64_t>(t.expected_failures)},
                                         {"unexpectedPasses", static_cast<std::int64_t>(t.unexpected_passes)},
                                         {"requests", static_cast<std::int64_t>(r.requests)}})},
+       {"timing", json::Value::object({{"loadSeconds", r.load_seconds}, {"runSeconds", r.run_seconds}})},
        {"stopped", r.stopped},
        {"stopReason", r.stop_reason},
        {"portBreaks", json::Value(std::move(breaks))},

@@ -16,6 +16,14 @@ void Counts::add(Status s) {
   }
 }
 
+const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const std::string& flag) {
+  static const FlagNote none{"?", "(the vector file defines no note for this flag)"};
+  auto f = r.notes.find(file);
+  if (f == r.notes.end()) return none;
+  auto n = f->second.find(flag);
+  return n == f->second.end() ? none : n->second;
+}
+
 Counts totals(const CheckPortReport& r) {
   Counts c;
   for (const auto& v : r.vectors) c.add(v.status);
@@ -39,14 +47,9 @@ std::string actual_text(const CallRecord& c) {
 std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
   std::ostringstream o;
   o << "  comment:  " << v.comment << "\n  expects:  " << v.expected_result << "\n  flags:\n";
-  const auto notes = r.notes.find(v.file);
   for (const auto& f : v.flags) {
-    const FlagNote* n = nullptr;
-    if (notes != r.notes.end()) {
-      auto it = notes->second.find(f);
-      if (it != notes->second.end()) n = &it->second;
-    }
-    o << "    " << f << " [" << (n ? n->bug_type : "?") << "]: " << (n ? n->description : "(no note)") << "\n";
+    const FlagNote& n = note_of(r, v.file, f);
+    o << "    " << f << " [" << n.bug_type << "]: " << n.description << "\n";
   }
   for (std::size_t i = 0; i < v.calls.size(); ++i) {
     const auto& c = v.calls[i];
@@ -94,7 +97,7 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
       continue;
     }
     const auto& [file, flag] = key;
-    const FlagNote& n = r.notes.at(file).at(flag);
+    const FlagNote& n = note_of(r, file, flag);
     o << "flag " << file << " " << flag << " [" << n.bug_type << "]: " << line(c) << "\n    " << n.description << "\n";
   }
   if (clean) o << "flags: " << clean << " more (file, flag) pairs with no failure (--verbose lists them)\n";
@@ -135,6 +138,8 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   }
   Counts t = totals(r);
   o << "vectors: " << line(t) << "\n";
+  o << "time: vectors loaded in " << static_cast<long>(r.load_seconds * 1000) << " ms; " << r.requests
+    << " requests in " << static_cast<long>(r.run_seconds * 1000) << " ms\n";
   o << "exit " << exit << "\n";
   return o.str();
 }

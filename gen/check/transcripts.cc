@@ -27,6 +27,7 @@ std::string transcript_text(const vectors::VectorKind& kind, const json::Value& 
       calls.push_back(json::Value::object({{"op", c.op}, {"params", c.params}, {"expect", expect}}));
     }
     out += json::to_line(json::Value::object({{"file", kind.file},
+                                              {"algorithm", json::Value::from_rapidjson(doc["algorithm"])},
                                               {"tcId", static_cast<std::int64_t>(vectors::tc_id_of(t.test))},
                                               {"result", json::Value::from_rapidjson(t.test["result"])},
                                               {"flags", json::Value::array_of(vectors::flags_of(t.test))},
@@ -51,6 +52,7 @@ std::vector<TranscriptTest> read_transcript(const std::filesystem::path& dir, co
     if (!d.IsObject()) throw InputError(where, "not a JSON object");
     if (json::get_string(d, "file", where) != file) throw InputError(where + ".file", "names another vector file");
     TranscriptTest t;
+    t.algorithm = json::get_string(d, "algorithm", where);
     t.tc_id = static_cast<long>(json::get_int(d, "tcId", where));
     t.result = json::get_string(d, "result", where);
     t.flags = json::get_string_array(d, "flags", where);

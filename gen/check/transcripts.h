@@ -23,6 +23,7 @@ namespace fairvec::check {
 
 // TranscriptTest is one line of a transcript.
 struct TranscriptTest {
+  std::string algorithm;  // the vector file's family
   long tc_id = 0;
   std::string result;  // "valid", "invalid" or "acceptable"
   std::vector<std::string> flags;

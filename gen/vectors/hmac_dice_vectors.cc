@@ -695,6 +695,8 @@ json::Value generate_link() {
   b.note("BadPercentEscape", "MISSING_CHECK", "'%' not followed by two hex digits.");
   b.note("UnknownKey", "MISSING_CHECK", "A key the link version does not have (including the other version's keys); "
                                         "catches a port that silently ignores data it does not understand.");
+  b.note("KeyCase", "MISSING_CHECK", "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
+                                    "that lowercases or case-folds keys.");
   b.note("DuplicateKey", "MISSING_CHECK", "A key given twice; catches a port that takes the first or the last.");
   b.note("MissingKey", "MISSING_CHECK", "A required key absent (v0: seed, client, n; v1: v, s, p, r).");
   b.note("UnknownVersion", "MISSING_CHECK", "v other than exactly \"1\" (2, 0, 01).");
@@ -796,6 +798,9 @@ json::Value generate_link() {
   invalid("a v1 key in a v0 link", {"UnknownKey"}, q + "?seed=" + two.seed + v0_tail + "&g=12", "link");
   invalid("v=1 in a query makes an unknown v0 key", {"UnknownKey"}, q + "?v=1" + v1_tail, "link");
   invalid("a v0 key in a v1 link", {"UnknownKey"}, p + "#v=1" + v1_tail + "&seed=" + two.seed, "link");
+  invalid("the key seed in uppercase (SEED=)", {"KeyCase"}, q + "?SEED=" + two.seed + v0_tail, "link");
+  invalid("the key v in uppercase (V=1)", {"KeyCase"}, p + "#V=1" + v1_tail, "link");
+  invalid("path text after /check/ (/tr/check/x)", {"BadPath"}, "/tr/check/x?seed=" + two.seed + v0_tail, "link");
   invalid("seed given twice", {"DuplicateKey"}, q + "?seed=" + two.seed + v0_tail + "&seed=" + two.seed, "link.seed");
   invalid("p given twice", {"DuplicateKey"}, p + "#v=1" + v1_tail + "&p=" + seeds2, "link.p");
   invalid("v missing in a fragment", {"MissingKey"}, p + "#" + v1_tail.substr(1), "link.v");

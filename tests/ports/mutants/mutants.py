@@ -74,7 +74,7 @@ def _(m):
 
 
 @mutant("plus-on-first-seed", "retry '+' appended to the first client seed, not the last",
-        ["hmac_dice_roll_test.json", "hmac_dice_match_test.json"], r"\+")
+        ["hmac_dice_pick_test.json"], r"\+")
 def _(m):
     def message(seeds, roll, retry):
         parts = list(seeds)
@@ -83,7 +83,7 @@ def _(m):
     m.hd_message = message
 
 
-@mutant("plus-after-roll", "retry '+' appended after the roll number", ["hmac_dice_roll_test.json"], r"\+")
+@mutant("plus-after-roll", "retry '+' appended after the roll number", ["hmac_dice_pick_test.json"], r"\+")
 def _(m):
     m.hd_message = lambda seeds, roll, retry: ":".join(seeds) + ":" + str(roll) + "+" * retry
 
@@ -100,7 +100,7 @@ def _(m):
     m.hd_message = lambda seeds, roll, retry: orig(seeds, roll - 1, retry)
 
 
-@mutant("link-keys-any-case", "link keys matched case-insensitively", ["hmac_dice_link_test.json"], r"case")
+@mutant("link-keys-any-case", "link keys matched case-insensitively", ["hmac_dice_link_test.json"], r"case-sensitive|case-fold")
 def _(m):
     orig = m.parse_link
     def parse(link):
@@ -125,12 +125,12 @@ def _(m):
 
 @mutant("seal-of-hex-text", "seal = SHA-256 of the seed's hex text", ["hmac_dice_seal_test.json"], r"decoded|hex text|bytes")
 def _(m):
-    m.op_hd_seal = lambda p: {"seal": m.sha256(m.hd_server_seed(p).hex().encode()).hex()}
+    m.OPS["hmac_dice.seal"] = lambda p: {"seal": m.sha256(m.hd_server_seed(p).hex().encode()).hex()}
 
 
 # --- lenient types --------------------------------------------------------------------------------
 
-@mutant("bool-as-integer", "true/false accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_*", "tavla_roll_test.json"], r"boolean|true|bool")
+@mutant("bool-as-integer", "true/false accepted in integer fields", ["cursor_unit_test.json"], r"boolean")
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -141,7 +141,7 @@ def _(m):
     m.p_int = p_int
 
 
-@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_*", "tavla_roll_test.json"], r"float|1\.0|fraction|number")
+@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["cursor_unit_test.json"], r"fraction")
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -262,7 +262,7 @@ def _(m):
     m.keno_balls = balls
 
 
-@mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"], r"as given|trim|whitespace|space")
+@mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"], r"trim")
 def _(m):
     orig = m.op_keno_draw
     def draw(params):
