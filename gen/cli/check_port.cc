@@ -67,8 +67,10 @@ void add_check_port_command(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   cmd->add_option("--only", opts->only,
-                  "Only vectors matching one of these globs (file name, family, op, flag, or FILE#TCID)");
-  cmd->add_option("--skip", opts->skip, "Skip vectors matching one of these globs (as --only)");
+                  "Only vectors matching this glob (file name, family, op, flag, or FILE#TCID); repeatable")
+      ->allow_extra_args(false);  // one value each: `--only X -- CMD -c ...` leaves -c to CMD
+  cmd->add_option("--skip", opts->skip, "Skip vectors matching this glob (as --only); repeatable")
+      ->allow_extra_args(false);
   cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
   cmd->add_option("--random", opts->random, "Also send N random requests per listed op, compared with fairvec's answer")
       ->check(CLI::Range(0, 1000000));
