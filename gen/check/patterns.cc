@@ -38,10 +38,10 @@ PatternSet::PatternSet(std::string option, std::vector<std::string> patterns)
   }
 }
 
-const std::string* PatternSet::matches(const VectorKeys& keys) {
+const std::string* PatternSet::first_match(const std::function<bool(const std::string&)>& matches) {
   const std::string* first = nullptr;
   for (std::size_t i = 0; i < patterns_.size(); ++i) {
-    if (any_key_matches(patterns_[i], keys)) {
+    if (matches(patterns_[i])) {
       used_[i] = true;
       if (!first) first = &patterns_[i];
     }
@@ -49,15 +49,12 @@ const std::string* PatternSet::matches(const VectorKeys& keys) {
   return first;
 }
 
+const std::string* PatternSet::matches(const VectorKeys& keys) {
+  return first_match([&](const std::string& p) { return any_key_matches(p, keys); });
+}
+
 const std::string* PatternSet::matches_name(const std::string& name) {
-  const std::string* first = nullptr;
-  for (std::size_t i = 0; i < patterns_.size(); ++i) {
-    if (glob_match(patterns_[i], name)) {
-      used_[i] = true;
-      if (!first) first = &patterns_[i];
-    }
-  }
-  return first;
+  return first_match([&](const std::string& p) { return glob_match(p, name); });
 }
 
 void PatternSet::require_all_used() const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -34,6 +35,8 @@ class PatternSet {
   void require_all_used() const;
 
  private:
+  // first_match marks every pattern |matches| accepts as used and returns the first (or nullptr).
+  const std::string* first_match(const std::function<bool(const std::string&)>& matches);
   std::string option_;
   std::vector<std::string> patterns_;
   std::vector<bool> used_;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -91,6 +92,7 @@ PortProcess::PortProcess(const std::vector<std::string>& argv, std::chrono::mill
   if (pid < 0) throw PortFailure("fork failed");
   if (pid == 0) {
     ::setpgid(0, 0);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // even a checker killed by SIGKILL takes the port along
     ::signal(SIGPIPE, SIG_DFL);  // an ignored signal would stay ignored across exec
     ::dup2(in_pipe[0], 0);
     ::dup2(out_pipe[1], 1);

@@ -275,17 +275,17 @@ def _(m):
 
 # --- crash ----------------------------------------------------------------------------------------
 
+def crash_formula(m, convention, formula):
+    """Replaces the crash point formula of one convention by formula(h) of the leading 52 bits h."""
+    orig = m.crash_from_value
+    m.crash_from_value = lambda conv, value: (
+        formula(int.from_bytes(value[:7], "big") >> 4) if conv == convention else orig(conv, value))
+
+
 @mutant("crash-101-on-52-bits", "bustabit-v1 divisibility by 101 tested on the 52 bits, not the whole value", ["crash_*"], r"101")
 def _(m):
-    orig = m.crash_from_value
-    def from_value(conv, value):
-        if conv == "bustabit-v1":
-            h = int.from_bytes(value[:7], "big") >> 4
-            if h % 101 == 0:
-                return 0
-            return math.floor((100.0 * 2.0 ** 52 - float(h)) / (2.0 ** 52 - float(h)))
-        return orig(conv, value)
-    m.crash_from_value = from_value
+    crash_formula(m, "bustabit-v1", lambda h: 0 if h % 101 == 0 else
+                  math.floor((100.0 * 2.0 ** 52 - float(h)) / (2.0 ** 52 - float(h))))
 
 
 @mutant("crash-v2-hex-message", "bustabit-v2 HMAC over the link's hex text instead of its 32 bytes", ["crash_point_test.json"], r"raw|bytes|hex text")
@@ -312,13 +312,7 @@ def _(m):
 
 @mutant("crash-betkyo-doubles", "betkyo-exact computed in doubles instead of exact integers", ["crash_*"], r"exact|integer|double")
 def _(m):
-    orig = m.crash_from_value
-    def from_value(conv, value):
-        if conv == "betkyo-exact":
-            h = int.from_bytes(value[:7], "big") >> 4
-            return math.floor((100.0 * 2.0 ** 52 - h) / (2.0 ** 52 - h))
-        return orig(conv, value)
-    m.crash_from_value = from_value
+    crash_formula(m, "betkyo-exact", lambda h: math.floor((100.0 * 2.0 ** 52 - h) / (2.0 ** 52 - h)))
 
 
 # --- tavla-commit-v1 and canonical JSON -----------------------------------------------------------
