@@ -1,4 +1,4 @@
-// fuzz_port_reply: the port checker's reply parsing, check::parse_reply (check/port_checker.h), on
+// fuzz_port_reply: the port checker's reply parsing, check::parse_reply (check/process.h), on
 // arbitrary bytes: the line a port under test writes back.
 //
 // Properties: parse_reply either returns a Reply or throws PortFailure (never anything else, never
@@ -9,7 +9,7 @@
 
 #include "byte_reader.h"
 #include "differential.h"
-#include "check/port_checker.h"
+#include "check/process.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fairvec::fuzz::ByteReader in(data, size);

@@ -690,7 +690,8 @@ json::Value generate_link() {
   b.note("SeedLengthLimits", "BOUNDARY", "16- and 64-byte seeds and a 128-character client seed in a link.");
   b.note("QueryAndFragment", "MISSING_CHECK", "A link with both ?query and #fragment: ambiguous, rejected.");
   b.note("NoData", "MISSING_CHECK", "A link with no query or fragment, or an empty one.");
-  b.note("BadPath", "MISSING_CHECK", "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme).");
+  b.note("BadPath", "MISSING_CHECK",
+         "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/).");
   b.note("MalformedField", "MISSING_CHECK", "An empty field (&&, trailing &), a field without '=', or an empty key.");
   b.note("BadPercentEscape", "MISSING_CHECK", "'%' not followed by two hex digits.");
   b.note("UnknownKey", "MISSING_CHECK", "A key the link version does not have (including the other version's keys); "
