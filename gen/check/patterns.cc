@@ -99,7 +99,7 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
   list.source = path.string();
   const std::string text = read_file(path, 1u << 20);
   std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '[') {
+  if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     rapidjson::Document d;
     json::parse(text, d, "--expect " + list.source);
     if (!d.IsArray()) throw InputError("--expect " + list.source, "not a JSON array");
@@ -117,9 +117,12 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
   std::istringstream in(text);
   std::string line;
   for (std::size_t n = 1; std::getline(in, line); ++n) {
-    if (auto hash = line.find('#'); hash != std::string::npos && (hash == 0 || line[hash - 1] == ' ' || line[hash - 1] == '\t')) {
-      // '#' starts a comment only at the start or after blank space: ids contain "#".
-      line.erase(hash);
+    // '#' starts a comment only at the start of a line or after blank space: ids contain "#".
+    for (std::size_t hash = line.find('#'); hash != std::string::npos; hash = line.find('#', hash + 1)) {
+      if (hash == 0 || line[hash - 1] == ' ' || line[hash - 1] == '\t') {
+        line.erase(hash);
+        break;
+      }
     }
     std::size_t b = line.find_first_not_of(" \t\r");
     if (b == std::string::npos) continue;
@@ -129,7 +132,7 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
       throw InputError("--expect " + list.source + ":" + std::to_string(n), "entry has no reason (PATTERN REASON)");
     }
     std::string reason = line.substr(r);
-    while (!reason.empty() && (reason.back() == '\r' || reason.back() == ' ')) reason.pop_back();
+    while (!reason.empty() && (reason.back() == '\r' || reason.back() == ' ' || reason.back() == '\t')) reason.pop_back();
     list.entries.push_back({line.substr(b, e - b), reason, n});
   }
   return list;
