@@ -113,7 +113,8 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
       ++bad;
       continue;
     }
-    o << (v.status == Status::kFailed ? "MISMATCH " : "UNEXPECTED PASS ") << v.file << " tcId " << v.tc_id << " [";
+    const char* tag = v.status == Status::kUnexpectedPass ? "UNEXPECTED PASS " : v.port_broke ? "PORT BROKE ON " : "MISMATCH ";
+    o << tag << v.file << " tcId " << v.tc_id << " [";
     for (std::size_t i = 0; i < v.flags.size(); ++i) o << (i ? "," : "") << v.flags[i];
     o << "]\n" << failure_text(r, v);
   }
