@@ -1070,6 +1070,8 @@ json::Value generate_match() {
                                            "seed's seal): catches a verifier that does not compare it.");
   b.note("TamperedRoll", "MODIFIED_INPUT", "One recorded roll differs, in game 1, in a later game, or the last roll: "
                                            "the mismatch names the roll, its game and its place in the game.");
+  b.note("EveryMismatch", "MODIFIED_INPUT", "Two recorded rolls differ: both mismatches are listed; catches a "
+                                            "verifier that stops at the first mismatch.");
   b.note("SwappedDice", "MODIFIED_INPUT", "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
                                           "pairs; catches a verifier comparing them as unordered.");
   b.note("GamesNotSumming", "MISSING_CHECK", "Games that do not add up to the number of rolls.");
@@ -1179,6 +1181,12 @@ json::Value generate_match() {
       {"TamperedSeal", "TamperedRoll"}, Result::kInvalid, {seed, bad_seal, seeds, 12, with_roll(4, other(4)), {}}, "seal");
   add("a roll changed, no seal given", {"TamperedRoll"}, Result::kInvalid, {seed, "", seeds, 12, with_roll(0, other(0)), {}},
       "recorded");
+  {
+    std::string both = with_roll(1, other(1));
+    both.replace(8 * 2, 2, other(8));
+    add("rolls 2 and 9 changed: both mismatches are listed", {"TamperedRoll", "EveryMismatch", "MultiGame"},
+        Result::kInvalid, {seed, seal, seeds, 12, both, {7, 5}}, "recorded");
+  }
 
   b.group({{"type", "HmacDiceMatchInvalid"}});
   auto invalid = [&](std::string comment, std::vector<std::string> flags, const MatchCase& c, std::string error,

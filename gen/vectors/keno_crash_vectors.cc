@@ -600,6 +600,8 @@ Value generate_crash_point() {
          "its lowercase hex text. A port keying the HMAC with the text as given fails.");
   b.note("EmptySalt", "EDGE_CASE", "An empty salt is valid (bustabit-v1: empty message; bustabit-v2: empty key).");
   b.note("NonAsciiText", "ENCODING", "A non-ASCII salt is hashed as its UTF-8 bytes.");
+  b.note("SaltAsGiven", "ENCODING", "A salt with leading and trailing spaces is hashed as given; catches a port that "
+                                    "trims whitespace from it.");
   b.note("SaltNotUsed", "MISSING_CHECK",
          "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.");
   b.note("MissingSalt", "MISSING_CHECK", "bustabit-v1 and -v2 need a salt: a request without one is bad input.");
@@ -709,6 +711,7 @@ Value generate_crash_point() {
     }
     add(c, "", {"EmptySalt"}, first, std::string());
     add(c, "", {"NonAsciiText"}, first, std::string("s\xc3\xa1lt-\xe6\x97\xa5-\xf0\x9f\x8e\xb1"));
+    add(c, "", {"SaltAsGiven"}, first, " " + salt + " ");
     {
       const crash::Point lower = crash::point(c, first, salt, gen_backend());
       const crash::Point p = add(c, "the link of the first test of this group in uppercase", {"UppercaseLink"},

@@ -390,6 +390,71 @@ def _(m):
     m.tavla_roll_dice = roll
 
 
+# --- reports and loose checks ---------------------------------------------------------------------
+
+@mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"], r"every mismatch|all mismatch|first mismatch|each mismatch|stop")
+def _(m):
+    orig = m.op_hd_verify_match
+    def op(params):
+        r = orig(params)
+        r["mismatches"] = r["mismatches"][:1]
+        return r
+    m.OPS["hmac_dice.verify_match"] = op
+
+
+@mutant("proof-kinds-unchecked", "proof roll kinds not checked against the opening rule", ["tavla_verify_test.json"], r"kind")
+def _(m):
+    orig = m.op_tavla_verify_proof
+    def op(params):
+        r = orig(params)
+        if str(r.get("failedCheck", "")).endswith(".kind"):
+            return {"verified": True, "failedCheck": None}
+        return r
+    m.OPS["tavla.verify_proof"] = op
+
+
+@mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], r"unknown")
+def _(m):
+    orig = m.opt_check_exact
+    def check(obj, names):
+        orig({k: v for k, v in obj.items() if k in names}, names)
+    m.opt_check_exact = check
+
+
+@mutant("proof-check-order", "commitment checked before the settings hash (the wrong failing check reported)", ["tavla_verify_test.json"], r"settingsHash")
+def _(m):
+    orig = m.op_tavla_verify_proof
+    def op(params):
+        r = orig(params)
+        if r["failedCheck"] == "settingsHash":
+            return {"verified": False, "failedCheck": "commitment"}
+        return r
+    m.OPS["tavla.verify_proof"] = op
+
+
+@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], r"string|JSON number|type")
+def _(m):
+    orig = m.p_int
+    def p_int(params, name, lo, hi):
+        v = m.p_get(params, name)
+        if isinstance(v, str) and v.isdigit():
+            params = dict(params)
+            params[name] = int(v)
+        return orig(params, name, lo, hi)
+    m.p_int = p_int
+
+
+@mutant("crash-trimmed-salt", "crash salt whitespace trimmed although the spec says as given", ["crash_point_test.json"], r"as given|trim|space")
+def _(m):
+    orig = m.OPS["crash.point"]
+    def op(params):
+        p = dict(params)
+        if isinstance(p.get("salt"), str):
+            p["salt"] = p["salt"].strip()
+        return orig(p)
+    m.OPS["crash.point"] = op
+
+
 # --------------------------------------------------------------------------------------------------
 
 def run_port(name):
