@@ -2,7 +2,7 @@
 """transcripts_test.py --fairvec BIN: the transcripts and the --json report against their schemas,
 and transcript_harness.py (written from the transcript documentation only) reaching the same
 verdicts as `fairvec check-port` on the example port and on two mutants. About 20 s on 2 cores."""
-import glob, json, os, subprocess, sys
+import glob, json, os, shutil, subprocess, sys
 import jsonschema
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -18,6 +18,8 @@ for path in glob.glob(os.path.join(VECTORS, "transcripts", "*.jsonl")):
         lines += 1
 report_validator = jsonschema.Draft4Validator(schema("check_port_report_schema.json"))
 ports = {"example": [sys.executable, os.path.join(HERE, "python", "fairvec_port.py")]}
+if shutil.which("node"):
+    ports["example-js"] = [shutil.which("node"), os.path.join(HERE, "js", "fairvec_port.js")]
 for m in ("swapped-dice", "keno-splice"):
     ports[m] = [sys.executable, os.path.join(HERE, "mutants", "mutants.py"), "port", m]
 for name, cmd in ports.items():
@@ -33,6 +35,6 @@ for name, cmd in ports.items():
     differ = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
     assert not differ, f"{name}: verdicts differ on {differ[:5]}"
     failed = sum(s == "failed" for s in ours.values())
-    assert (failed == 0) == (name == "example"), f"{name}: {failed} failed"
+    assert (failed == 0) == name.startswith("example"), f"{name}: {failed} failed"
     print(f"{name}: {len(ours)} verdicts agree ({failed} failed); --json validates")
 print(f"transcripts: {lines} lines validate against transcript_schema.json")
