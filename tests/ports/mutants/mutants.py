@@ -32,6 +32,18 @@ sys.path.insert(0, os.path.join(HERE, "..", "python"))
 CATALOG = {}  # name -> (what the bug is, --only patterns, regex a failing flag's description matches, patch)
 
 
+def rewrite(m, op, params=lambda p: p, result=lambda r: r):
+    """Replaces op in the dispatch table: its params rewritten before, its result after the op."""
+    orig = m.OPS[op]
+    m.OPS[op] = lambda p: result(orig(params(dict(p))))
+
+
+def trimmed_salt(p):
+    if isinstance(p.get("salt"), str):
+        p["salt"] = p["salt"].strip()
+    return p
+
+
 def mutant(name, what, only, names):
     def register(patch):
         CATALOG[name] = (what, only, names, patch)
@@ -264,13 +276,7 @@ def _(m):
 
 @mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"], r"trim")
 def _(m):
-    orig = m.op_keno_draw
-    def draw(params):
-        p = dict(params)
-        if isinstance(p.get("salt"), str):
-            p["salt"] = p["salt"].strip()
-        return orig(p)
-    m.OPS["keno.draw"] = draw
+    rewrite(m, "keno.draw", params=trimmed_salt)
 
 
 # --- crash ----------------------------------------------------------------------------------------
@@ -394,23 +400,13 @@ def _(m):
 
 @mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"], r"every mismatch|all mismatch|first mismatch|each mismatch|stop")
 def _(m):
-    orig = m.op_hd_verify_match
-    def op(params):
-        r = orig(params)
-        r["mismatches"] = r["mismatches"][:1]
-        return r
-    m.OPS["hmac_dice.verify_match"] = op
+    rewrite(m, "hmac_dice.verify_match", result=lambda r: {**r, "mismatches": r["mismatches"][:1]})
 
 
 @mutant("proof-kinds-unchecked", "proof roll kinds not checked against the opening rule", ["tavla_verify_test.json"], r"kind")
 def _(m):
-    orig = m.op_tavla_verify_proof
-    def op(params):
-        r = orig(params)
-        if str(r.get("failedCheck", "")).endswith(".kind"):
-            return {"verified": True, "failedCheck": None}
-        return r
-    m.OPS["tavla.verify_proof"] = op
+    rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": True, "failedCheck": None}
+            if str(r["failedCheck"]).endswith(".kind") else r)
 
 
 @mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], r"unknown")
@@ -423,13 +419,8 @@ def _(m):
 
 @mutant("proof-check-order", "commitment checked before the settings hash (the wrong failing check reported)", ["tavla_verify_test.json"], r"settingsHash")
 def _(m):
-    orig = m.op_tavla_verify_proof
-    def op(params):
-        r = orig(params)
-        if r["failedCheck"] == "settingsHash":
-            return {"verified": False, "failedCheck": "commitment"}
-        return r
-    m.OPS["tavla.verify_proof"] = op
+    rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": False, "failedCheck": "commitment"}
+            if r["failedCheck"] == "settingsHash" else r)
 
 
 @mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], r"string|JSON number|type")
@@ -446,13 +437,7 @@ def _(m):
 
 @mutant("crash-trimmed-salt", "crash salt whitespace trimmed although the spec says as given", ["crash_point_test.json"], r"as given|trim|space")
 def _(m):
-    orig = m.OPS["crash.point"]
-    def op(params):
-        p = dict(params)
-        if isinstance(p.get("salt"), str):
-            p["salt"] = p["salt"].strip()
-        return orig(p)
-    m.OPS["crash.point"] = op
+    rewrite(m, "crash.point", params=trimmed_salt)
 
 
 # --------------------------------------------------------------------------------------------------
