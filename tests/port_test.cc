@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 #include "core/files.h"
+#include "check/port_checker.h"
 #include "ops/op_table.h"
-#include "port/checker.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::port {
 namespace {
+using namespace fairvec::check;
 
 namespace fs = std::filesystem;
 
@@ -176,7 +177,7 @@ TEST(CheckPort, CrashHangAndGarbageAreProtocolFailures) {
   fs::path hang = script("hang_port", "sleep 30\n");
   fs::path garbage = script("garbage_port", "read line; echo 'this is not json'\n");
   for (const auto& p : {crash, hang, garbage}) {
-    CliResult r = run("check-port --timeout-ms 300 -- " + p.string());
+    CliResult r = run("check-port --timeout-ms 300 --startup-timeout-ms 300 -- " + p.string());
     EXPECT_EQ(r.rc, 4) << p << r.out;
     EXPECT_NE(r.out.find("PORT FAILURE"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\"op\":\"hello\""), std::string::npos) << "names the request: " << r.out;
@@ -189,7 +190,7 @@ TEST(CheckPort, VectorsForUnlistedOpsAreSkippedNeverPassed) {
                       "read line; echo '{\"id\":0,\"ok\":true,\"result\":{\"name\":\"empty\",\"protocol\":1,\"ops\":[]}}'\n"
                       "while read line; do :; done\n");
   CliResult r = run("check-port -- " + p.string());
-  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(r.rc, 1) << "nothing ran, so nothing passed: " << r.out;
   EXPECT_NE(r.out.find("vectors: 0 passed, 0 failed, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("skipped (the port does not list these ops): "), std::string::npos) << r.out;
   CliResult strict = run("check-port --require-all -- " + p.string());

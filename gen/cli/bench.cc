@@ -11,6 +11,7 @@
 #include <optional>
 #include <tuple>
 
+#include "check/port_checker.h"
 #include "cli/commands.h"
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -98,6 +99,26 @@ void verify_bench(int reps, std::vector<Target>& targets) {
     targets.push_back({"verify crash " + name.substr(9) + ": SHA-256s per link", link_ns / sha_ns, 2, "x"});
   }
   std::cout << std::setprecision(1);
+}
+
+// bench_checker runs the whole kit through `fairvec check-port` against `fairvec port` (this
+// executable) and reports the time before the first request (loading transcripts and vector
+// files), requests per second and the whole run; it adds the checker's targets.
+void bench_checker(std::vector<Target>& targets) {
+  check::CheckPortOptions o;
+  o.command = {std::filesystem::read_symlink("/proc/self/exe").string(), "port"};
+  o.vectors_dir = FAIRVEC_DEFAULT_VECTORS;
+  o.echo_stderr = false;
+  auto t0 = Clock::now();
+  const check::CheckPortReport r = check::check_port(o);
+  const double total_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (check::exit_code(r, true) != kExitOk) throw std::runtime_error("bench: fairvec port failed its own vectors");
+  std::cout << "\ncheck-port against fairvec port: " << r.vectors.size() << " vectors, " << r.requests
+            << " requests; loading " << std::setprecision(3) << r.load_seconds * 1000 << " ms, "
+            << static_cast<long>(static_cast<double>(r.requests) / r.run_seconds) << " requests/s, whole run "
+            << total_s << " s\n";
+  targets.push_back({"check-port: loading, before request 1", r.load_seconds * 1000, 50, "ms"});
+  targets.push_back({"check-port: whole kit vs fairvec port", total_s, 0.3, "s"});
 }
 
 }  // namespace
@@ -200,6 +221,7 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"check all vectors", check_s, 60, "s"});
       targets.push_back({"peak resident memory", static_cast<double>(peak_rss_kib()) / 1024, 512, "MiB"});
       targets.push_back({"backend ratio cryptopp/openssl, HMAC 32 B", hmac_ns["cryptopp"] / hmac_ns["openssl"], 10, "x"});
+      bench_checker(targets);
 
       verify_bench(R, targets);
 

@@ -1,51 +1,53 @@
 // `fairvec check-port`: run every vector against an external port over port protocol v1.
 #include <iostream>
 
+#include "check/port_checker.h"
+#include "check/reports.h"
 #include "cli/commands.h"
 #include "core/errors.h"
-#include "port/checker.h"
+#include "core/files.h"
 
 namespace fairvec::cli {
 
 namespace {
 
-int print_report(const port::CheckPortReport& r, bool verbose, bool require_all) {
-  std::cout << "port: " << (r.port_name.empty() ? "(unnamed)" : r.port_name) << ", " << r.port_ops.size()
-            << " ops\n";
-  std::size_t passed = 0, failed = 0, skipped = 0;
-  for (const auto& f : r.files) {
-    std::cout << (f.failed ? "FAIL " : "ok   ") << f.file << ": " << f.passed << " passed, " << f.failed
-              << " failed, " << f.skipped << " skipped\n";
-    passed += f.passed;
-    failed += f.failed;
-    skipped += f.skipped;
+struct Opts {
+  std::string vectors = FAIRVEC_DEFAULT_VECTORS;
+  int timeout_ms = 10000, startup_timeout_ms = 10000, max_restarts = 3;
+  std::vector<std::string> only, skip, command;
+  std::string json, junit, html, expect;
+  std::size_t random = 0;
+  std::uint64_t seed = 1;
+  bool verbose = false, require_all = false, quiet_port = false;
+};
+
+int run(const Opts& opts) {
+  check::CheckPortOptions o;
+  o.command = opts.command;
+  o.vectors_dir = opts.vectors;
+  o.timeout = std::chrono::milliseconds(opts.timeout_ms);
+  o.startup_timeout = std::chrono::milliseconds(opts.startup_timeout_ms);
+  o.max_restarts = opts.max_restarts;
+  o.only = opts.only;
+  o.skip = opts.skip;
+  if (!opts.expect.empty()) o.expect_file = opts.expect;
+  o.random = opts.random;
+  o.seed = opts.seed;
+  o.echo_stderr = !opts.quiet_port;
+  check::install_signal_cleanup();
+  const check::CheckPortReport report = check::check_port(o);
+  int rc = check::exit_code(report, opts.require_all);
+  const bool json_to_stdout = opts.json == "-";
+  (json_to_stdout ? std::cerr : std::cout) << check::text_report(report, opts.verbose, rc);
+  if (opts.require_all && rc == kExitFailed) {
+    std::size_t skipped = check::totals(report).skipped;
+    if (skipped) std::cerr << "--require-all: " << skipped << " vectors were skipped\n";
   }
-  if (!r.skipped_ops.empty()) {
-    std::cout << "skipped (the port does not list these ops):";
-    for (const auto& op : r.skipped_ops) std::cout << " " << op;
-    std::cout << "\n";
-  }
-  std::size_t shown = 0;
-  for (const auto& m : r.mismatches) {
-    if (!verbose && ++shown > 50) {
-      std::cerr << "… " << r.mismatches.size() - 50 << " more mismatches (use --verbose)\n";
-      break;
-    }
-    std::cerr << "MISMATCH " << m.file << " tcId " << m.tc_id << " [";
-    for (std::size_t i = 0; i < m.flags.size(); ++i) std::cerr << (i ? "," : "") << m.flags[i];
-    std::cerr << "]\n  request:  " << m.request << "\n  expected: " << m.expected << "\n  actual:   "
-              << m.actual << "\n  " << m.detail << "\n";
-  }
-  if (!r.port_failure.empty()) {
-    std::cerr << "PORT FAILURE: " << r.port_failure << "\n";
-    return kExitPortFailure;
-  }
-  std::cout << "vectors: " << passed << " passed, " << failed << " failed, " << skipped << " skipped\n";
-  if (require_all && skipped) {
-    std::cerr << "--require-all: " << skipped << " vectors were skipped\n";
-    return kExitFailed;
-  }
-  return failed ? kExitFailed : kExitOk;
+  if (json_to_stdout) std::cout << check::json_report(report, rc);
+  else if (!opts.json.empty()) write_file_atomic(opts.json, check::json_report(report, rc));
+  if (!opts.junit.empty()) write_file_atomic(opts.junit, check::junit_report(report));
+  if (!opts.html.empty()) write_file_atomic(opts.html, check::html_report(report, rc));
+  return rc;
 }
 
 }  // namespace
@@ -53,33 +55,34 @@ int print_report(const port::CheckPortReport& r, bool verbose, bool require_all)
 void add_check_port_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check-port",
                                  "Run every vector against a port speaking port protocol v1: fairvec check-port [opts] -- CMD ARGS...");
-  struct Opts {
-    std::string vectors = FAIRVEC_DEFAULT_VECTORS;
-    int timeout_ms = 10000;
-    std::vector<std::string> only;
-    std::vector<std::string> command;
-    bool verbose = false;
-    bool require_all = false;
-  };
   auto opts = std::make_shared<Opts>();
-  cmd->add_option("--vectors", opts->vectors, "Directory of vector files")->capture_default_str();
-  cmd->add_option("--timeout-ms", opts->timeout_ms, "Per-request timeout in milliseconds")
+  cmd->add_option("--vectors", opts->vectors, "Directory of vector files (and transcripts/)")->capture_default_str();
+  cmd->add_option("--timeout-ms", opts->timeout_ms, "Per-request timeout in milliseconds (start-up not counted)")
       ->check(CLI::Range(1, 3600000))
       ->capture_default_str();
-  cmd->add_option("--only", opts->only, "Only these vector file names");
-  cmd->add_flag("--verbose", opts->verbose, "Show every mismatch");
+  cmd->add_option("--startup-timeout-ms", opts->startup_timeout_ms, "Time allowed from start to the hello reply")
+      ->check(CLI::Range(1, 3600000))
+      ->capture_default_str();
+  cmd->add_option("--max-restarts", opts->max_restarts, "Restarts after a crash, hang or protocol break; then exit 4")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd->add_option("--only", opts->only,
+                  "Only vectors matching this glob (file name, family, op, flag, or FILE#TCID); repeatable")
+      ->allow_extra_args(false);  // one value each: `--only X -- CMD -c ...` leaves -c to CMD
+  cmd->add_option("--skip", opts->skip, "Skip vectors matching this glob (as --only); repeatable")
+      ->allow_extra_args(false);
+  cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
+  cmd->add_option("--random", opts->random, "Also send N random requests per listed op, compared with fairvec's answer")
+      ->check(CLI::Range(0, 1000000));
+  cmd->add_option("--seed", opts->seed, "Seed of --random (the same seed sends the same requests)")->capture_default_str();
+  cmd->add_option("--json", opts->json, "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
+  cmd->add_option("--junit", opts->junit, "Write the report as JUnit XML to FILE");
+  cmd->add_option("--html", opts->html, "Write the report as one self-contained HTML page to FILE");
+  cmd->add_flag("--verbose", opts->verbose, "Show every failure and every flag");
   cmd->add_flag("--require-all", opts->require_all, "Fail (exit 1) when any vector is skipped");
+  cmd->add_flag("--quiet-port", opts->quiet_port, "Do not copy the port's stderr (its last lines are still reported)");
   cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
-  cmd->callback([opts, &action] {
-    action = [opts] {
-      port::CheckPortOptions o;
-      o.command = opts->command;
-      o.vectors_dir = opts->vectors;
-      o.timeout = std::chrono::milliseconds(opts->timeout_ms);
-      o.only_files.insert(opts->only.begin(), opts->only.end());
-      return print_report(port::check_port(o), opts->verbose, opts->require_all);
-    };
-  });
+  cmd->callback([opts, &action] { action = [opts] { return run(*opts); }; });
 }
 
 }  // namespace fairvec::cli

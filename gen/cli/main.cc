@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+#include "check/patterns.h"
+#include "check/transcripts.h"
 #include "cli/commands.h"
 #include "cli/verify/verify.h"
 #include "core/crypto.h"
@@ -73,6 +75,7 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
     emit(out / kind.file, json::to_pretty(file));
     emit(out / "schema" / kind.schema, json::to_pretty(vectors::schema_for(file)));
     spec_blocks.emplace("flags " + kind.file, vectors::flag_table(file));
+    emit(out / check::transcript_path(kind.file), check::transcript_text(kind, file));  // specs/port-protocol.md
     if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
       for (const auto& [rel, contents] : kind.companions(file)) emit(out / rel, contents);
     }
@@ -177,13 +180,13 @@ int main(int argc, char** argv) {
   bool verify = false;
   gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
-  gen->add_option("--only", only_files, "Only these vector file names");
+  gen->add_option("--only", only_files, "Only vector files matching these globs");
   std::string specs_dir;
   gen->add_option("--specs", specs_dir, "Spec directory whose flag tables are rendered (default: DIR/../specs)");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
-  check->add_option("--only", only_files, "Only these vector file names");
+  check->add_option("--only", only_files, "Only vector files matching these globs");
 
   auto* port = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
   std::string backend_name = std::string(default_backend().name());
@@ -204,8 +207,13 @@ int main(int argc, char** argv) {
     return rc == 0 ? kExitOk : kExitBadInput;
   }
 
-  std::set<std::string> only(only_files.begin(), only_files.end());
   try {
+    std::set<std::string> only;  // --only: file-name globs; one that matches no file is exit 2
+    if (!only_files.empty()) {
+      std::vector<std::string> names;
+      for (const auto& kind : vectors::all_vector_kinds()) names.push_back(kind.file);
+      only = check::select_files("--only", only_files, names);
+    }
     if (*gen) {
       fs::path specs = specs_dir.empty() ? fs::path(vectors_dir) / ".." / "specs" : fs::path(specs_dir);
       return run_generate(vectors_dir, specs.lexically_normal(), verify, only);

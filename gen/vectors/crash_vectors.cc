@@ -157,6 +157,8 @@ Value generate_crash_point() {
          "A game bustabit played (2018 chain, salt = the hash of Bitcoin block 505750), with its published "
          "bust; the comment gives the game number. A port that does not reproduce it is not bustabit's scheme.");
   b.note("NonAsciiText", "ENCODING", "A non-ASCII salt is hashed as its UTF-8 bytes.");
+  b.note("SaltAsGiven", "ENCODING", "A salt with leading and trailing spaces is hashed as given; catches a port that "
+                                    "trims whitespace from it.");
   b.note("SaltNotUsed", "MISSING_CHECK",
          "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.");
   b.note("MissingSalt", "MISSING_CHECK",
@@ -268,6 +270,7 @@ Value generate_crash_point() {
     }
     add(c, "", {"EmptySalt"}, first, std::string());
     add(c, "", {"NonAsciiText"}, first, std::string("s\xc3\xa1lt-\xe6\x97\xa5-\xf0\x9f\x8e\xb1"));
+    add(c, "", {"SaltAsGiven"}, first, " " + salt + " ");
     {
       const crash::Point lower = crash::point(c, first, salt, gen_backend());
       const crash::Point p = add(c, "the link of the first test of this group in uppercase", {"UppercaseLink"},

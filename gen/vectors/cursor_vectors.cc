@@ -273,6 +273,8 @@ Value generate_unit() {
          "nonce or cursor above 2^53 - 1 is bad input (a JavaScript port cannot hold it exactly).");
   f.note("Negative", "MISSING_CHECK", "A negative nonce or cursor is bad input.");
   f.note("NotAnInteger", "MISSING_CHECK", "A fractional nonce or cursor is bad input.");
+  f.note("BooleanNotInteger", "MISSING_CHECK", "A JSON boolean (true) as nonce or cursor is bad input; catches a port "
+                                               "whose language treats true as the integer 1.");
   f.note("WrongType", "MISSING_CHECK",
          "A seed that is not a JSON string, or a counter that is not a JSON number, is bad input.");
 
@@ -428,6 +430,8 @@ Value generate_unit() {
   bad("cursor 2.0: a JSON number with a fraction part is not an integer here", {"NotAnInteger"}, seed, client,
       one, Value(2.0), "cursor");
   bad("nonce as a string", {"WrongType"}, seed, client, Value("1"), zero, "nonce");
+  bad("nonce true: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, Value(true), zero, "nonce");
+  bad("cursor false: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, one, Value(false), "cursor");
   bad("server seed as a number", {"WrongType"}, Value(12345), client, one, zero, "serverSeed");
   bad("client seed null", {"WrongType"}, seed, Value(nullptr), one, zero, "clientSeed");
   return f.build();

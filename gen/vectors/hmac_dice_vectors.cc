@@ -645,11 +645,14 @@ json::Value generate_link() {
   b.note("SeedLengthLimits", "BOUNDARY", "16- and 64-byte seeds and a 128-character client seed in a link.");
   b.note("QueryAndFragment", "MISSING_CHECK", "A link with both ?query and #fragment: ambiguous, rejected.");
   b.note("NoData", "MISSING_CHECK", "A link with no query or fragment, or an empty one.");
-  b.note("BadPath", "MISSING_CHECK", "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme).");
+  b.note("BadPath", "MISSING_CHECK",
+         "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/).");
   b.note("MalformedField", "MISSING_CHECK", "An empty field (&&, trailing &), a field without '=', or an empty key.");
   b.note("BadPercentEscape", "MISSING_CHECK", "'%' not followed by two hex digits.");
   b.note("UnknownKey", "MISSING_CHECK", "A key the link version does not have (including the other version's keys); "
                                         "catches a port that silently ignores data it does not understand.");
+  b.note("KeyCase", "MISSING_CHECK", "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
+                                    "that lowercases or case-folds keys.");
   b.note("DuplicateKey", "MISSING_CHECK", "A key given twice; catches a port that takes the first or the last.");
   b.note("MissingKey", "MISSING_CHECK", "A required key absent (v0: seed, client, n; v1: v, s, p, r).");
   b.note("UnknownVersion", "MISSING_CHECK", "v other than exactly \"1\" (2, 0, 01).");
@@ -751,6 +754,9 @@ json::Value generate_link() {
   invalid("a v1 key in a v0 link", {"UnknownKey"}, q + "?seed=" + two.seed + v0_tail + "&g=12", "link");
   invalid("v=1 in a query makes an unknown v0 key", {"UnknownKey"}, q + "?v=1" + v1_tail, "link");
   invalid("a v0 key in a v1 link", {"UnknownKey"}, p + "#v=1" + v1_tail + "&seed=" + two.seed, "link");
+  invalid("the key seed in uppercase (SEED=)", {"KeyCase"}, q + "?SEED=" + two.seed + v0_tail, "link");
+  invalid("the key v in uppercase (V=1)", {"KeyCase"}, p + "#V=1" + v1_tail, "link");
+  invalid("path text after /check/ (/tr/check/x)", {"BadPath"}, "/tr/check/x?seed=" + two.seed + v0_tail, "link");
   invalid("seed given twice", {"DuplicateKey"}, q + "?seed=" + two.seed + v0_tail + "&seed=" + two.seed, "link.seed");
   invalid("p given twice", {"DuplicateKey"}, p + "#v=1" + v1_tail + "&p=" + seeds2, "link.p");
   invalid("v missing in a fragment", {"MissingKey"}, p + "#" + v1_tail.substr(1), "link.v");
@@ -1019,6 +1025,8 @@ json::Value generate_match() {
                                            "seed's seal): catches a verifier that does not compare it.");
   b.note("TamperedRoll", "MODIFIED_INPUT", "One recorded roll differs, in game 1, in a later game, or the last roll: "
                                            "the mismatch names the roll, its game and its place in the game.");
+  b.note("EveryMismatch", "MODIFIED_INPUT", "Two recorded rolls differ: both mismatches are listed; catches a "
+                                            "verifier that stops at the first mismatch.");
   b.note("SwappedDice", "MODIFIED_INPUT", "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
                                           "pairs; catches a verifier comparing them as unordered.");
   b.note("GamesNotSumming", "MISSING_CHECK", "Games that do not add up to the number of rolls.");
@@ -1128,6 +1136,12 @@ json::Value generate_match() {
       {"TamperedSeal", "TamperedRoll"}, Result::kInvalid, {seed, bad_seal, seeds, 12, with_roll(4, other(4)), {}}, "seal");
   add("a roll changed, no seal given", {"TamperedRoll"}, Result::kInvalid, {seed, "", seeds, 12, with_roll(0, other(0)), {}},
       "recorded");
+  {
+    std::string both = with_roll(1, other(1));
+    both.replace(8 * 2, 2, other(8));
+    add("rolls 2 and 9 changed: both mismatches are listed", {"TamperedRoll", "EveryMismatch", "MultiGame"},
+        Result::kInvalid, {seed, seal, seeds, 12, both, {7, 5}}, "recorded");
+  }
 
   b.group({{"type", "HmacDiceMatchInvalid"}});
   auto invalid = [&](std::string comment, std::vector<std::string> flags, const MatchCase& c, std::string error,

@@ -90,6 +90,8 @@ Value generate_keno_draw() {
          "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes. A port hashing UTF-16 "
          "code units, Latin-1 or escaped text gets other links.");
   b.note("NulInSalt", "ENCODING", "A salt containing U+0000. A port that treats text as NUL-terminated truncates it.");
+  b.note("SaltAsGiven", "ENCODING", "A salt with leading and trailing spaces is hashed as given; catches a port that "
+                                    "trims whitespace from it.");
   b.note("BlockSizeSalt", "BOUNDARY", "A 64-byte salt: exactly the HMAC block size, used as the key without hashing.");
   b.note("LongSalt", "EDGE_CASE",
          "A salt longer than the 64-byte HMAC block: RFC 2104 hashes such a key first. A port with a "
@@ -149,6 +151,7 @@ Value generate_keno_draw() {
   add("a salt with 2-, 3- and 4-byte UTF-8 characters", {"NonAsciiText"}, first_hash,
       "s\xc3\xa1lt-\xc3\xbc-\xe6\x97\xa5\xe6\x9c\xac-\xf0\x9f\x8e\xb1");
   add("a salt with U+0000 inside", {"NulInSalt"}, first_hash, std::string("ab\0cd", 5));
+  add("a salt with a space before and after: hashed as given", {"SaltAsGiven"}, first_hash, " " + first_salt + " ");
   add("a salt of 64 bytes", {"BlockSizeSalt"}, first_hash, std::string(64, 's'));
   add("a salt of 65 bytes", {"LongSalt"}, first_hash, std::string(65, 's'));
   add("a salt of 200 bytes", {"LongSalt"}, first_hash, hex(stream("keno/long-salt", 0)) +

@@ -1,0 +1,261 @@
+#include "check/port_checker.h"
+
+#include <map>
+#include <set>
+
+#include "check/session.h"
+#include "check/transcripts.h"
+#include "core/errors.h"
+#include "core/files.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::check {
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::kPassed: return "passed";
+    case Status::kFailed: return "failed";
+    case Status::kSkipped: return "skipped";
+    case Status::kExpectedFailure: return "expected-failure";
+    case Status::kUnexpectedPass: return "unexpected-pass";
+  }
+  return "?";
+}
+
+std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual, const std::string& path) {
+  if (expected.IsObject()) {
+    if (!actual.IsObject()) return path;
+    for (const auto& m : expected.GetObject()) {
+      const std::string sub = path + "." + std::string(m.name.GetString(), m.name.GetStringLength());
+      auto it = actual.FindMember(m.name);
+      if (it == actual.MemberEnd()) return sub;
+      std::string d = first_difference(m.value, it->value, sub);
+      if (!d.empty()) return d;
+    }
+    return "";
+  }
+  if (expected.IsArray()) {
+    if (!actual.IsArray()) return path;
+    for (rapidjson::SizeType i = 0; i < expected.Size(); ++i) {
+      const std::string sub = path + "[" + std::to_string(i) + "]";
+      if (i >= actual.Size()) return sub;
+      std::string d = first_difference(expected[i], actual[i], sub);
+      if (!d.empty()) return d;
+    }
+    return expected.Size() == actual.Size() ? "" : path + "[" + std::to_string(expected.Size()) + "]";
+  }
+  return json::equal(expected, actual) ? "" : path;
+}
+
+namespace {
+
+// compare fills |c|'s diff and first_diff from the reply.
+void compare(CallRecord& c) {
+  vectors::PortCall call{c.op, c.params, c.expected};
+  rapidjson::Document rd;
+  rapidjson::Value rv = c.result.to_rapidjson(rd.GetAllocator());
+  c.diff = vectors::compare_reply(call, c.ok, c.ok ? &rv : nullptr, c.error);
+  if (c.diff.empty()) return;
+  if (!c.expected || !c.ok) {
+    c.first_diff = c.ok == c.expected.has_value() ? "error" : "ok";
+    return;
+  }
+  rapidjson::Document ed;
+  rapidjson::Value ev = c.expected->to_rapidjson(ed.GetAllocator());
+  c.first_diff = first_difference(ev, rv, "result");
+}
+
+json::Value test_members(const rapidjson::Value& test) {
+  json::Object o;
+  for (const auto& m : test.GetObject()) {
+    std::string k(m.name.GetString(), m.name.GetStringLength());
+    if (k == "tcId" || k == "comment" || k == "flags" || k == "result") continue;
+    o.emplace_back(k, json::Value::from_rapidjson(m.value));
+  }
+  return json::Value(std::move(o));
+}
+
+// load reads every transcript, selects vectors by pattern, and reads (and validates) the vector
+// files that hold a selected vector, to build their records.
+void load(const CheckPortOptions& options, CheckPortReport& report) {
+  PatternSet only("--only", options.only), skip("--skip", options.skip);
+  std::optional<ExpectList> expect;
+  if (options.expect_file) expect = read_expect_list(*options.expect_file);
+  for (const auto& kind : vectors::all_vector_kinds()) {
+    struct Pick {
+      const std::string* skipped;
+      const ExpectEntry* listed;
+    };
+    std::map<long, TranscriptTest> calls;
+    std::map<long, Pick> picked;
+    for (auto& t : read_transcript(options.vectors_dir, kind.file)) {
+      VectorKeys keys{kind.file + "#" + std::to_string(t.tc_id), kind.file, t.algorithm, {}, t.flags};
+      for (const auto& c : t.calls) keys.ops.push_back(c.op);
+      const bool selected = only.empty() || only.matches(keys);
+      const std::string* skipped = skip.matches(keys);
+      const ExpectEntry* listed = expect ? expect->find(keys) : nullptr;
+      if (selected) picked.emplace(t.tc_id, Pick{skipped, listed});
+      const long id = t.tc_id;
+      if (!calls.emplace(id, std::move(t)).second) {
+        throw InputError(transcript_path(kind.file), "holds tcId " + std::to_string(id) + " twice");
+      }
+    }
+    if (picked.empty()) continue;
+    // The vector file gives each record its comment, expected result and flag notes. Typed access
+    // names any missing member; `fairvec check` validates the files against their schemas (too
+    // slow for a checker's start-up: RapidJSON expands counted regex repetitions).
+    rapidjson::Document doc;
+    json::parse(read_file(options.vectors_dir / kind.file), doc, kind.file);
+    if (!doc.IsObject()) throw InputError(kind.file, "not a JSON object");
+    const std::string family = json::get_string(doc, "algorithm", kind.file);
+    report.families[kind.file] = family;
+    auto& notes = report.notes[kind.file];
+    const auto& nv = json::member(doc, "notes", kind.file);
+    if (!nv.IsObject()) throw InputError(kind.file + ".notes", "not an object");
+    for (const auto& n : nv.GetObject()) {
+      const std::string at = kind.file + ".notes." + n.name.GetString();
+      if (!n.value.IsObject()) throw InputError(at, "not an object");
+      notes[n.name.GetString()] = {json::get_string(n.value, "bugType", at), json::get_string(n.value, "description", at)};
+    }
+    std::size_t tests = 0;
+    const auto& groups = json::get_array(doc, "testGroups", kind.file);
+    for (rapidjson::SizeType gi = 0; gi < groups.Size(); ++gi) {
+      const std::string gp = kind.file + ".testGroups[" + std::to_string(gi) + "]";
+      if (!groups[gi].IsObject()) throw InputError(gp, "not an object");
+      const auto& list = json::get_array(groups[gi], "tests", gp);
+      for (rapidjson::SizeType ti = 0; ti < list.Size(); ++ti) {
+        if (!list[ti].IsObject()) throw InputError(gp + ".tests[" + std::to_string(ti) + "]", "not an object");
+      }
+    }
+    vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
+      ++tests;
+      const long tc_id = vectors::tc_id_of(t.test);
+      auto it = calls.find(tc_id);
+      if (it == calls.end() || it->second.algorithm != family) {
+        throw InputError(transcript_path(kind.file), "has no line for tcId " + std::to_string(tc_id) +
+                                                         " of this family (out of date? run fairvec generate)");
+      }
+      auto p = picked.find(tc_id);
+      if (p == picked.end()) return;
+      VectorRecord r;
+      r.file = kind.file;
+      r.family = family;
+      r.tc_id = tc_id;
+      r.id = kind.file + "#" + std::to_string(tc_id);
+      r.comment = json::get_string(t.test, "comment", t.path);
+      r.expected_result = json::get_string(t.test, "result", t.path);
+      r.flags = vectors::flags_of(t.test);
+      for (const auto& c : it->second.calls) {
+        CallRecord call;
+        call.op = c.op;
+        call.params = c.params;
+        call.expected = c.result;
+        r.calls.push_back(std::move(call));
+      }
+      r.test = test_members(t.test);
+      if (p->second.skipped) r.reason = "--skip " + *p->second.skipped;
+      if (p->second.listed) r.reason = p->second.listed->reason;
+      r.status = p->second.skipped ? Status::kSkipped : p->second.listed ? Status::kExpectedFailure : Status::kPassed;
+      report.vectors.push_back(std::move(r));
+    });
+    if (tests != calls.size()) {
+      throw InputError(transcript_path(kind.file), "has " + std::to_string(calls.size()) + " lines for " +
+                                                       std::to_string(tests) + " tests (out of date? run fairvec generate)");
+    }
+  }
+  only.require_all_used();
+  skip.require_all_used();
+  if (expect) expect->require_all_used();
+}
+
+// run_vector sends |r|'s calls and sets its status (|r| starts as kPassed, or kExpectedFailure
+// when listed in --expect).
+void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skipped_ops) {
+  const bool listed = r.status == Status::kExpectedFailure;
+  const std::string listed_reason = r.reason;
+  if (r.calls.empty()) {
+    r.status = Status::kSkipped;
+    r.reason = "the vector implies no port call";
+    return;
+  }
+  for (const auto& c : r.calls) {
+    if (!session.lists(c.op)) {
+      skipped_ops.insert(c.op);
+      r.status = Status::kSkipped;
+      r.reason = "the port does not list " + c.op;
+    }
+  }
+  if (r.status == Status::kSkipped) return;
+  bool failed = false;
+  for (auto& c : r.calls) {
+    try {
+      Reply reply = session.request(c.op, c.params);
+      c.answered = true;
+      c.ok = reply.ok;
+      c.result = reply.result;
+      c.error = reply.error;
+      c.message = reply.message;
+      compare(c);
+      failed |= !c.diff.empty();
+    } catch (const PortFailure& e) {
+      c.diff = std::string("port failure: ") + e.what();
+      r.port_broke = true;
+      failed = true;
+      session.broke(r.id, e.what());
+      break;
+    }
+  }
+  if (listed) {
+    r.status = failed ? Status::kExpectedFailure : Status::kUnexpectedPass;
+    r.reason = failed ? listed_reason : "listed in --expect (" + listed_reason + ") but passed";
+  } else {
+    r.status = failed ? Status::kFailed : Status::kPassed;
+  }
+}
+
+}  // namespace
+
+void run_random(Session& session, const CheckPortOptions& options, CheckPortReport& report);  // random_requests.cc
+
+CheckPortReport check_port(const CheckPortOptions& options) {
+  CheckPortReport report;
+  report.command = options.command;
+  report.seed = options.seed;
+  auto t0 = std::chrono::steady_clock::now();
+  load(options, report);
+  auto t1 = std::chrono::steady_clock::now();
+  report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
+  Session session(options, report);
+  (void)session.ready();  // the handshake is checked even when every vector is skipped
+  std::set<std::string> skipped_ops;
+  for (auto& r : report.vectors) {
+    if (r.status == Status::kSkipped) continue;
+    if (!session.ready()) {
+      r.status = Status::kSkipped;
+      r.reason = "not run: " + report.stop_reason;
+      continue;
+    }
+    run_vector(session, r, skipped_ops);
+  }
+  if (options.random && session.ready()) run_random(session, options, report);
+  session.stop();
+  report.skipped_ops.assign(skipped_ops.begin(), skipped_ops.end());
+  report.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+  return report;
+}
+
+int exit_code(const CheckPortReport& r, bool require_all) {
+  if (r.stopped) return kExitPortFailure;
+  std::size_t ran = 0, bad = 0, skipped = 0;
+  for (const auto& v : r.vectors) {
+    ran += v.status != Status::kSkipped;
+    bad += v.status == Status::kFailed || v.status == Status::kUnexpectedPass;
+    skipped += v.status == Status::kSkipped;
+  }
+  if (bad || !r.random_failures.empty()) return kExitFailed;
+  if (ran == 0 && r.random_run == 0) return kExitFailed;
+  if (require_all && skipped) return kExitFailed;
+  return kExitOk;
+}
+
+}  // namespace fairvec::check

@@ -1,0 +1,107 @@
+// The port checker: drives an external implementation over port protocol v1 with every vector's
+// port calls (read from the transcripts) and records, per vector, what was sent, expected and
+// answered. A port that crashes, hangs or breaks the protocol is restarted (within a budget) and
+// the run continues. Reports (check/reports.h) render the result as text, JSON, JUnit or HTML.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/patterns.h"
+#include "check/process.h"
+#include "core/json.h"
+
+namespace fairvec::check {
+
+struct CheckPortOptions {
+  std::vector<std::string> command;  // the port's command line
+  std::filesystem::path vectors_dir;
+  std::chrono::milliseconds timeout{10000};          // per request
+  std::chrono::milliseconds startup_timeout{10000};  // start-up up to the hello reply
+  int max_restarts = 3;                              // then the run stops (exit 4)
+  std::vector<std::string> only, skip;               // patterns (check/patterns.h)
+  std::optional<std::filesystem::path> expect_file;
+  std::size_t random = 0;  // random requests per listed op (--random N)
+  std::uint64_t seed = 1;
+  bool echo_stderr = true;
+};
+
+enum class Status { kPassed, kFailed, kSkipped, kExpectedFailure, kUnexpectedPass };
+[[nodiscard]] const char* status_name(Status s);
+
+// CallRecord is one port call of a vector and what the port answered.
+struct CallRecord {
+  std::string op;
+  json::Value params;
+  std::optional<json::Value> expected;  // empty: error bad_input expected
+  bool answered = false;                // false: not sent (an earlier call broke the port) or broke
+  bool ok = false;
+  json::Value result;
+  std::string error, message;
+  std::string diff;        // empty on a match
+  std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
+};
+
+// VectorRecord is one vector's outcome.
+struct VectorRecord {
+  std::string file, family, id;  // id: "FILE#TCID"
+  long tc_id = 0;
+  std::string comment, expected_result;
+  std::vector<std::string> flags;
+  Status status = Status::kSkipped;
+  std::string reason;  // why skipped, the --expect reason, or the port failure
+  std::vector<CallRecord> calls;
+  json::Value test;    // the test's own members (inputs and intermediate values)
+  bool port_broke = false;
+};
+
+// FlagNote is a vector file's definition of one flag.
+struct FlagNote {
+  std::string bug_type, description;
+};
+
+// Restart is one port failure after which the port was restarted (or the run stopped).
+struct PortBreak {
+  std::string vector_id;  // empty: during start-up
+  std::string what, how_it_ended;
+  std::vector<std::string> stderr_tail;
+};
+
+struct CheckPortReport {
+  std::vector<std::string> command;
+  std::string port_name;
+  std::vector<std::string> port_ops;
+  std::vector<std::string> warnings;  // harmless handshake findings
+  std::vector<VectorRecord> vectors;
+  std::map<std::string, std::map<std::string, FlagNote>> notes;  // file -> flag -> note
+  std::map<std::string, std::string> families;                     // file -> family
+  std::vector<PortBreak> breaks;
+  bool stopped = false;      // the restart budget ran out or the handshake is unusable
+  std::string stop_reason;
+  std::vector<std::string> skipped_ops;  // ops of skipped vectors the port does not list
+  std::size_t random_run = 0;
+  std::uint64_t seed = 0;
+  std::vector<std::string> random_failures;  // one line each: seed, op, input, expected, actual
+  double load_seconds = 0, run_seconds = 0;
+  std::size_t requests = 0;
+};
+
+// check_port runs the selected vectors against the port started from |options.command|. Throws
+// InputError (exit 2) for a pattern or --expect entry that matches nothing, IoError (exit 3) for
+// unreadable vector or transcript files. A misbehaving port is recorded, never thrown.
+[[nodiscard]] CheckPortReport check_port(const CheckPortOptions& options);
+
+// exit_code maps a report to the exit code: 4 when the run stopped on the port, 1 when a vector
+// failed, passed unexpectedly, a random request differed or nothing ran, else 0.
+[[nodiscard]] int exit_code(const CheckPortReport& r, bool require_all);
+
+// first_difference returns the JSON path (under |path|) of the first member of |expected| that
+// |actual| lacks or holds another value for, or "" when |actual| contains all of |expected|.
+[[nodiscard]] std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual,
+                                           const std::string& path);
+
+}  // namespace fairvec::check

@@ -1,0 +1,86 @@
+// The port under test as a child process: its own process group, pipes to its stdin, stdout and
+// stderr, per-request deadlines, and an end that kills the whole group (no orphan behind a shell
+// wrapper that does not exec).
+#pragma once
+
+#include <chrono>
+#include <deque>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/json.h"
+#include "port/protocol.h"
+
+namespace fairvec::check {
+
+using port::Reply;
+
+// PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
+// that is not a JSON reply, or answered with another id. The message names the request.
+class PortFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// parse_reply reads one reply line for request |expected_id|. It throws PortFailure when the line
+// is not JSON, not an object, has another id, lacks ok, has ok:true without an object result, or
+// ok:false without a string error. It never crashes on any input.
+[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id);
+
+// PortProcess runs a port as a child process in a process group of its own, with pipes to its
+// stdin and stdout; its stderr is copied to ours and its last lines are kept for reports. The
+// destructor closes stdin, waits briefly, then kills the whole process group.
+class PortProcess {
+ public:
+  // PortProcess starts |argv| (argv[0] searched in PATH). Throws PortFailure if it cannot start.
+  // |timeout| bounds each request; |echo_stderr| copies the port's stderr to ours.
+  PortProcess(const std::vector<std::string>& argv, std::chrono::milliseconds timeout, bool echo_stderr = true);
+  ~PortProcess();
+  PortProcess(const PortProcess&) = delete;
+  PortProcess& operator=(const PortProcess&) = delete;
+
+  // request sends |op| with |params| and returns the reply, waiting at most |timeout| (the
+  // constructor's when zero). Throws PortFailure on a protocol failure (timeout, exit, bad line,
+  // wrong id), naming the request and, when the port has ended, how (exit status or signal).
+  [[nodiscard]] Reply request(const std::string& op, const json::Value& params,
+                              std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
+
+  // stop ends the port: closes its stdin, waits up to |grace| for it to exit, then kills its
+  // process group; every process of the group is gone afterwards. It never throws.
+  void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
+
+  // how_it_ended describes the port's end ("exited with status 3", "killed by signal 11
+  // (SIGSEGV)") or returns "still running". It reaps the child when it has ended.
+  std::string how_it_ended();
+
+  // stderr_tail returns the port's last stderr lines (at most 20, each cut at 500 bytes).
+  [[nodiscard]] std::vector<std::string> stderr_tail() const;
+
+  // pid returns the port's process id, which is also its process group id.
+  [[nodiscard]] int pid() const { return pid_; }
+
+ private:
+  std::string read_line(const std::string& request_text, std::chrono::milliseconds timeout);
+  void write_all(const std::string& line, const std::string& request_text, std::chrono::steady_clock::time_point deadline);
+  void drain_stderr();
+  bool reap(bool block);
+  int pid_ = -1;
+  int to_child_ = -1;
+  int from_child_ = -1;
+  int err_child_ = -1;
+  bool reaped_ = false;
+  int status_ = 0;
+  bool echo_stderr_;
+  std::chrono::milliseconds timeout_;
+  std::int64_t next_id_ = 0;
+  std::string buffer_;
+  std::string err_partial_;
+  std::deque<std::string> err_lines_;
+};
+
+// install_signal_cleanup makes SIGINT, SIGTERM and SIGHUP kill the running port's process group
+// before the checker dies of the signal. Call once; it cannot fail.
+void install_signal_cleanup();
+
+}  // namespace fairvec::check

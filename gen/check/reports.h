@@ -1,0 +1,39 @@
+// Reports of a check-port run (check/port_checker.h): text for people at a terminal, JSON
+// (vectors/schema/check_port_report_schema.json), JUnit XML for CI systems, and one
+// self-contained HTML page. Each renders the whole report and cannot fail.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "check/port_checker.h"
+
+namespace fairvec::check {
+
+// note_of returns |file|'s note for |flag|, or a note saying there is none. It cannot fail.
+[[nodiscard]] const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const std::string& flag);
+
+// Counts are the totals of a report, per status.
+struct Counts {
+  std::size_t passed = 0, failed = 0, skipped = 0, expected_failures = 0, unexpected_passes = 0;
+  void add(Status s);
+};
+[[nodiscard]] Counts totals(const CheckPortReport& r);
+
+// expected_text and actual_text render a call's expected and actual answers on one line.
+[[nodiscard]] std::string expected_text(const CallRecord& c);
+[[nodiscard]] std::string actual_text(const CallRecord& c);
+[[nodiscard]] std::string request_text(const CallRecord& c);
+
+// failure_text is a failing vector as the text report shows it: flags with bugTypes and
+// descriptions, every call with request, expected, actual and first difference, the test members.
+[[nodiscard]] std::string failure_text(const CheckPortReport& r, const VectorRecord& v);
+
+// text_report renders the report for a terminal; |verbose| lists every failure (else the first
+// 50) and every flag. |exit| is the run's exit code.
+[[nodiscard]] std::string text_report(const CheckPortReport& r, bool verbose, int exit);
+[[nodiscard]] std::string json_report(const CheckPortReport& r, int exit);
+[[nodiscard]] std::string junit_report(const CheckPortReport& r);
+[[nodiscard]] std::string html_report(const CheckPortReport& r, int exit);
+
+}  // namespace fairvec::check

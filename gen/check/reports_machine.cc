@@ -1,0 +1,150 @@
+// The --json and --junit renderings of a check-port report.
+#include <map>
+#include <sstream>
+
+#include "check/reports.h"
+
+namespace fairvec::check {
+
+namespace {
+
+json::Value strings(const std::vector<std::string>& v) { return json::Value::array_of(v); }
+
+json::Value call_json(const CallRecord& c) {
+  json::Value expected = c.expected ? json::Value::object({{"ok", true}, {"result", *c.expected}})
+                                    : json::Value::object({{"ok", false}, {"error", "bad_input"}});
+  json::Value actual = nullptr;
+  if (c.answered) {
+    actual = c.ok ? json::Value::object({{"ok", true}, {"result", c.result}})
+                  : json::Value::object({{"ok", false}, {"error", c.error}, {"message", c.message}});
+  }
+  return json::Value::object({{"op", c.op},
+                              {"params", c.params},
+                              {"expected", expected},
+                              {"actual", actual},
+                              {"difference", c.diff},
+                              {"firstDifference", c.first_diff}});
+}
+
+json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
+  json::Array a;
+  for (const auto& f : v.flags) {
+    const FlagNote& n = note_of(r, v.file, f);
+    a.push_back(json::Value::object({{"name", f}, {"bugType", n.bug_type}, {"description", n.description}}));
+  }
+  return json::Value(std::move(a));
+}
+
+// xml escapes text for an XML 1.0 attribute or element; characters XML 1.0 cannot carry become '?'.
+std::string xml(const std::string& s) {
+  std::string o;
+  for (unsigned char c : s) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default:
+        if (c < 0x20 && c != '\n' && c != '\t') o += '?';
+        else o += static_cast<char>(c);
+    }
+  }
+  return o;
+}
+
+}  // namespace
+
+std::string json_report(const CheckPortReport& r, int exit) {
+  Counts t = totals(r);
+  json::Array vectors;
+  for (const auto& v : r.vectors) {
+    json::Array calls;
+    for (const auto& c : v.calls) calls.push_back(call_json(c));
+    vectors.push_back(json::Value::object({{"id", v.id},
+                                           {"file", v.file},
+                                           {"family", v.family},
+                                           {"tcId", static_cast<std::int64_t>(v.tc_id)},
+                                           {"comment", v.comment},
+                                           {"result", v.expected_result},
+                                           {"flags", flags_json(r, v)},
+                                           {"status", status_name(v.status)},
+                                           {"reason", v.reason},
+                                           {"portBroke", v.port_broke},
+                                           {"calls", json::Value(std::move(calls))},
+                                           {"test", v.test}}));
+  }
+  json::Array breaks;
+  for (const auto& b : r.breaks) {
+    breaks.push_back(json::Value::object({{"vector", b.vector_id},
+                                          {"what", b.what},
+                                          {"howItEnded", b.how_it_ended},
+                                          {"stderrTail", strings(b.stderr_tail)}}));
+  }
+  json::Value doc = json::Value::object(
+      {{"schema", "check_port_report_schema.json"},
+       {"generator", "fairvec " FAIRVEC_VERSION},
+       {"command", strings(r.command)},
+       {"port", json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}})},
+       {"warnings", strings(r.warnings)},
+       {"exitCode", exit},
+       {"summary", json::Value::object({{"passed", static_cast<std::int64_t>(t.passed)},
+                                        {"failed", static_cast<std::int64_t>(t.failed)},
+                                        {"skipped", static_cast<std::int64_t>(t.skipped)},
+                                        {"expectedFailures", static_cast<std::int64_t>(t.expected_failures)},
+                                        {"unexpectedPasses", static_cast<std::int64_t>(t.unexpected_passes)},
+                                        {"requests", static_cast<std::int64_t>(r.requests)}})},
+       {"timing", json::Value::object({{"loadSeconds", r.load_seconds}, {"runSeconds", r.run_seconds}})},
+       {"stopped", r.stopped},
+       {"stopReason", r.stop_reason},
+       {"portBreaks", json::Value(std::move(breaks))},
+       {"skippedOps", strings(r.skipped_ops)},
+       {"random", json::Value::object({{"seed", std::to_string(r.seed)},
+                                       {"requests", static_cast<std::int64_t>(r.random_run)},
+                                       {"failures", strings(r.random_failures)}})},
+       {"vectors", json::Value(std::move(vectors))}});
+  return json::to_pretty(doc);
+}
+
+std::string junit_report(const CheckPortReport& r) {
+  std::map<std::string, std::vector<const VectorRecord*>> files;
+  for (const auto& v : r.vectors) files[v.file].push_back(&v);
+  Counts all = totals(r);
+  std::ostringstream o;
+  o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"fairvec check-port\" tests=\""
+    << r.vectors.size() << "\" failures=\"" << all.failed + all.unexpected_passes << "\" errors=\"0\" skipped=\""
+    << all.skipped + all.expected_failures << "\">\n";
+  for (const auto& [file, list] : files) {
+    Counts c;
+    for (const auto* v : list) c.add(v->status);
+    o << "  <testsuite name=\"" << xml(file) << "\" tests=\"" << list.size() << "\" failures=\""
+      << c.failed + c.unexpected_passes << "\" errors=\"0\" skipped=\"" << c.skipped + c.expected_failures << "\">\n";
+    for (const auto* v : list) {
+      o << "    <testcase classname=\"" << xml(v->family + "." + file) << "\" name=\"" << xml(v->id + " " + v->comment)
+        << "\">";
+      switch (v->status) {
+        case Status::kPassed: break;
+        case Status::kSkipped: o << "<skipped message=\"" << xml(v->reason) << "\"/>"; break;
+        case Status::kExpectedFailure: o << "<skipped message=\"" << xml("expected failure: " + v->reason) << "\"/>"; break;
+        case Status::kFailed:
+        case Status::kUnexpectedPass: {
+          std::string first;
+          for (const auto& call : v->calls) {
+            if (!call.diff.empty()) {
+              first = call.diff;
+              break;
+            }
+          }
+          if (v->status == Status::kUnexpectedPass) first = v->reason;
+          o << "\n      <failure message=\"" << xml(first) << "\" type=\"" << status_name(v->status) << "\">"
+            << xml(failure_text(r, *v)) << "</failure>\n    ";
+        }
+      }
+      o << "</testcase>\n";
+    }
+    o << "  </testsuite>\n";
+  }
+  o << "</testsuites>\n";
+  return o.str();
+}
+
+}  // namespace fairvec::check

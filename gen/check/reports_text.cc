@@ -1,0 +1,148 @@
+#include <map>
+#include <sstream>
+#include <tuple>
+
+#include "check/reports.h"
+
+namespace fairvec::check {
+
+void Counts::add(Status s) {
+  switch (s) {
+    case Status::kPassed: ++passed; break;
+    case Status::kFailed: ++failed; break;
+    case Status::kSkipped: ++skipped; break;
+    case Status::kExpectedFailure: ++expected_failures; break;
+    case Status::kUnexpectedPass: ++unexpected_passes; break;
+  }
+}
+
+const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const std::string& flag) {
+  static const FlagNote none{"?", "(the vector file defines no note for this flag)"};
+  auto f = r.notes.find(file);
+  if (f == r.notes.end()) return none;
+  auto n = f->second.find(flag);
+  return n == f->second.end() ? none : n->second;
+}
+
+Counts totals(const CheckPortReport& r) {
+  Counts c;
+  for (const auto& v : r.vectors) c.add(v.status);
+  return c;
+}
+
+std::string request_text(const CallRecord& c) {
+  return json::to_line(json::Value::object({{"op", c.op}, {"params", c.params}}));
+}
+
+std::string expected_text(const CallRecord& c) {
+  return c.expected ? "ok " + json::to_line(*c.expected) + " (these members)" : "error bad_input";
+}
+
+std::string actual_text(const CallRecord& c) {
+  if (!c.answered) return c.diff.empty() ? "(not sent)" : "(no answer)";
+  if (c.ok) return "ok " + json::to_line(c.result);
+  return "error " + c.error + (c.message.empty() ? "" : " (" + c.message + ")");
+}
+
+std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
+  std::ostringstream o;
+  o << "  comment:  " << v.comment << "\n  expects:  " << v.expected_result << "\n  flags:\n";
+  for (const auto& f : v.flags) {
+    const FlagNote& n = note_of(r, v.file, f);
+    o << "    " << f << " [" << n.bug_type << "]: " << n.description << "\n";
+  }
+  for (std::size_t i = 0; i < v.calls.size(); ++i) {
+    const auto& c = v.calls[i];
+    if (c.diff.empty() && c.answered) continue;
+    if (v.calls.size() > 1) o << "  call " << i + 1 << " of " << v.calls.size() << ":\n";
+    o << "  request:  " << request_text(c) << "\n  expected: " << expected_text(c) << "\n  actual:   "
+      << actual_text(c) << "\n";
+    if (!c.first_diff.empty()) o << "  first difference: " << c.first_diff << "\n";
+    if (!c.diff.empty()) o << "  " << c.diff << "\n";
+    if (!c.answered) break;
+  }
+  o << "  vector:   " << json::to_line(v.test) << "\n";
+  if (!v.reason.empty()) o << "  note:     " << v.reason << "\n";
+  return o.str();
+}
+
+std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
+  std::ostringstream o;
+  o << "port: " << (r.port_name.empty() ? "(unnamed)" : r.port_name) << ", " << r.port_ops.size() << " ops\n";
+  for (const auto& w : r.warnings) o << "warning: " << w << "\n";
+  // Per file, per family, per flag.
+  std::map<std::string, Counts> files, families;
+  std::map<std::tuple<std::string, std::string>, Counts> flags;
+  for (const auto& v : r.vectors) {
+    files[v.file].add(v.status);
+    families[v.family].add(v.status);
+    for (const auto& f : v.flags) flags[{v.file, f}].add(v.status);
+  }
+  auto line = [](const Counts& c) {
+    std::string s = std::to_string(c.passed) + " passed, " + std::to_string(c.failed) + " failed, " +
+                    std::to_string(c.skipped) + " skipped";
+    if (c.expected_failures) s += ", " + std::to_string(c.expected_failures) + " expected failures";
+    if (c.unexpected_passes) s += ", " + std::to_string(c.unexpected_passes) + " unexpected passes";
+    return s;
+  };
+  for (const auto& [file, c] : files) {
+    const char* tag = c.failed || c.unexpected_passes ? "FAIL " : c.passed ? "ok   " : "skip ";
+    o << tag << file << ": " << line(c) << "\n";
+  }
+  for (const auto& [family, c] : families) o << "family " << family << ": " << line(c) << "\n";
+  std::size_t clean = 0;
+  for (const auto& [key, c] : flags) {
+    if (!verbose && !c.failed && !c.unexpected_passes) {
+      ++clean;
+      continue;
+    }
+    const auto& [file, flag] = key;
+    const FlagNote& n = note_of(r, file, flag);
+    o << "flag " << file << " " << flag << " [" << n.bug_type << "]: " << line(c) << "\n    " << n.description << "\n";
+  }
+  if (clean) o << "flags: " << clean << " more (file, flag) pairs with no failure (--verbose lists them)\n";
+  if (!r.skipped_ops.empty()) {
+    o << "skipped (the port does not list these ops):";
+    for (const auto& op : r.skipped_ops) o << " " << op;
+    o << "\n";
+  }
+  std::size_t shown = 0, bad = 0;
+  for (const auto& v : r.vectors) {
+    if (v.status != Status::kFailed && v.status != Status::kUnexpectedPass) continue;
+    if (!verbose && ++shown > 50) {
+      ++bad;
+      continue;
+    }
+    const char* tag = v.status == Status::kUnexpectedPass ? "UNEXPECTED PASS " : v.port_broke ? "PORT BROKE ON " : "MISMATCH ";
+    o << tag << v.file << " tcId " << v.tc_id << " [";
+    for (std::size_t i = 0; i < v.flags.size(); ++i) o << (i ? "," : "") << v.flags[i];
+    o << "]\n" << failure_text(r, v);
+  }
+  if (bad) o << "… " << bad << " more failing vectors (use --verbose)\n";
+  for (std::size_t i = 0; i < r.breaks.size(); ++i) {
+    const auto& b = r.breaks[i];
+    o << "PORT FAILURE " << (b.vector_id.empty() ? "at start-up" : "during " + b.vector_id) << ": " << b.what << "\n"
+      << "  the port: " << (b.how_it_ended.empty() ? "not started" : b.how_it_ended) << "\n";
+    if (!b.stderr_tail.empty()) {
+      o << "  its last stderr lines:\n";
+      for (const auto& l : b.stderr_tail) o << "    | " << l << "\n";
+    }
+    o << "  " << (r.stopped && i + 1 == r.breaks.size() ? "not restarted" : "restarted") << "\n";
+  }
+  if (r.stopped) o << "PORT FAILURE: stopped: " << r.stop_reason << "\n";
+  if (r.random_run || !r.random_failures.empty()) {
+    o << "random: " << r.random_run << " requests (--seed " << r.seed << "), " << r.random_failures.size()
+      << " differ from fairvec\n";
+    for (std::size_t i = 0; i < r.random_failures.size() && (verbose || i < 20); ++i) {
+      o << "RANDOM MISMATCH " << r.random_failures[i] << "\n";
+    }
+  }
+  Counts t = totals(r);
+  o << "vectors: " << line(t) << "\n";
+  o << "time: vectors loaded in " << static_cast<long>(r.load_seconds * 1000) << " ms; " << r.requests
+    << " requests in " << static_cast<long>(r.run_seconds * 1000) << " ms\n";
+  o << "exit " << exit << "\n";
+  return o.str();
+}
+
+}  // namespace fairvec::check

@@ -1,0 +1,44 @@
+// Session: the port under test across restarts, with the handshake checks and the restart
+// budget. Internal to the checker (check/port_checker.cc, check/random_requests.cc).
+#pragma once
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "check/port_checker.h"
+
+namespace fairvec::check {
+
+class Session {
+ public:
+  Session(const CheckPortOptions& options, CheckPortReport& report) : options_(options), report_(report) {}
+  ~Session() { stop(); }
+
+  // ready starts the port when it is not running (handshake included) and returns whether it
+  // runs. A start that fails counts against the restart budget; false once the run has stopped.
+  bool ready();
+
+  // request sends one call. Throws PortFailure when the port broke; call broke() then.
+  [[nodiscard]] Reply request(const std::string& op, const json::Value& params);
+
+  // broke records the failure |what| during vector |vector_id|, stops the port and charges the
+  // restart budget (the run stops when it is spent).
+  void broke(const std::string& vector_id, const std::string& what);
+
+  // lists reports whether the port listed |op| in its hello.
+  [[nodiscard]] bool lists(const std::string& op) const { return ops_.count(op) > 0; }
+  [[nodiscard]] const std::set<std::string>& ops() const { return ops_; }
+  void stop();
+
+ private:
+  void handshake();
+  const CheckPortOptions& options_;
+  CheckPortReport& report_;
+  std::unique_ptr<PortProcess> proc_;
+  std::set<std::string> ops_;
+  int breaks_ = 0;
+  bool greeted_ = false;
+};
+
+}  // namespace fairvec::check

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""check_port_test.py - `fairvec check-port` against misbehaving ports, and its report formats.
+
+    check_port_test.py --fairvec BIN [unittest args]
+    check_port_test.py port MODE AT STATE MARKER   (a misbehaving port, used by the tests)
+
+The misbehaving port is the Python example port that, at request number AT (hello is 0),
+crashes (exit 3), dies of SIGSEGV, hangs, writes a garbage line or answers with a wrong id;
+with a STATE file it misbehaves only once (the restarted port behaves), with STATE "-" every time.
+MARKER only makes its command line findable with pgrep, to prove no process is left behind.
+Bounded: about 30 s in all on 2 cores.
+"""
+
+import glob
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+EXAMPLE = os.path.join(HERE, "python", "fairvec_port.py")
+MUTANTS = os.path.join(HERE, "mutants", "mutants.py")
+VECTORS = os.path.join(ROOT, "vectors")
+FAIRVEC = None
+
+
+def misbehaving_port(mode, at, state, marker):
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    once = state != "-"
+    if once and os.path.exists(state):
+        return fairvec_port.main()  # already misbehaved once: behave
+    n = 0
+    for raw in sys.stdin.buffer:
+        request = fairvec_port.ops.json_loads(raw.decode("utf-8"))
+        reply = fairvec_port.handle(request)
+        if n == at:
+            if once:
+                open(state, "w").close()
+            print(f"misbehaving port {marker}: {mode} at request {n}", file=sys.stderr, flush=True)
+            if mode == "crash":
+                os._exit(3)
+            if mode == "segv":
+                os.kill(os.getpid(), signal.SIGSEGV)
+            if mode == "hang":
+                time.sleep(3600)
+            if mode == "garbage":
+                sys.stdout.write("this is not json\n")
+            if mode == "wrongid":
+                reply["id"] = reply["id"] + 7
+        if not (n == at and mode == "garbage"):
+            sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+        n += 1
+
+
+def run(args, timeout=120):
+    t = time.monotonic()
+    p = subprocess.run([FAIRVEC] + args, capture_output=True, text=True, timeout=timeout)
+    return p, time.monotonic() - t
+
+
+def leftovers(marker):
+    p = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True)
+    return [x for x in p.stdout.split() if int(x) != os.getpid()]
+
+
+class MisbehavingPorts(unittest.TestCase):
+    ONLY = ["--only", "keno_draw_test.json"]  # 25 vectors, one request each
+
+    def check(self, mode, at, once=True, wrapper=False, expect_rc=1):
+        marker = f"fvmark{os.getpid()}x{mode}x{at}x{int(once)}x{int(wrapper)}"
+        tmp = tempfile.mkdtemp()
+        state = os.path.join(tmp, "state") if once else "-"
+        port = [sys.executable, __file__, "port", mode, str(at), state, marker]
+        if wrapper:  # a shell that does not exec: the port is its child, the checker's grandchild
+            port = ["/bin/sh", "-c", " ".join(port) + "; echo wrapper-done"]
+        p, seconds = run(["check-port", "--quiet-port", "--timeout-ms", "500", "--startup-timeout-ms", "5000",
+                          "--max-restarts", "2", "--json", "-"] + self.ONLY + ["--"] + port)
+        shutil.rmtree(tmp)
+        self.assertEqual(p.returncode, expect_rc, p.stderr)
+        report = json.loads(p.stdout)
+        self.assertEqual(len(report["vectors"]), 25, "a record for every selected vector")
+        self.assertGreaterEqual(len(report["portBreaks"]), 1)
+        b = report["portBreaks"][0]
+        self.assertEqual(b["vector"], "" if at == 0 else report["vectors"][at - 1]["id"])
+        self.assertTrue(any(marker in line for line in b["stderrTail"]), b)
+        self.assertLess(seconds, 20, "never a hung checker")
+        time.sleep(0.2)
+        self.assertEqual(leftovers(marker), [], "no process of the port is left")
+        return report, b, p
+
+    def test_crash_mid_run_is_recorded_restarted_and_the_run_continues(self):
+        report, b, p = self.check("crash", 5)
+        self.assertEqual(b["howItEnded"], "exited with status 3")
+        s = report["summary"]
+        self.assertEqual((s["passed"], s["failed"]), (24, 1))
+        self.assertTrue(report["vectors"][4]["portBroke"])
+        self.assertIn("PORT FAILURE during keno_draw_test.json#5", p.stderr)
+
+    def test_signal_is_named(self):
+        _, b, _ = self.check("segv", 3)
+        self.assertIn("SIGSEGV", b["howItEnded"])
+
+    def test_hang_mid_run_times_out_and_restarts(self):
+        report, b, _ = self.check("hang", 7)
+        self.assertIn("no reply within 500 ms", b["what"])
+        self.assertIn("killed its process group", b["howItEnded"])
+        self.assertEqual(report["summary"]["passed"], 24)
+
+    def test_garbage_line_and_wrong_id(self):
+        _, b, _ = self.check("garbage", 2)
+        self.assertIn("not JSON", b["what"])
+        _, b, _ = self.check("wrongid", 2)
+        self.assertIn("does not match request id", b["what"])
+
+    def test_wrapper_shell_that_hangs_leaves_no_orphan(self):
+        report, b, _ = self.check("hang", 4, wrapper=True)
+        self.assertEqual(report["summary"]["passed"], 24)
+
+    def test_always_hanging_wrapper_stops_after_the_budget_with_exit_4(self):
+        report, _, p = self.check("hang", 2, once=False, wrapper=True, expect_rc=4)
+        self.assertTrue(report["stopped"])
+        self.assertEqual(len(report["portBreaks"]), 3)  # first start + 2 restarts
+        self.assertTrue(all(v["status"] != "passed" or i < 6 for i, v in enumerate(report["vectors"])))
+        self.assertIn("restart budget", p.stderr)
+
+    def test_failing_start_up_is_exit_4(self):
+        _, b, _ = self.check("crash", 0, once=False, expect_rc=4)
+        self.assertIn("start-up", b["what"])
+
+
+def fake_hello(hello):
+    """A port command that answers hello with |hello| and everything else with unsupported."""
+    code = ("import sys,json\nfor l in sys.stdin:\n r=json.loads(l)\n"
+            f" print(json.dumps({{'id':r['id'],'ok':True,'result':{hello!r}}} if r['op']=='hello' else "
+            "{'id':r['id'],'ok':False,'error':'unsupported'}),flush=True)\n")
+    return [sys.executable, "-c", code]
+
+
+class Handshake(unittest.TestCase):
+    def test_misspelled_op_wrong_protocol_malformed_ops_are_exit_4(self):
+        for hello, why in [({"name": "x", "protocol": 1, "ops": ["hmac_dice.sael"]}, "does not know"),
+                           ({"name": "x", "protocol": 2, "ops": []}, "protocol is 2"),
+                           ({"name": "x", "protocol": 1, "ops": "hmac_dice.roll"}, "no ops array"),
+                           ({"name": "x", "protocol": 1, "ops": [5]}, "not a string")]:
+            p, _ = run(["check-port", "--"] + fake_hello(hello))
+            self.assertEqual(p.returncode, 4, p.stdout)
+            self.assertIn(why, p.stdout)
+
+    def test_a_port_listing_no_op_runs_nothing_and_fails(self):
+        p, _ = run(["check-port", "--"] + fake_hello({"name": "x", "protocol": 1, "ops": []}))
+        self.assertEqual(p.returncode, 1, p.stdout)
+        self.assertIn("skip ", p.stdout)
+
+
+class Patterns(unittest.TestCase):
+    def test_a_pattern_matching_nothing_is_exit_2_naming_it(self):
+        for args in (["check-port", "--only", "hmac_dice_rol.json", "--", FAIRVEC, "port"],
+                     ["check-port", "--skip", "NoSuchFlag", "--", FAIRVEC, "port"],
+                     ["check", "--only", "nope*.json"],
+                     ["generate", "--verify", "--only", "nope*.json"]):
+            p, _ = run(args)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertRegex(p.stderr, r"pattern '[^']+' matches nothing")
+
+    def test_globs_over_files_families_ops_flags_and_ids(self):
+        salt_as_given = sum("SaltAsGiven" in t["flags"] for f in glob.glob(os.path.join(VECTORS, "*_test.json"))
+                            for g in json.load(open(f))["testGroups"] for t in g["tests"])
+        for pattern, count in [("keno_*", 38), ("keno-v1", 38), ("keno.pick", 13), ("SaltAsGiven", salt_as_given),
+                               ("keno_draw_test.json#1?", 10)]:
+            p, _ = run(["check-port", "--json", "-", "--only", pattern, "--", FAIRVEC, "port"])
+            self.assertEqual(p.returncode, 0, pattern)
+            self.assertEqual(len(json.loads(p.stdout)["vectors"]), count, pattern)
+
+    def test_expect_list_known_failures_and_unexpected_passes(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("# known failures of the swapped-dice mutant\n"
+                    "hmac_dice_roll_test.json#1 dice swapped, fix pending\n")
+            expect = f.name
+        port = ["--", sys.executable, MUTANTS, "port", "swapped-dice"]
+        p, _ = run(["check-port", "--json", "-", "--only", "hmac_dice_roll_test.json#1", "--expect", expect] + port)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(json.loads(p.stdout)["vectors"][0]["status"], "expected-failure")
+        p, _ = run(["check-port", "--json", "-", "--only", "hmac_dice_roll_test.json#1", "--expect", expect,
+                    "--", FAIRVEC, "port"])
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(json.loads(p.stdout)["vectors"][0]["status"], "unexpected-pass")
+        with open(expect, "w") as f:
+            f.write("no_such_test.json#1 stale entry\n")
+        p, _ = run(["check-port", "--expect", expect, "--", FAIRVEC, "port"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("matches no vector", p.stderr)
+        os.unlink(expect)
+
+
+class Reports(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp()
+        cls.files = {k: os.path.join(cls.tmp, "report." + k) for k in ("json", "xml", "html")}
+        cls.p, _ = run(["check-port", "--only", "hmac_dice_roll_test.json", "--only", "keno_*", "--skip", "SeatOrder",
+                        "--json", cls.files["json"], "--junit", cls.files["xml"], "--html", cls.files["html"],
+                        "--", sys.executable, MUTANTS, "port", "hex-string-key"])
+        with open(cls.files["json"]) as f:
+            cls.report = json.load(f)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp)
+
+    def test_text_names_the_bug(self):
+        self.assertEqual(self.p.returncode, 1)
+        out = self.p.stdout
+        self.assertIn("MISMATCH hmac_dice_roll_test.json tcId 1 [TwoClientSeeds]", out)
+        self.assertIn("TwoClientSeeds [BASIC]: An ordinary roll", out)
+        self.assertIn("comment:  the first roll of a two-player match", out)
+        self.assertIn("first difference: result.dice[0]", out)
+        self.assertRegex(out, r"vector:   \{.*\"macs\"")
+        self.assertRegex(out, r"flag hmac_dice_roll_test.json UppercaseSeedHex \[ENCODING\]: 0 passed, \d+ failed")
+        self.assertIn("family keno-v1: 38 passed, 0 failed, 0 skipped", out)
+
+    def test_junit_has_one_testcase_per_vector_with_real_skipped(self):
+        root = ET.parse(self.files["xml"]).getroot()
+        cases = root.findall("./testsuite/testcase")
+        self.assertEqual(len(cases), len(self.report["vectors"]))
+        s = self.report["summary"]
+        self.assertEqual(len([c for c in cases if c.find("skipped") is not None]), s["skipped"])
+        self.assertEqual(len([c for c in cases if c.find("failure") is not None]), s["failed"])
+        self.assertEqual(int(root.get("failures")), s["failed"])
+        failure = next(c.find("failure") for c in cases if c.find("failure") is not None)
+        self.assertIn("[BASIC]", failure.text)
+
+    def test_html_renders_in_headless_chromium_with_the_counts(self):
+        browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+        if not browser:
+            self.skipTest("chromium is not installed (.ci/deps installs it); the HTML page was not rendered")
+        p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                            "file://" + self.files["html"]], capture_output=True, text=True, timeout=120)
+        dom = p.stdout
+        s = self.report["summary"]
+        for key, name in [("passed", "passed"), ("failed", "failed"), ("skipped", "skipped")]:
+            count = re.search(rf'id="count-{name}">(\d+)<', dom)
+            shown = re.search(rf'id="shown-{name}">(\d+)<', dom)  # filled in by the page's script
+            self.assertIsNotNone(shown, f"the script did not run: {dom[:300]} {p.stderr[-300:]}")
+            self.assertEqual(int(count.group(1)), s[key])
+            self.assertEqual(int(shown.group(1)), s[key])
+        self.assertEqual(len(re.findall(r'<tr class="[a-z-]+" data-status=', dom)), len(self.report["vectors"]))
+
+
+class Random(unittest.TestCase):
+    def test_random_requests_are_reproducible_and_print_the_seed(self):
+        args = ["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
+                "--", sys.executable, MUTANTS, "port", "nonce-cursor-swapped"]
+        a, _ = run(args)
+        b, _ = run(args)
+        ra, rb = json.loads(a.stdout)["random"], json.loads(b.stdout)["random"]
+        self.assertEqual(ra, rb)
+        self.assertGreater(ra["requests"], 0)
+        self.assertTrue(ra["failures"] and all(f.startswith("--seed 7 request {") for f in ra["failures"]))
+        c, _ = run(["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
+                    "--", FAIRVEC, "port"])
+        self.assertEqual(c.returncode, 0)
+        self.assertEqual(json.loads(c.stdout)["random"]["failures"], [])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "port":
+        misbehaving_port(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
+        sys.exit(0)
+    if len(sys.argv) > 2 and sys.argv[1] == "--fairvec":
+        FAIRVEC = os.path.abspath(sys.argv[2])
+        del sys.argv[1:3]
+    unittest.main()

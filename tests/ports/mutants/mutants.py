@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""mutants.py - the mutant catalog: realistic port bugs, each a switch on the Python example port.
+
+    mutants.py port NAME                 run the example port (tests/ports/python/) with bug NAME
+    mutants.py check --fairvec BIN [-j N] [NAME ...]
+                                         run `fairvec check-port` against every mutant (or those
+                                         named) and require each to fail with a failing vector
+                                         whose flag description names the bug (the regex below)
+    mutants.py list                      print the catalog
+
+Each mutant replaces one function or constant of the port's ops (the example port calls them
+through module globals, so a replacement takes effect everywhere). A mutant that survives, or
+fails only through flags whose descriptions do not name its bug, is a missing vector: add the
+vector to the generator, never weaken the mutant.
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORT = os.path.join(HERE, "..", "python", "fairvec_port.py")
+sys.path.insert(0, os.path.join(HERE, "..", "python"))
+
+CATALOG = {}  # name -> (what the bug is, --only patterns, regex a failing flag's description matches, patch)
+
+
+def rewrite(m, op, params=lambda p: p, result=lambda r: r):
+    """Replaces op in the dispatch table: its params rewritten before, its result after the op."""
+    orig = m.OPS[op]
+    m.OPS[op] = lambda p: result(orig(params(dict(p))))
+
+
+def trimmed_salt(p):
+    if isinstance(p.get("salt"), str):
+        p["salt"] = p["salt"].strip()
+    return p
+
+
+def mutant(name, what, only, names):
+    def register(patch):
+        CATALOG[name] = (what, only, names, patch)
+        return patch
+    return register
+
+
+# --- hmac-dice-v1 ---------------------------------------------------------------------------------
+
+@mutant("hex-string-key", "HMAC key is the server seed's hex text, not its decoded bytes",
+        ["hmac_dice_roll_test.json"], r"decoded|hex text|the hex")
+def _(m):
+    orig = m.hd_server_seed
+    m.hd_server_seed = lambda p: orig(p).hex().encode("ascii")
+
+
+@mutant("no-skip", "uses MAC byte 0 even when it is >= 252", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json"], r"skip")
+def _(m):
+    m.hd_pick_from_mac = lambda mac: ([mac[0] % 36 // 6 + 1, mac[0] % 36 % 6 + 1], 0)
+
+
+@mutant("accept-252", "accepts byte 252 (the skip test is <= 252)", ["hmac_dice_*"], r"252")
+def _(m):
+    def pick(mac):
+        for i, b in enumerate(mac):
+            if b <= 252:
+                v = b % 36
+                return [v // 6 + 1, v % 6 + 1], i
+        return None
+    m.hd_pick_from_mac = pick
+
+
+@mutant("swapped-dice", "dice = (v % 6 + 1, v / 6 + 1), the two dice swapped", ["hmac_dice_roll_test.json"], r"swap")
+def _(m):
+    orig = m.hd_pick_from_mac
+    def pick(mac):
+        r = orig(mac)
+        return (r[0][::-1], r[1]) if r else None
+    m.hd_pick_from_mac = pick
+
+
+@mutant("plus-on-first-seed", "retry '+' appended to the first client seed, not the last",
+        ["hmac_dice_pick_test.json"], r"\+")
+def _(m):
+    def message(seeds, roll, retry):
+        parts = list(seeds)
+        parts[0] = parts[0] + "+" * retry
+        return ":".join(parts) + ":" + str(roll)
+    m.hd_message = message
+
+
+@mutant("plus-after-roll", "retry '+' appended after the roll number", ["hmac_dice_pick_test.json"], r"\+")
+def _(m):
+    m.hd_message = lambda seeds, roll, retry: ":".join(seeds) + ":" + str(roll) + "+" * retry
+
+
+@mutant("sorted-seeds", "client seeds sorted instead of kept in seat order", ["hmac_dice_roll_test.json"], r"order|swap")
+def _(m):
+    orig = m.hd_message
+    m.hd_message = lambda seeds, roll, retry: orig(sorted(seeds), roll, retry)
+
+
+@mutant("zero-based-rolls", "roll numbers counted from 0", ["hmac_dice_match_test.json", "hmac_dice_roll_test.json"], r"roll 1|first roll|1-based|from 1|number")
+def _(m):
+    orig = m.hd_message
+    m.hd_message = lambda seeds, roll, retry: orig(seeds, roll - 1, retry)
+
+
+@mutant("link-keys-any-case", "link keys matched case-insensitively", ["hmac_dice_link_test.json"], r"case-sensitive|case-fold")
+def _(m):
+    orig = m.parse_link
+    def parse(link):
+        i = max(link.find("?"), link.find("#"))
+        if i >= 0:
+            link = link[:i + 1] + "&".join(
+                (f.split("=", 1)[0].lower() + "=" + f.split("=", 1)[1]) if "=" in f else f for f in link[i + 1:].split("&"))
+        return orig(link)
+    m.parse_link = parse
+
+
+@mutant("link-extra-path", "link path accepts text after /check/", ["hmac_dice_link_test.json"], r"path")
+def _(m):
+    m._PATH = re.compile(r"/([a-z]{2,3})/check/?.*\Z")
+
+
+@mutant("recorded-any-separator", "recorded rolls split on commas too", ["hmac_dice_recorded_test.json"], r"separat|comma|white ?space")
+def _(m):
+    orig = m.parse_recorded
+    m.parse_recorded = lambda text: orig(text.replace(",", " "))
+
+
+@mutant("seal-of-hex-text", "seal = SHA-256 of the seed's hex text", ["hmac_dice_seal_test.json"], r"decoded|hex text|bytes")
+def _(m):
+    m.OPS["hmac_dice.seal"] = lambda p: {"seal": m.sha256(m.hd_server_seed(p).hex().encode()).hex()}
+
+
+# --- lenient types --------------------------------------------------------------------------------
+
+@mutant("bool-as-integer", "true/false accepted in integer fields", ["cursor_unit_test.json"], r"boolean")
+def _(m):
+    orig = m.p_int
+    def p_int(params, name, lo, hi):
+        v = m.p_get(params, name)
+        if isinstance(v, bool):
+            return int(v)
+        return orig(params, name, lo, hi)
+    m.p_int = p_int
+
+
+@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["cursor_unit_test.json"], r"fraction")
+def _(m):
+    orig = m.p_int
+    def p_int(params, name, lo, hi):
+        v = m.p_get(params, name)
+        if isinstance(v, float) and v == int(v):
+            return int(v)
+        return orig(params, name, lo, hi)
+    m.p_int = p_int
+
+
+# --- cursor-v1 ------------------------------------------------------------------------------------
+
+@mutant("float32-units", "units computed in 4-byte floats", ["cursor_u64_test.json", "cursor_unit_test.json"], r"float|binary64|double|round")
+def _(m):
+    m.u64_to_unit = lambda x: struct.unpack("f", struct.pack("f", float(x) / 18446744073709551616.0))[0]
+
+
+@mutant("little-endian-words", "the 8 MAC bytes read little-endian", ["cursor_unit_test.json"], r"big-endian|endian|byte order")
+def _(m):
+    def unit(key, client, nonce, cursor):
+        mac = m.hmac_sha256(key, client + b"-" + str(nonce).encode() + b"-" + str(cursor).encode())
+        return m.u64_to_unit(int.from_bytes(mac[:8], "little"))
+    m.cursor_unit = unit
+
+
+@mutant("two-roundings", "u64 truncated to 53 bits, then divided (not rounded once)", ["cursor_u64_test.json"], r"round|once|53")
+def _(m):
+    m.u64_to_unit = lambda x: float(x >> 11) / 9007199254740992.0
+
+
+@mutant("no-clamp-at-1", "draw(u, n) = floor(u * n) without the clamp at u = 1.0", ["cursor_draw_test.json", "cursor_u64_test.json"], r"clamp|1\.0|u = 1")
+def _(m):
+    m.draw = lambda u, n: math.floor(u * n)
+
+
+@mutant("splice-not-swap", "pool hop removes the pick (splice) instead of swapping it with the last item", ["cursor_draw_test.json", "cursor_game_test.json"], r"swap|splice")
+def _(m):
+    def take(self, u):
+        if self.remaining == 0:
+            raise m.BadInput("options", "pool exhausted")
+        i = m.draw(u, self.remaining)
+        self.remaining -= 1
+        return self.items.pop(i)
+    m.Pool.take = take
+    def hop(units, size):
+        pool = list(range(size)) if size <= 100000 else None
+        if pool is None:
+            raise m.BadInput("size", "too large for this port")
+        return [pool.pop(m.draw(u, len(pool))) for u in units]
+    m.pool_hop = hop
+
+
+@mutant("hex-decoded-cursor-key", "cursor HMAC key is the hex-decoded seed, not the string's UTF-8 bytes", ["cursor_unit_test.json"], r"as given|UTF-8|string")
+def _(m):
+    orig = m.cur_seeds
+    def seeds(p):
+        key, client = orig(p)
+        try:
+            return bytes.fromhex(key.decode()), client
+        except ValueError:
+            return key, client
+    m.cur_seeds = seeds
+
+
+@mutant("nonce-cursor-swapped", "message client-cursor-nonce instead of client-nonce-cursor", ["cursor_unit_test.json"], r"nonce|cursor|order")
+def _(m):
+    orig = m.cursor_unit
+    m.cursor_unit = lambda key, client, nonce, cursor: orig(key, client, cursor, nonce)
+
+
+@mutant("limbo-no-clamp", "limbo without the clamp to 1000000 (u = 1.0 crashes or overflows)", ["cursor_*"], r"clamp|1000000|1\.0")
+def _(m):
+    def limbo(u):
+        return max(100, math.floor(0.99 / (1.0 - u) * 100.0))
+    m.limbo = limbo
+
+
+# --- keno-v1 --------------------------------------------------------------------------------------
+
+@mutant("keno-uppercase-links", "next link hashed as uppercase hex text", ["keno_draw_test.json"], r"lowercase|case")
+def _(m):
+    def draw(params):
+        link = m.utf8("randomHash", m.p_str(params, "randomHash"))
+        salt = m.utf8("salt", m.p_str(params, "salt"))
+        links = []
+        for _ in range(10):
+            d = m.hmac_sha256(salt, link)
+            links.append(d)
+            link = d.hex().upper().encode("ascii")
+        return {"balls": m.keno_balls(links)}
+    m.op_keno_draw = draw
+    m.OPS["keno.draw"] = draw
+
+
+@mutant("keno-splice", "keno pool: the pick removed (splice) instead of swapped to the end", ["keno_*"], r"swap|splice")
+def _(m):
+    def balls(links):
+        pool = list(range(1, 41))
+        out = []
+        for i, digest in enumerate(links, start=1):
+            h = int.from_bytes(digest[:7], "big") >> 4
+            out.append(pool.pop(math.floor(h / 2.0 ** 52 * (41 - i))))
+        return out
+    m.keno_balls = balls
+
+
+@mutant("keno-53-bits", "keno reads 53 bits instead of the leading 52", ["keno_*"], r"52")
+def _(m):
+    def balls(links):
+        pool = list(range(1, 41))
+        out = []
+        for i, digest in enumerate(links, start=1):
+            remaining = 41 - i
+            index = math.floor((int.from_bytes(digest[:8], "big") >> 11) / 2.0 ** 53 * remaining)
+            out.append(pool[index])
+            pool[index], pool[remaining - 1] = pool[remaining - 1], pool[index]
+        return out
+    m.keno_balls = balls
+
+
+@mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"], r"trim")
+def _(m):
+    rewrite(m, "keno.draw", params=trimmed_salt)
+
+
+# --- crash ----------------------------------------------------------------------------------------
+
+def crash_formula(m, convention, formula):
+    """Replaces the crash point formula of one convention by formula(h) of the leading 52 bits h."""
+    orig = m.crash_from_value
+    m.crash_from_value = lambda conv, value: (
+        formula(int.from_bytes(value[:7], "big") >> 4) if conv == convention else orig(conv, value))
+
+
+@mutant("crash-101-on-52-bits", "bustabit-v1 divisibility by 101 tested on the 52 bits, not the whole value", ["crash_*"], r"101")
+def _(m):
+    crash_formula(m, "bustabit-v1", lambda h: 0 if h % 101 == 0 else
+                  math.floor((100.0 * 2.0 ** 52 - float(h)) / (2.0 ** 52 - float(h))))
+
+
+@mutant("crash-v2-hex-message", "bustabit-v2 HMAC over the link's hex text instead of its 32 bytes", ["crash_point_test.json"], r"raw|bytes|hex text")
+def _(m):
+    orig = m.hmac_sha256
+    def op(params):
+        conv = m.crash_convention(params)
+        if conv != "bustabit-v2":
+            return m.OPS_ORIG["crash.point"](params)
+        link = m.crash_link(params)
+        salt = m.utf8("salt", m.p_str(params, "salt"))
+        return {"hundredths": str(m.crash_from_value(conv, orig(salt, link.hex().encode())))}
+    m.OPS_ORIG = dict(m.OPS)
+    m.OPS["crash.point"] = op
+
+
+@mutant("crash-previous-text-v2", "previous link of bustabit-v2 hashed from hex text", ["crash_chain_test.json"], r"raw|bytes|hex text")
+def _(m):
+    def op(params):
+        m.crash_convention(params)
+        return {"link": m.sha256(m.crash_link(params).hex().encode()).hex()}
+    m.OPS["crash.previous"] = op
+
+
+@mutant("crash-betkyo-doubles", "betkyo-exact computed in doubles instead of exact integers", ["crash_*"], r"exact|integer|double")
+def _(m):
+    crash_formula(m, "betkyo-exact", lambda h: math.floor((100.0 * 2.0 ** 52 - h) / (2.0 ** 52 - h)))
+
+
+# --- tavla-commit-v1 and canonical JSON -----------------------------------------------------------
+
+@mutant("tavla-le-counters", "n and block encoded as little-endian u32", ["tavla_roll_test.json", "tavla_pick_test.json"], r"u32be|big-endian|endian")
+def _(m):
+    def mac(seed, game_id, c, n, block):
+        return m.hmac_sha256(seed, m.CTX_ROLL + game_id + c[0] + c[1] + n.to_bytes(4, "little") + block.to_bytes(4, "little"))
+    m.tavla_block_mac = mac
+
+
+@mutant("tavla-no-carry", "second die not carried into the next block", ["tavla_*"], r"carr|across|next block|block 1")
+def _(m):
+    def roll(seed, game_id, c, n):
+        for block in range(m.TAVLA_MAX_BLOCKS):
+            ok = [b % 6 + 1 for b in m.tavla_block_mac(seed, game_id, c, n, block) if b < 252]
+            if len(ok) >= 2:
+                return ok[:2]
+        raise m.BadInput("seed", "none")
+    m.tavla_roll_dice = roll
+    def pick(blocks):
+        for count, block in enumerate(blocks, start=1):
+            ok = [b % 6 + 1 for b in block if b < 252]
+            if len(ok) >= 2:
+                return ok[:2], count
+        return None
+    m.tavla_pick = pick
+
+
+@mutant("guid-byte-order", "game id bytes in Microsoft GUID order (first three groups little-endian)", ["tavla_*"], r"GUID|byte order|written order|RFC 4122|9562")
+def _(m):
+    orig = m.uuid_bytes
+    def uuid(field, s):
+        b = orig(field, s)
+        return b[3::-1] + b[5:3:-1] + b[7:5:-1] + b[8:]
+    m.uuid_bytes = uuid
+
+
+@mutant("rfc4648-base32", "seal code in RFC 4648 base32 instead of Crockford's", ["tavla_commitment_test.json"], r"Crockford|4648|alphabet")
+def _(m):
+    m.CROCKFORD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+
+
+@mutant("code-point-key-sort", "canonical JSON keys sorted by code point instead of UTF-16 units", ["canonical_json_test.json", "tavla_commitment_test.json"], r"UTF-16|code unit|code point|sort")
+def _(m):
+    orig = m.canon_serialize
+    def ser(v):
+        if isinstance(v, dict):
+            return "{" + ",".join(m.canon_string(k) + ":" + ser(v[k]) for k in sorted(v)) + "}"
+        if isinstance(v, list):
+            return "[" + ",".join(ser(x) for x in v) + "]"
+        return orig(v)
+    m.canon_serialize = ser
+
+
+@mutant("unsafe-integers", "canonical JSON accepts integers beyond 2^53 - 1", ["canonical_json_test.json", "tavla_commitment_test.json"], r"2\^53|safe")
+def _(m):
+    orig = m.canon_check
+    m.MAX_SAFE = 2 ** 64
+
+
+@mutant("tavla-accept-252", "tavla dice accept bytes 252..255", ["tavla_*"], r"252")
+def _(m):
+    def pick(blocks):
+        dice = []
+        for count, block in enumerate(blocks, start=1):
+            for b in block:
+                dice.append(b % 6 + 1)
+                if len(dice) == 2:
+                    return dice, count
+        return None
+    m.tavla_pick = pick
+    def roll(seed, game_id, c, n):
+        return pick([m.tavla_block_mac(seed, game_id, c, n, k) for k in range(2)])[0]
+    m.tavla_roll_dice = roll
+
+
+# --- reports and loose checks ---------------------------------------------------------------------
+
+@mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"], r"every mismatch|all mismatch|first mismatch|each mismatch|stop")
+def _(m):
+    rewrite(m, "hmac_dice.verify_match", result=lambda r: {**r, "mismatches": r["mismatches"][:1]})
+
+
+@mutant("proof-kinds-unchecked", "proof roll kinds not checked against the opening rule", ["tavla_verify_test.json"], r"kind")
+def _(m):
+    rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": True, "failedCheck": None}
+            if str(r["failedCheck"]).endswith(".kind") else r)
+
+
+@mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], r"unknown")
+def _(m):
+    orig = m.opt_check_exact
+    def check(obj, names):
+        orig({k: v for k, v in obj.items() if k in names}, names)
+    m.opt_check_exact = check
+
+
+@mutant("proof-check-order", "commitment checked before the settings hash (the wrong failing check reported)", ["tavla_verify_test.json"], r"settingsHash")
+def _(m):
+    rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": False, "failedCheck": "commitment"}
+            if r["failedCheck"] == "settingsHash" else r)
+
+
+@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], r"string|JSON number|type")
+def _(m):
+    orig = m.p_int
+    def p_int(params, name, lo, hi):
+        v = m.p_get(params, name)
+        if isinstance(v, str) and v.isdigit():
+            params = dict(params)
+            params[name] = int(v)
+        return orig(params, name, lo, hi)
+    m.p_int = p_int
+
+
+@mutant("crash-trimmed-salt", "crash salt whitespace trimmed although the spec says as given", ["crash_point_test.json"], r"as given|trim|space")
+def _(m):
+    rewrite(m, "crash.point", params=trimmed_salt)
+
+
+# --------------------------------------------------------------------------------------------------
+
+def run_port(name):
+    import fairvec_port
+    CATALOG[name][3](fairvec_port.ops)
+    fairvec_port.main()
+
+
+def check_one(fairvec, name, vectors):
+    what, only, names, _ = CATALOG[name]
+    cmd = [fairvec, "check-port", "--quiet-port", "--timeout-ms", "20000", "--json", "-"]
+    if vectors:
+        cmd += ["--vectors", vectors]
+    for o in only:
+        cmd += ["--only", o]
+    cmd += ["--", sys.executable, os.path.abspath(__file__), "port", name]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    if p.returncode not in (0, 1):
+        return name, False, f"check-port exit {p.returncode}: {p.stderr[-600:]}", 0, []
+    report = json.loads(p.stdout)
+    failed = [v for v in report["vectors"] if v["status"] == "failed"]
+    naming = sorted({f["name"] for v in failed for f in v["flags"] if re.search(names, f["description"], re.I)})
+    if not failed:
+        return name, False, "SURVIVED: no vector failed", 0, []
+    if not naming:
+        flags = sorted({f["name"] for v in failed for f in v["flags"]})
+        return name, False, "failed only through flags not naming the bug: " + ", ".join(flags), len(failed), []
+    return name, True, "", len(failed), naming
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("port")
+    p.add_argument("name", choices=sorted(CATALOG))
+    c = sub.add_parser("check")
+    c.add_argument("--fairvec", required=True)
+    c.add_argument("--vectors")
+    c.add_argument("-j", type=int, default=2)
+    c.add_argument("names", nargs="*")
+    sub.add_parser("list")
+    a = ap.parse_args()
+    if a.cmd == "port":
+        return run_port(a.name)
+    if a.cmd == "list":
+        for n, (what, only, names, _) in sorted(CATALOG.items()):
+            print(f"{n:24} {what}")
+        return 0
+    names = a.names or sorted(CATALOG)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as pool:
+        results = list(pool.map(lambda n: check_one(a.fairvec, n, a.vectors), names))
+    killed = 0
+    for name, ok, why, nfailed, naming in results:
+        killed += ok
+        print(f"{'killed  ' if ok else 'FAILED  '} {name:24} {nfailed:4} failing vectors  "
+              + (("named by " + ", ".join(naming[:4])) if ok else why))
+    print(f"mutants: {killed} of {len(results)} killed with a flag naming the bug ({100.0 * killed / len(results):.0f}%)")
+    return 0 if killed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
