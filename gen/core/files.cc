@@ -15,13 +15,21 @@ namespace fairvec {
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw IoError("cannot read " + path.string() + ": " + std::strerror(errno));
+  auto too_large = [&](std::size_t n) {
+    return InputError(path.string(), (n ? std::to_string(n) + " bytes" : std::string("the file")) +
+                                         " is larger than the limit of " + std::to_string(max_bytes) +
+                                         " bytes for this input (memory budget, specs/README.md)");
+  };
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) {
+    auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > max_bytes) throw too_large(static_cast<std::size_t>(size));
+  }
   std::string data;
   char buf[65536];
   while (in.read(buf, sizeof buf) || in.gcount() > 0) {
     data.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (data.size() > max_bytes) {
-      throw IoError(path.string() + ": larger than " + std::to_string(max_bytes) + " bytes");
-    }
+    if (data.size() > max_bytes) throw too_large(0);  // a pipe or a file still growing
   }
   if (in.bad()) throw IoError("error reading " + path.string());
   return data;

@@ -8,10 +8,11 @@
 
 namespace fairvec {
 
-// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, or
-// when it is larger than |max_bytes| (so a hostile input cannot exhaust memory).
+// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, and
+// InputError (bad input, exit 2) naming the path and the limit when it is larger than |max_bytes|,
+// before reading it when its size is known (memory budget, specs/README.md).
 [[nodiscard]] std::string read_file(const std::filesystem::path& path,
-                                    std::size_t max_bytes = 64u << 20);
+                                    std::size_t max_bytes = 16u << 20);
 
 // write_file_atomic writes |data| to a temporary file beside |path|, flushes it to disk and renames
 // it over |path|. Throws IoError naming the path on failure; the temporary file is removed then.
