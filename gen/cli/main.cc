@@ -26,7 +26,7 @@ const Backend& pick_backend(const std::string& name) {
   return *b;
 }
 
-// The file-set manifest generate writes last (specs/vector-format.md, "The manifest").
+// The file-set manifest generate writes last (specs/README.md, "Output files").
 constexpr const char* kManifest = "MANIFEST.sha256";
 
 // is_temp_file tells whether |name| is a temporary file of write_file_atomic: NAME.tmp.PID.
