@@ -17,6 +17,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "port/checker.h"
 #include "port/protocol.h"
 #include "schemes/canonical_json.h"
 #include "schemes/tavla_proof.h"
@@ -70,6 +71,8 @@ TEST(Finding3, NulByteAnywhereIsBadInputWithItsPosition) {
                                         default_backend());
   EXPECT_NE(reply.find("\"error\":\"bad_input\""), std::string::npos) << reply;
   EXPECT_NE(reply.find("NUL"), std::string::npos) << reply;
+  EXPECT_NO_THROW((void)port::parse_reply("{\"id\":3,\"ok\":true,\"result\":{}}", 3));
+  EXPECT_ANY_THROW((void)port::parse_reply(std::string("{\"id\":3,\"ok\":true,\"result\":{}}\0garbage", 37), 3));
   rapidjson::Document d;
   EXPECT_THROW(canonical_json::parse(std::string("{\"a\":\0 1}", 9), d, "proof"), InputError);
 }
@@ -180,14 +183,14 @@ TEST_F(Finding6, StaleTempFilesAreRemovedOnStart) {
 }
 
 TEST_F(Finding6, VerifyReportsStrayFilesOfAnyName) {
-  ASSERT_EQ(run(kCli + " generate --out " + dir.string()).rc, 0);
+  fs::copy(FAIRVEC_SOURCE_VECTORS, dir, fs::copy_options::recursive);  // the committed generation
   EXPECT_EQ(run(kCli + " generate --verify --out " + dir.string()).rc, 0);
-  for (const char* stray : {"keno_pick_test.json.tmp.999", "notes.txt", "proofs/README"}) {
-    std::ofstream(dir / stray) << "x";
-    CliRun r = run(kCli + " generate --verify --out " + dir.string());
-    EXPECT_EQ(r.rc, 1) << stray << ": " << r.out;
-    EXPECT_NE(r.out.find("stray"), std::string::npos) << r.out;
-    fs::remove(dir / stray);
+  const char* strays[] = {"keno_pick_test.json.tmp.999", "notes.txt", "proofs/README", "schema/x.tmp.1"};
+  for (const char* stray : strays) std::ofstream(dir / stray) << "x";
+  CliRun r = run(kCli + " generate --verify --out " + dir.string());
+  EXPECT_EQ(r.rc, 1) << r.out;
+  for (const char* stray : strays) {
+    EXPECT_NE(r.out.find(std::string(stray) + " is not produced"), std::string::npos) << stray << ": " << r.out;
   }
 }
 
