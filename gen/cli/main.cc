@@ -74,6 +74,7 @@ int run_generate(const fs::path& out, bool verify, const std::set<std::string>& 
   if (out.empty()) throw InputError("--out", "empty; name the directory of vector files");
   check_out_dir(out, verify);
   const bool full = only.empty();
+  if (!verify) remove_temp_file_on_signal();
   if (!verify && fs::exists(out)) {
     remove_temp_files(out);
     if (full) fs::remove(out / kManifest);

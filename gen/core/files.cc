@@ -1,9 +1,11 @@
 #include "core/files.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -35,9 +37,46 @@ std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) 
   return data;
 }
 
+namespace {
+
+// The temporary file write_file_atomic is writing, for the signal handler (async-signal-safe: a
+// fixed buffer and a flag).
+char g_temp[4096];
+volatile std::sig_atomic_t g_temp_set = 0;
+
+// TempGuard publishes |tmp| to the signal handler for its lifetime.
+struct TempGuard {
+  explicit TempGuard(const std::filesystem::path& tmp) {
+    const std::string& s = tmp.native();
+    if (s.size() < sizeof g_temp) {
+      std::memcpy(g_temp, s.c_str(), s.size() + 1);
+      g_temp_set = 1;
+    }
+  }
+  ~TempGuard() { g_temp_set = 0; }
+};
+
+extern "C" void remove_temp_and_reraise(int sig) {
+  if (g_temp_set) ::unlink(g_temp);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+}  // namespace
+
+void remove_temp_file_on_signal() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE}) {
+    struct sigaction sa {};
+    sa.sa_handler = remove_temp_and_reraise;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
+
 void write_file_atomic(const std::filesystem::path& path, std::string_view data) {
   std::filesystem::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid());
+  TempGuard guard(tmp);
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw IoError("cannot create " + tmp.string() + ": " + std::strerror(errno));
   auto fail = [&](const char* what) {

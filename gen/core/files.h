@@ -18,4 +18,9 @@ namespace fairvec {
 // it over |path|. Throws IoError naming the path on failure; the temporary file is removed then.
 void write_file_atomic(const std::filesystem::path& path, std::string_view data);
 
+// remove_temp_file_on_signal installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that delete
+// the temporary file write_file_atomic is writing, then end the process by the same signal. (A
+// SIGKILL cannot be caught: `fairvec generate` removes such leftovers on its next start.)
+void remove_temp_file_on_signal();
+
 }  // namespace fairvec

@@ -220,6 +220,26 @@ TEST_F(Finding6, ManifestListsEveryFileAndIsWrittenLast) {
   }
 }
 
+// Kills at several points of a generation: no temporary file is left, and a generation that did
+// not finish has no manifest.
+TEST_F(Finding6, KilledGenerationLeavesNoTempFileAndNoManifest) {
+  ASSERT_EQ(run(kCli + " generate --out " + dir.string()).rc, 0);
+  int killed = 0;
+  for (int ms : {20, 60, 120, 250, 400, 700}) {
+    CliRun r = run(kCli + " generate --out " + dir.string() + " >/dev/null 2>&1 & pid=$!; sleep " +
+                   std::to_string(ms / 1000.0) + "; kill -TERM $pid; wait $pid; echo status=$?");
+    bool died = r.out.find("status=143") != std::string::npos;
+    killed += died;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << ms << " ms: " << e.path();
+    }
+    if (died) {
+      EXPECT_FALSE(fs::exists(dir / "MANIFEST.sha256")) << ms << " ms";
+    }
+  }
+  EXPECT_GT(killed, 0);  // at least one kill landed during the generation
+}
+
 TEST_F(Finding6, OutThatIsAFileOrADanglingLinkExits3) {
   std::ofstream(dir / "file") << "x";
   fs::create_symlink(dir / "nowhere", dir / "dangling");
