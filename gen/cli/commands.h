@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <set>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,14 @@ void add_check_port_command(CLI::App& app, Action& action);    // cli/check_port
 void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
 void add_search_command(CLI::App& app, Action& action);        // cli/search.cc
 void add_ops_command(CLI::App& app, Action& action);           // cli/ops_command.cc
+
+// run_generate writes every generated file (vector files, their schemas and transcripts,
+// common.json, proofs, the manifest last; the tables of the specs in |specs|) atomically, or with
+// |verify| compares each with the file on disk, naming the first differing line; |only| restricts
+// it to those vector files. Returns 0 or 1 (a difference, a stray file); throws IoError (exit 3)
+// and InputError (exit 2). cli/generate.cc.
+int run_generate(const std::filesystem::path& out, const std::filesystem::path& specs, bool verify,
+                 const std::set<std::string>& only);
 
 
 }  // namespace fairvec::cli

@@ -8,13 +8,19 @@
 
 namespace fairvec {
 
-// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, or
-// when it is larger than |max_bytes| (so a hostile input cannot exhaust memory).
+// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, and
+// InputError (bad input, exit 2) naming the path and the limit when it is larger than |max_bytes|,
+// before reading it when its size is known (memory budget, specs/README.md).
 [[nodiscard]] std::string read_file(const std::filesystem::path& path,
-                                    std::size_t max_bytes = 64u << 20);
+                                    std::size_t max_bytes = 4u << 20);
 
 // write_file_atomic writes |data| to a temporary file beside |path|, flushes it to disk and renames
 // it over |path|. Throws IoError naming the path on failure; the temporary file is removed then.
 void write_file_atomic(const std::filesystem::path& path, std::string_view data);
+
+// remove_temp_file_on_signal installs handlers for SIGINT, SIGTERM, SIGHUP and SIGPIPE that delete
+// the temporary file write_file_atomic is writing, then end the process by the same signal. (A
+// SIGKILL cannot be caught: `fairvec generate` removes such leftovers on its next start.)
+void remove_temp_file_on_signal();
 
 }  // namespace fairvec

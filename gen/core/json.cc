@@ -8,9 +8,6 @@
 #include <set>
 #include <stdexcept>
 
-#include <rapidjson/error/en.h>
-#include <rapidjson/memorystream.h>
-#include <rapidjson/reader.h>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -140,75 +137,6 @@ std::string to_line(const Value& v) {
   return std::string(buf.GetString(), buf.GetSize());
 }
 
-namespace {
-
-// ExactNumbers passes every parse event to a Document, except that numbers arrive as text
-// (kParseNumbersAsStringsFlag) and are converted here: integers to int64/uint64 when they fit, all
-// else to the correctly rounded binary64 by std::from_chars. RapidJSON 1.1's own full-precision
-// path has undefined behaviour on inputs such as 0E0099 (__builtin_clzll(0) in DiyFp::Normalize).
-struct ExactNumbers {
-  rapidjson::Document& d;
-  std::string error;
-  bool Null() { return d.Null(); }
-  bool Bool(bool b) { return d.Bool(b); }
-  bool Int(int i) { return d.Int(i); }
-  bool Uint(unsigned i) { return d.Uint(i); }
-  bool Int64(std::int64_t i) { return d.Int64(i); }
-  bool Uint64(std::uint64_t i) { return d.Uint64(i); }
-  bool Double(double x) { return d.Double(x); }
-  bool RawNumber(const char* str, rapidjson::SizeType len, bool) {
-    const char* end = str + len;
-    if (std::string_view(str, len).find_first_of(".eE") == std::string_view::npos) {
-      std::int64_t i;
-      if (auto r = std::from_chars(str, end, i); r.ec == std::errc() && r.ptr == end) return d.Int64(i);
-      std::uint64_t u;
-      if (auto r = std::from_chars(str, end, u); r.ec == std::errc() && r.ptr == end) return d.Uint64(u);
-    }
-    double x;
-    auto r = std::from_chars(str, end, x);
-    if (r.ec != std::errc() || r.ptr != end || !std::isfinite(x)) {
-      error = "number " + std::string(str, std::min<std::size_t>(len, 40)) + " is outside binary64";
-      return false;
-    }
-    return d.Double(x);
-  }
-  bool String(const char* str, rapidjson::SizeType len, bool copy) { return d.String(str, len, copy); }
-  bool StartObject() { return d.StartObject(); }
-  bool Key(const char* str, rapidjson::SizeType len, bool copy) { return d.Key(str, len, copy); }
-  bool EndObject(rapidjson::SizeType n) { return d.EndObject(n); }
-  bool StartArray() { return d.StartArray(); }
-  bool EndArray(rapidjson::SizeType n) { return d.EndArray(n); }
-};
-
-struct ParseError {
-  std::string message;
-  std::size_t offset;
-};
-
-// parse_exact parses |text| into |doc| (iteratively, UTF-8 validated, numbers exact). It returns
-// the error, if any.
-std::optional<ParseError> parse_exact(std::string_view text, rapidjson::Document& doc) {
-  rapidjson::Reader reader;
-  rapidjson::MemoryStream ms(text.data(), text.size());
-  std::string handler_error;
-  auto generator = [&](rapidjson::Document& out) {
-    ExactNumbers h{out, {}};
-    reader.Parse<rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag |
-                 rapidjson::kParseValidateEncodingFlag>(ms, h);
-    handler_error = h.error;
-    return !reader.HasParseError();
-  };
-  doc.SetNull();
-  doc.Populate(generator);
-  if (!reader.HasParseError()) return std::nullopt;
-  std::string message = handler_error.empty()
-                            ? std::string("invalid JSON: ") + rapidjson::GetParseError_En(reader.GetParseErrorCode())
-                            : handler_error;
-  return ParseError{message, reader.GetErrorOffset()};
-}
-
-}  // namespace
-
 rapidjson::Value Value::to_rapidjson(rapidjson::Document::AllocatorType& alloc) const {
   // Built directly, not through text: a string need not be valid UTF-8 here (fuzzed params are
   // carried as they are, and the scheme code rejects them with a message naming the field).
@@ -267,74 +195,6 @@ Value Value::from_rapidjson(const rapidjson::Value& v) {
     }
   }
   return Value();
-}
-
-namespace {
-
-// The deepest nesting json::parse accepts. Parsing itself is iterative, but the code that walks a
-// parsed tree (writers, comparisons, conversions) recurses; the bound keeps hostile input from
-// exhausting the stack.
-constexpr int kMaxDepth = 512;
-
-// has_surrogate tells whether |s| holds a UTF-16 surrogate encoded as UTF-8 (ED A0..BF xx). RapidJSON
-// 1.1 validates raw UTF-8 but turns an escaped lone low surrogate ("\udc00") into such bytes: text
-// that is not Unicode, cannot be hashed as UTF-8 and would be written back out as invalid JSON.
-bool has_surrogate(const char* s, std::size_t n) {
-  for (std::size_t i = 0; i + 1 < n; ++i) {
-    if (static_cast<unsigned char>(s[i]) == 0xED && static_cast<unsigned char>(s[i + 1]) >= 0xA0) return true;
-  }
-  return false;
-}
-
-// check_tree walks |root| without recursion and throws InputError naming |what| at the first object
-// holding a key twice, at a string holding a lone surrogate, or at nesting deeper than kMaxDepth.
-void check_tree(const rapidjson::Value& root, std::string_view what) {
-  struct Item {
-    const rapidjson::Value* v;
-    std::string path;
-    int depth;
-  };
-  std::vector<Item> stack{{&root, "$", 0}};
-  while (!stack.empty()) {
-    Item it = std::move(stack.back());
-    stack.pop_back();
-    if (it.depth > kMaxDepth) {
-      throw InputError(std::string(what), "nested deeper than " + std::to_string(kMaxDepth) + " levels");
-    }
-    if (it.v->IsObject()) {
-      std::set<std::string_view> seen;
-      for (const auto& m : it.v->GetObject()) {
-        std::string_view k(m.name.GetString(), m.name.GetStringLength());
-        if (!seen.insert(k).second) {
-          throw InputError(std::string(what), "duplicate object key at " + it.path + "." + std::string(k));
-        }
-        if (has_surrogate(k.data(), k.size()) ||
-            (m.value.IsString() && has_surrogate(m.value.GetString(), m.value.GetStringLength()))) {
-          throw InputError(std::string(what), "lone surrogate escape in a string at " + it.path);
-        }
-        if (m.value.IsObject() || m.value.IsArray()) stack.push_back({&m.value, it.path + "." + std::string(k), it.depth + 1});
-      }
-    } else if (it.v->IsArray()) {
-      for (rapidjson::SizeType i = 0; i < it.v->Size(); ++i) {
-        const auto& x = (*it.v)[i];
-        if (x.IsString() && has_surrogate(x.GetString(), x.GetStringLength())) {
-          throw InputError(std::string(what), "lone surrogate escape in a string at " + it.path + "[" + std::to_string(i) + "]");
-        }
-        if (x.IsObject() || x.IsArray()) stack.push_back({&x, it.path + "[" + std::to_string(i) + "]", it.depth + 1});
-      }
-    }
-  }
-}
-
-}  // namespace
-
-void parse(std::string_view text, rapidjson::Document& doc, std::string_view what) {
-  std::optional<ParseError> error = parse_exact(text, doc);
-  if (error) throw InputError(std::string(what), error->message, error->offset);
-  if (doc.IsString() && has_surrogate(doc.GetString(), doc.GetStringLength())) {
-    throw InputError(std::string(what), "lone surrogate escape in a string at $");
-  }
-  check_tree(doc, what);
 }
 
 const rapidjson::Value* optional_member(const rapidjson::Value& obj, std::string_view key) {

@@ -88,11 +88,45 @@ class Value {
 // to_line returns |v| as compact JSON on one line, without newline (port protocol messages).
 [[nodiscard]] std::string to_line(const Value& v);
 
-// parse parses JSON text |text| into |doc|. Throws InputError naming |what| and the byte offset of
-// the error. Duplicate object keys are rejected too (RapidJSON keeps them silently), and so are
-// strings holding an escaped lone surrogate (not Unicode; RFC 7493 I-JSON) and nesting deeper than
-// 512 levels (the tree walkers recurse).
-void parse(std::string_view text, rapidjson::Document& doc, std::string_view what);
+// The memory budget of every JSON input (specs/README.md, "Memory budget"). A text holds at most
+// kMaxTextBytes unless its reader says otherwise (port request lines, proof files); parsing it may
+// take at most memory_budget(size) = kBudgetMultiple x size + kBudgetSlack bytes beyond the text.
+inline constexpr std::size_t kMaxTextBytes = 16u << 20;
+inline constexpr std::size_t kBudgetMultiple = 8;
+inline constexpr std::size_t kBudgetSlack = 1u << 20;
+// The deepest nesting accepted: the root container is level 1, so 512 nested arrays pass and 513
+// fail. Parsing is iterative, but the code that walks a parsed tree (writers, comparisons,
+// conversions) recurses; the bound keeps hostile input from exhausting the stack.
+inline constexpr std::size_t kMaxDepth = 512;
+
+// memory_budget returns the most memory parsing a text of |text_bytes| bytes may take.
+[[nodiscard]] std::size_t memory_budget(std::size_t text_bytes);
+
+// Shape is what scan() learns about a text: how many values, keys and string bytes it holds and
+// the most values RapidJSON's Document keeps on its stack at once while building its tree.
+struct Shape {
+  std::size_t values = 0, keys = 0, string_bytes = 0, max_pending = 0, max_string = 0, max_members = 0;
+  std::size_t max_open_keys = 0;  // the most keys of still open objects at any one time
+  // memory returns the bytes a RapidJSON Document needs to build the tree (pool, stack, reader),
+  // plus |open_key_bytes| per key of an open object (a parser that remembers them, canonical_json).
+  [[nodiscard]] std::size_t memory(std::size_t open_key_bytes = 0) const;
+};
+
+// scan reads |text| once without building anything. It throws InputError naming |what| when the
+// text is longer than |max_bytes|, holds a NUL byte (its position is given), or would need more
+// than memory_budget() to build (counting |open_key_bytes| per key of an open object), all before
+// any tree is allocated. With |report_errors| it also
+// throws, with the byte offset, at the first syntax error, escaped lone surrogate or nesting deeper
+// than |max_depth|; without, it leaves those to a stricter parser of its own (canonical_json).
+Shape scan(std::string_view text, std::string_view what, std::size_t max_bytes = kMaxTextBytes,
+           std::size_t max_depth = kMaxDepth, bool report_errors = true, std::size_t open_key_bytes = 0);
+
+// parse parses JSON text |text| into |doc| after scan(): it throws InputError naming |what| and the
+// byte offset of the error for all that scan rejects (size, NUL, memory, syntax, lone surrogates,
+// nesting beyond kMaxDepth), for numbers outside binary64, and for duplicate object keys (RapidJSON
+// keeps them silently; the message names the JSON path). Peak memory stays within memory_budget().
+void parse(std::string_view text, rapidjson::Document& doc, std::string_view what,
+           std::size_t max_bytes = kMaxTextBytes);
 
 // Typed access to a member of a RapidJSON object. |path| is the JSON path of |obj| used in error
 // messages ("testGroups[2].tests[5]"). Each throws InputError naming path.key when the member is

@@ -106,9 +106,42 @@ std::string handle_line(std::string_view line, const Backend& backend) {
   return json::to_line(json::Value::object({{"id", idv}, {"ok", true}, {"result", r.result}}));
 }
 
+namespace {
+
+// read_line reads one line from |in| without its '\n', keeping at most |max| bytes in |line| and
+// discarding the rest up to the newline (|length| is the full length). Returns false at the end of
+// input when nothing was read.
+bool read_line(std::istream& in, std::string& line, std::size_t max, std::size_t& length) {
+  line.clear();
+  length = 0;
+  std::streambuf* sb = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    int c = sb->sbumpc();
+    if (c == std::char_traits<char>::eof()) return any;
+    any = true;
+    if (c == '\n') return true;
+    ++length;
+    if (line.size() < max) line.push_back(static_cast<char>(c));
+  }
+}
+
+}  // namespace
+
 int serve(std::istream& in, std::ostream& out, const Backend& backend) {
+  // A request line holds at most json::kMaxTextBytes (plus a '\r'); a longer one is answered as
+  // bad input without being kept, and the port goes on serving (specs/port-protocol.md).
+  constexpr std::size_t kMaxLine = json::kMaxTextBytes + 1;
   std::string line;
-  while (std::getline(in, line)) {
+  std::size_t length = 0;
+  while (read_line(in, line, kMaxLine, length)) {
+    if (length > kMaxLine) {
+      out << error_line(nullptr, "bad_input",
+                        "request: a line of " + std::to_string(length) + " bytes, more than the " +
+                            std::to_string(json::kMaxTextBytes >> 20) + " MiB limit (memory budget)")
+          << '\n' << std::flush;
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     out << handle_line(line, backend) << '\n' << std::flush;

@@ -150,7 +150,9 @@ std::string int_text(std::int64_t v) { return std::to_string(v); }
 template <typename Out>
 class Handler {
  public:
-  Handler(Out& out, TrackingStream& is, Locations* where) : out_(out), is_(is), where_(where) {}
+  // With |only|, |where| receives the range of that one path (locate()).
+  Handler(Out& out, TrackingStream& is, Locations* where, const std::string* only = nullptr)
+      : out_(out), is_(is), where_(where), only_(only) {}
 
   const std::optional<std::pair<std::size_t, std::string>>& error() const { return error_; }
 
@@ -205,8 +207,7 @@ class Handler {
     Frame& f = frames_.back();
     std::string key(s, len);
     if (!f.keys.insert(key).second) {
-      return fail(is_.string_start(), "duplicate key \"" + key + "\" in the object at " +
-                                          (f.path.empty() ? std::string("the root") : f.path));
+      return fail(is_.string_start(), "duplicate key \"" + key + "\" in the object at " + at(path_of(frames_.size())));
     }
     f.key = std::move(key);
     return out_.Key(s, len, true);
@@ -227,11 +228,27 @@ class Handler {
  private:
   struct Frame {
     bool object;
-    std::string path;
     std::set<std::string> keys;
     std::string key;
     std::size_t index = 0;
   };
+
+  // path_of returns the JSON path of the container opened by frame |n| - 1 ("" for the root): paths
+  // are built only when needed, so the frames cost no more than their keys.
+  std::string path_of(std::size_t n) const {
+    std::string p;
+    for (std::size_t i = 1; i < n; ++i) {
+      const Frame& parent = frames_[i - 1];
+      if (parent.object) {
+        p += (p.empty() ? "" : ".") + parent.key;
+      } else {
+        p += "[" + std::to_string(parent.index - 1) + "]";
+      }
+    }
+    return p;
+  }
+
+  static std::string at(const std::string& path) { return path.empty() ? "the root" : path; }
 
   bool fail(std::size_t pos, std::string message) {
     if (!error_) error_ = std::make_pair(pos, std::move(message));
@@ -248,17 +265,24 @@ class Handler {
     return true;
   }
 
-  // next_path returns the JSON path of the value about to begin and advances array indexes.
+  // next_path advances array indexes for the value about to begin and returns its JSON path
+  // when locations are wanted (else "").
   std::string next_path() {
-    if (frames_.empty()) return "";
-    Frame& f = frames_.back();
-    if (f.object) return f.path.empty() ? f.key : f.path + "." + f.key;
-    return f.path + "[" + std::to_string(f.index++) + "]";
+    if (!frames_.empty() && !frames_.back().object) ++frames_.back().index;
+    if (!where_) return "";
+    std::string p = path_of(frames_.size());
+    if (frames_.empty()) return p;
+    const Frame& f = frames_.back();
+    if (f.object) return p.empty() ? f.key : p + "." + f.key;
+    return p + "[" + std::to_string(f.index - 1) + "]";
+  }
+
+  void record(const std::string& path, std::size_t begin, std::size_t end) {
+    if (where_ && (!only_ || path == *only_)) (*where_)[path] = {begin, end};
   }
 
   bool value_begins(std::size_t begin, std::size_t end) {
-    std::string path = next_path();
-    if (where_) (*where_)[path] = {begin, end};
+    record(next_path(), begin, end);
     return true;
   }
 
@@ -273,22 +297,29 @@ class Handler {
       return fail(begin, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
     }
     std::string path = next_path();
-    if (where_) (*where_)[path] = {begin, begin + 1};
-    frames_.push_back(Frame{object, std::move(path), {}, {}, 0});
+    record(path, begin, begin + 1);
+    frames_.push_back(Frame{object, {}, {}, 0});
+    if (where_) paths_.push_back(std::move(path));
     return true;
   }
 
   void close() {
     char c = is_.Peek();
     std::size_t end = (c == '}' || c == ']') ? is_.Tell() + 1 : is_.Tell();
-    if (where_) (*where_)[frames_.back().path].second = end;
+    if (where_) {
+      auto it = where_->find(paths_.back());
+      if (it != where_->end()) it->second.second = end;
+      paths_.pop_back();
+    }
     frames_.pop_back();
   }
 
   Out& out_;
   TrackingStream& is_;
   Locations* where_;
+  const std::string* only_;
   std::vector<Frame> frames_;
+  std::vector<std::string> paths_;  // paths of the open containers, only when locations are wanted
   std::optional<std::pair<std::size_t, std::string>> error_;
 };
 
@@ -435,12 +466,20 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
 
 }  // namespace
 
-void parse(std::string_view text, rapidjson::Document& doc, std::string_view field, Locations* where) {
+// Memory the Handler spends per key of an open object: a std::set node holding a std::string.
+constexpr std::size_t kOpenKeyBytes = 96;
+
+void parse(std::string_view text, rapidjson::Document& doc, std::string_view field, Locations* where,
+           std::size_t max_bytes) {
+  // The shared reader's size, NUL and memory-budget checks come first; its syntax errors are left to
+  // the stricter grammar below, which reports the first violation with its own position.
+  json::Shape shape = json::scan(text, field, max_bytes, json::kMaxDepth, false, kOpenKeyBytes);
   TrackingStream is(text);
   rapidjson::Reader reader;
   std::optional<std::pair<std::size_t, std::string>> handler_error;
   constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag |
                               rapidjson::kParseIterativeFlag;
+  rapidjson::Document built(nullptr, sizeof(rapidjson::Value) * (shape.max_pending + 1));
   auto generator = [&](rapidjson::Document& out) {
     Handler<rapidjson::Document> h(out, is, where);
     reader.Parse<kFlags>(is, h);
@@ -448,8 +487,7 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view fie
     return !reader.HasParseError();
   };
   if (where) where->clear();
-  doc.SetNull();
-  doc.Populate(generator);
+  built.Populate(generator);
   if (handler_error) throw InputError(std::string(field), handler_error->second, handler_error->first);
   if (reader.HasParseError()) {
     std::string what = rapidjson::GetParseError_En(reader.GetParseErrorCode());
@@ -458,11 +496,21 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view fie
     }
     throw InputError(std::string(field), "invalid JSON: " + what, reader.GetErrorOffset());
   }
-  // RapidJSON reads a NUL byte as the end of the input; anything from there on is not JSON.
-  if (is.Tell() != text.size()) {
-    doc.SetNull();
-    throw InputError(std::string(field), "invalid JSON: a NUL byte after the value", is.Tell());
-  }
+  doc.Swap(built);
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text, const std::string& path) {
+  TrackingStream is(text);
+  rapidjson::Reader reader;
+  rapidjson::BaseReaderHandler<> sink;
+  Locations where;
+  Handler<rapidjson::BaseReaderHandler<>> h(sink, is, &where, &path);
+  constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag |
+                              rapidjson::kParseIterativeFlag;
+  reader.Parse<kFlags>(is, h);
+  auto it = where.find(path);
+  if (it == where.end()) return std::nullopt;
+  return it->second;
 }
 
 std::string serialize(const rapidjson::Value& v, std::string_view field) {

@@ -17,12 +17,12 @@ const char* const kMembers[] = {"format", "version", "gameId", "seats", "setting
 // names the JSON path and the byte offset of the token.
 class Reader {
  public:
-  Reader(std::string_view text, const canonical_json::Locations& where) : text_(text), where_(where) {}
+  explicit Reader(std::string_view text) : text_(text) {}
 
   std::optional<std::size_t> offset(const std::string& path) const {
-    auto it = where_.find(path);
-    if (it == where_.end()) return std::nullopt;
-    return it->second.first;
+    auto range = canonical_json::locate(text_, path);
+    if (!range) return std::nullopt;
+    return range->first;
   }
 
   InputError error(const std::string& path, const std::string& message) const {
@@ -32,14 +32,13 @@ class Reader {
   // rethrow_inside re-raises an error found inside the string value at |path|, moving its
   // position from the string's characters to the file's bytes when the token has no escapes.
   InputError inside(const std::string& path, const InputError& e) const {
-    auto it = where_.find(path);
+    auto range = canonical_json::locate(text_, path);
     std::optional<std::size_t> pos;
-    if (it != where_.end()) {
-      pos = it->second.first;
+    if (range) {
+      pos = range->first;
       if (e.position()) {
-        std::size_t raw = it->second.second - it->second.first;
-        std::string_view token = text_.substr(it->second.first, raw);
-        if (token.find('\\') == std::string_view::npos) pos = it->second.first + 1 + *e.position();
+        std::string_view token = text_.substr(range->first, range->second - range->first);
+        if (token.find('\\') == std::string_view::npos) pos = range->first + 1 + *e.position();
       }
     }
     return InputError(path, e.detail(), pos);
@@ -91,7 +90,6 @@ class Reader {
 
  private:
   std::string_view text_;
-  const canonical_json::Locations& where_;
 };
 
 std::string join(std::string a, const std::string& b) { return a.empty() ? b : a + "." + b; }
@@ -101,9 +99,8 @@ std::string index(const std::string& a, std::size_t i) { return a + "[" + std::t
 
 Proof parse_proof(std::string_view text) {
   rapidjson::Document doc;
-  canonical_json::Locations where;
-  canonical_json::parse(text, doc, "proof", &where);
-  Reader r(text, where);
+  canonical_json::parse(text, doc, "proof", nullptr, kMaxProofBytes);
+  Reader r(text);
   if (!doc.IsObject()) throw r.error("", "a proof file is a JSON object");
 
   const auto& format = r.member(doc, "format", "");

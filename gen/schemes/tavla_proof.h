@@ -23,6 +23,9 @@ namespace fairvec::tavla {
 
 inline constexpr std::string_view kProofFormat = "tavla-commit-proof";
 inline constexpr int kProofVersion = 1;
+// The largest proof file read (memory budget, specs/README.md): about 60,000 rolls, far beyond a
+// match; a larger text is bad input before it is parsed.
+inline constexpr std::size_t kMaxProofBytes = 4u << 20;
 
 // Proof is a parsed, well-formed proof file (nothing in it is verified yet).
 struct Proof {

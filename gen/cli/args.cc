@@ -1,0 +1,42 @@
+#include "cli/args.h"
+
+#include <algorithm>
+
+namespace fairvec::cli {
+
+std::vector<std::string> explicit_empty_values(CLI::App& app, int argc, const char* const* argv) {
+  std::vector<std::string> out;
+  CLI::App* context = &app;
+  bool positional = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (positional || arg == "--") {
+      positional = true;
+      out.push_back(std::move(arg));
+      continue;
+    }
+    if (context == &app) {
+      auto subs = app.get_subcommands([&](CLI::App* s) { return s->check_name(arg); });
+      if (!subs.empty()) context = subs.front();
+    }
+    if (arg.size() > 3 && arg.compare(0, 2, "--") == 0 && arg.find('=') == arg.size() - 1) {
+      std::string name = arg.substr(0, arg.size() - 1);
+      const CLI::Option* opt = context->get_option_no_throw(name);
+      if (!opt && context != &app) opt = app.get_option_no_throw(name);
+      if (opt && opt->get_items_expected_max() > 0) {
+        // CLI11 reads an empty number as 0: only text options may be empty.
+        if (opt->get_type_name().rfind("TEXT", 0) != 0) {
+          throw CLI::ValidationError(name, "an empty value; this option needs a value of type " + opt->get_type_name());
+        }
+        out.push_back(std::move(name));
+        out.emplace_back();
+        continue;
+      }
+    }
+    out.push_back(std::move(arg));
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace fairvec::cli

@@ -1,0 +1,200 @@
+// `fairvec generate [--verify]`: every generated file of the repository, written atomically or
+// compared (specs/README.md, "Output files"; specs/vector-format.md, "Schemas" and "Flag tables").
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check/transcripts.h"
+#include "cli/commands.h"
+#include "core/bytes.h"
+#include "core/crypto.h"
+#include "core/errors.h"
+#include "core/files.h"
+#include "core/json.h"
+#include "ops/op_docs.h"
+#include "ops/op_table.h"
+#include "vectors/generated_docs.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The file-set manifest generate writes last (specs/README.md, "Output files").
+constexpr const char* kManifest = "MANIFEST.sha256";
+
+// is_temp_file tells whether |name| is a temporary file of write_file_atomic: NAME.tmp.PID.
+bool is_temp_file(const std::string& name) {
+  auto pos = name.rfind(".tmp.");
+  if (pos == std::string::npos || pos + 5 == name.size()) return false;
+  return name.find_first_not_of("0123456789", pos + 5) == std::string::npos;
+}
+
+// remove_temp_files deletes every temporary file (is_temp_file) under |dir|, a directory, left by
+// an interrupted or failed generation. Throws std::filesystem::filesystem_error (exit 3).
+void remove_temp_files(const fs::path& dir) {
+  std::vector<fs::path> temps;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_directory() && is_temp_file(e.path().filename().string())) temps.push_back(e.path());
+  }
+  for (const auto& p : temps) {
+    std::cerr << "fairvec generate: removing " << p.string() << ", left by an interrupted generation\n";
+    fs::remove(p);
+  }
+}
+
+// check_out_dir throws IoError (exit 3) when |out| exists but is not a directory (a file, or a link
+// to nothing or to a file); with |verify| it must exist.
+void check_out_dir(const fs::path& out, bool verify) {
+  auto link = fs::symlink_status(out);
+  if (!fs::exists(link)) {
+    if (verify) throw IoError("--out " + out.string() + ": no such directory");
+    return;
+  }
+  auto target = fs::status(out);
+  if (!fs::is_directory(target)) {
+    throw IoError("--out " + out.string() + (fs::exists(target) ? ": not a directory" : ": a link to nothing"));
+  }
+}
+
+// Generation collects what one run writes or compares.
+class Generation {
+ public:
+  Generation(fs::path out, bool verify) : out_(std::move(out)), verify_(verify) {}
+
+  // emit writes |contents| to |path| atomically, or with --verify compares it with the file there,
+  // naming the first differing line. Files under the output directory are listed in the manifest.
+  void emit(const fs::path& path, const std::string& contents) {
+    produced_.insert(path.lexically_normal());
+    const fs::path rel = path.lexically_normal().lexically_relative(out_.lexically_normal());
+    if (!rel.empty() && *rel.begin() != "..") {
+      manifest_ += to_hex(default_backend().sha256(contents)) + "  " + rel.generic_string() + "\n";
+    }
+    if (!verify_) {
+      std::error_code ec;
+      fs::create_directories(path.parent_path(), ec);
+      if (ec) throw IoError("cannot create " + path.parent_path().string() + ": " + ec.message());
+      write_file_atomic(path, contents);
+      return;
+    }
+    std::string committed;
+    try {
+      committed = read_file(path);
+    } catch (const std::exception& e) {
+      std::cerr << "fairvec generate --verify: " << e.what() << "\n";
+      status_ = kExitFailed;
+      return;
+    }
+    if (std::string diff = vectors::first_difference(contents, committed); !diff.empty()) {
+      std::cerr << "fairvec generate --verify: " << path.string() << " differs from a fresh generation, " << diff
+                << "\n";
+      status_ = kExitFailed;
+    }
+  }
+
+  // spec_tables fills every fairvec: marker block of the specs in |specs| from |blocks|, and fails
+  // on a block nothing generates or (without --only) a table that does not stand exactly once.
+  void spec_tables(const fs::path& specs, const std::map<std::string, std::string>& blocks, bool full) {
+    std::vector<std::string> seen;
+    for (const auto& e : fs::directory_iterator(specs)) {
+      if (!e.is_regular_file() || e.path().extension() != ".md") continue;
+      std::string text = read_file(e.path());
+      std::string fresh = vectors::fill_markers(text, blocks, e.path().string(), seen);
+      if (fresh != text || verify_) emit(e.path(), fresh);
+    }
+    std::set<std::string> known{"bugtypes", "ops"};
+    for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
+    for (const auto& key : seen) {
+      if (!known.count(key)) fail(specs.string() + " has a '<!-- fairvec:" + key + " begin -->' block that nothing generates");
+    }
+    for (const auto& [key, _] : blocks) {  // every table once; with --only, at most once
+      const auto n = std::count(seen.begin(), seen.end(), key);
+      if (n > 1 || (n == 0 && full)) {
+        fail(specs.string() + " must hold exactly one '<!-- fairvec:" + key + " begin -->' block; found " +
+             std::to_string(n));
+      }
+    }
+  }
+
+  // strays reports every file under the output directory that this run did not produce (the
+  // hand-written schemas in schema/ aside): an error with --verify, a warning otherwise.
+  void strays() {
+    for (const auto& e : fs::recursive_directory_iterator(out_)) {
+      if (e.is_directory()) continue;
+      const fs::path p = e.path().lexically_normal();
+      const bool schema = p.lexically_relative(out_.lexically_normal()).begin()->string() == "schema";
+      if (produced_.count(p) || (schema && p.extension() == ".json" && e.is_regular_file())) continue;
+      std::cerr << "fairvec generate: " << p.string() << " is not produced by any generator (stray file)\n";
+      if (verify_) status_ = kExitFailed;
+    }
+  }
+
+  const std::string& manifest() const { return manifest_; }
+  int status() const { return status_; }
+
+ private:
+  void fail(const std::string& message) {
+    std::cerr << "fairvec generate: " << message << "\n";
+    status_ = kExitFailed;
+  }
+
+  fs::path out_;
+  bool verify_;
+  int status_ = kExitOk;
+  std::set<fs::path> produced_;
+  std::string manifest_;
+};
+
+}  // namespace
+
+int run_generate(const fs::path& out, const fs::path& specs, bool verify, const std::set<std::string>& only) {
+  if (out.empty()) throw InputError("--out", "empty; name the directory of vector files");
+  check_out_dir(out, verify);
+  const bool full = only.empty();
+  if (!verify) remove_temp_file_on_signal();
+  if (!verify && fs::exists(out)) {
+    remove_temp_files(out);
+    if (full) fs::remove(out / kManifest);
+  }
+  Generation g(out, verify);
+  std::size_t files = 0, tests = 0;
+  try {
+    std::map<std::string, std::string> blocks{{"bugtypes", vectors::bug_type_table()},
+                                              {"ops", ops::render_op_reference(ops::table())}};
+    for (const auto& kind : vectors::all_vector_kinds()) {
+      if (!full && !only.count(kind.file)) continue;
+      json::Value file = kind.generate();
+      tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
+      ++files;
+      g.emit(out / kind.file, json::to_pretty(file));
+      g.emit(out / "schema" / kind.schema, json::to_pretty(vectors::schema_for(file)));
+      g.emit(out / check::transcript_path(kind.file), check::transcript_text(kind, file));  // specs/port-protocol.md
+      blocks.emplace("flags " + kind.file, vectors::flag_table(file));
+      if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
+        for (const auto& [rel, contents] : kind.companions(file)) g.emit(out / rel, contents);
+      }
+    }
+    g.emit(out / "schema" / vectors::kCommonSchemaName, json::to_pretty(vectors::common_schema()));
+    if (fs::is_directory(specs)) {
+      g.spec_tables(specs, blocks, full);
+    } else if (full) {
+      std::cout << "spec tables: " << specs.string() << " is not a directory; not written\n";
+    }
+    if (full) g.emit(out / kManifest, std::string(g.manifest()));  // the manifest lists every other file; written last
+  } catch (...) {
+    if (!verify && fs::is_directory(out)) remove_temp_files(out);
+    throw;
+  }
+  if (full && fs::is_directory(out)) g.strays();
+  std::cout << (verify ? "verified " : "generated ") << files << " vector files, " << tests << " tests"
+            << (verify && g.status() == kExitOk ? ": identical to a fresh generation" : "") << "\n";
+  return g.status();
+}
+
+}  // namespace fairvec::cli
