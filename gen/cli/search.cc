@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <csignal>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -42,6 +43,7 @@ struct SearchOptions {
   std::string backend = std::string(default_backend().name());
   std::string kernel = std::string(search::kernel_name(search::fastest_kernel()));
   std::string checkpoint;
+  std::string store;
   double checkpoint_every = 10;
   std::string progress = "auto";
   double progress_every = 30;
@@ -115,6 +117,18 @@ void write_checkpoint(const std::string& path, const json::Value& spec, const se
   write_file_atomic(path, json::to_pretty(json::Value(std::move(o))));
 }
 
+// command_of writes the command that runs |s| (what a stored result records).
+std::string command_of(const search::SearchSpec& s) {
+  std::string c = "fairvec search " + s.cls + " --seed " + s.seed;
+  for (const auto& x : s.clients) c += " --client " + x;
+  if (!s.game.empty()) c += " --game " + s.game;
+  for (const auto& x : s.contributions) c += " --contribution " + x;
+  c += " --depth " + std::to_string(s.depth) + " --from " + std::to_string(s.from) + " --count " +
+       std::to_string(s.to - s.from + 1);
+  if (s.shard.count != 1) c += " --shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count);
+  return c;
+}
+
 int run_search(SearchOptions o) {
   const Backend* backend = backend_by_name(o.backend);
   if (!backend) throw InputError("--backend", "unknown backend '" + o.backend + "' (cryptopp, openssl)");
@@ -134,6 +148,10 @@ int run_search(SearchOptions o) {
   s.shard = search::shard_from_text(o.shard, "--shard");
   const search::CompiledSpec compiled(s);
   const json::Value spec = compiled.spec().to_json();
+  if (!o.store.empty() && s.shard.count != 1) {
+    throw InputError("--store", "stores the answer of a whole search; take the lowest of the shards' answers and "
+                                "confirm it with one unsharded run from there");
+  }
 
   // The engine must agree with the backend before its answer means anything.
   for (std::uint64_t n : {s.from, s.to}) {
@@ -212,7 +230,16 @@ int run_search(SearchOptions o) {
   out.emplace_back("kernel", o.kernel);
   out.emplace_back("seconds", std::round((before + seconds) * 1000) / 1000);
   out.emplace_back("rate", std::round(run_rate));
-  std::cout << json::to_line(json::Value(std::move(out))) << "\n";
+  const json::Value result(std::move(out));
+  std::cout << json::to_line(result) << "\n";
+  if (found && !o.store.empty()) {
+    char date[16];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    json::Object stored{{"format", "fairvec-search-result-v1"}, {"command", command_of(compiled.spec())}, {"date", date}};
+    for (const auto& m : result.as_object()) stored.push_back(m);
+    write_file_atomic(o.store, json::to_pretty(json::Value(std::move(stored))));
+  }
   if (!complete) {
     std::cerr << "interrupted after " << search.finished_candidates() << " candidates; "
               << (o.checkpoint.empty() ? "no --checkpoint was given, so the progress is lost"
@@ -247,6 +274,7 @@ void add_search_command(CLI::App& app, Action& action) {
                   "i/N: scan only shard i (0-based) of N; the lowest answer of all N shards is the answer")
       ->capture_default_str();
   cmd->add_option("--checkpoint", o->checkpoint, "Save progress to FILE and resume from it when it exists");
+  cmd->add_option("--store", o->store, "When found, write FILE as a stored result (gen/vectors/search_results/)");
   cmd->add_option("--checkpoint-every", o->checkpoint_every, "Seconds between checkpoint saves")->capture_default_str();
   cmd->add_option("--progress", o->progress, "auto (a bar on a terminal, else lines), bar, lines or none")
       ->capture_default_str();
