@@ -246,6 +246,32 @@ TEST(SearchCli, ShardsTogetherGiveTheUnshardedAnswer) {
   }
 }
 
+TEST(SearchCli, ProgressBarAndLinesReachTheEndOfASearchThatStopsEarly) {
+  // Chunks finished above the hit leave the total: the bar must not run past 100% (it crashed).
+  for (const char* mode : {"bar", "lines"}) {
+    CliRun r = run(kDepth4 + " --threads 3 --progress " + mode + " --progress-every 0.01");
+    EXPECT_EQ(r.rc, 0) << r.out;
+    EXPECT_EQ(found(r.out), "28371712") << r.out;
+    EXPECT_EQ(r.out.find("internal error"), std::string::npos) << r.out;
+  }
+}
+
+TEST(SearchChunks, FinishedNeverExceedsTheTotalOnceAHitIsKnown) {
+  search::ChunkedSearch cs(1, 8 * search::kChunk, {}, [](std::uint64_t, std::uint64_t) { return std::nullopt; });
+  search::Progress p;
+  p.frontier = 3;
+  p.finished = {5, 6};
+  p.best = 2 * search::kChunk + 7;  // in chunk 2
+  cs.restore(p);
+  EXPECT_TRUE(cs.done());
+  EXPECT_EQ(cs.total_candidates(), 3 * search::kChunk);
+  EXPECT_EQ(cs.finished_candidates(), 3 * search::kChunk);
+  search::ChunkedSearch sharded(1, 8 * search::kChunk, {1, 3}, [](std::uint64_t, std::uint64_t) { return std::nullopt; });
+  EXPECT_EQ(sharded.local_chunks(), 3u);  // chunks 1, 4, 7
+  EXPECT_EQ(sharded.total_candidates(), 3 * search::kChunk);
+  EXPECT_THROW(sharded.restore({4, {}, std::nullopt}), std::invalid_argument);
+}
+
 // spawn starts `fairvec search ARGS` with stdout to |out|; returns its pid.
 pid_t spawn(const std::string& args, const std::string& out) {
   std::string cmd = std::string("exec ") + FAIRVEC_CLI + " search " + args + " >" + out + " 2>&1";

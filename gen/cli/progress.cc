@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -38,6 +39,7 @@ void ProgressReporter::update(std::uint64_t done, std::uint64_t total, double ra
   const double since = std::chrono::duration<double>(now - last_).count();
   if (since < (mode_ == ProgressMode::kBar ? 0.2 : line_every_)) return;
   last_ = now;
+  done = std::min(done, total);  // chunks finished above a hit are not part of the total any more
   const double frac = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
   const double eta = rate > 0 ? static_cast<double>(total - done) / rate : NAN;
   char pct[16], rt[32];

@@ -91,9 +91,14 @@ std::uint64_t ChunkedSearch::total_candidates() const {
 
 std::uint64_t ChunkedSearch::finished_candidates() const {
   std::lock_guard<std::mutex> lock(mu_);
+  // Only chunks that count towards the total: those below the hit's chunk end.
   std::uint64_t n = 0;
-  if (p_.frontier > 0) n = (p_.frontier - 1) * kChunk + chunk_size(p_.frontier - 1);
-  for (std::uint64_t c : p_.finished) n += chunk_size(c);
+  if (p_.frontier > 0) {
+    std::uint64_t f = p_.frontier;
+    while (f > 0 && !needed(f - 1)) --f;
+    if (f > 0) n = (f - 1) * kChunk + chunk_size(f - 1);
+  }
+  for (std::uint64_t c : p_.finished) n += needed(c) ? chunk_size(c) : 0;
   return n;
 }
 

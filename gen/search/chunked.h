@@ -53,8 +53,8 @@ class ChunkedSearch {
   // done tells whether the answer is known: every owned chunk below the best hit (or every owned
   // chunk) is finished.
   bool done() const;
-  // candidates returns how many counters the shard has to scan (up to the chunk of the best hit
-  // when one is known) and how many of them are finished.
+  // total_candidates returns how many counters the shard has to scan (up to the chunk of the best
+  // hit when one is known); finished_candidates how many of those are finished (never more).
   std::uint64_t total_candidates() const;
   std::uint64_t finished_candidates() const;
   std::uint64_t local_chunks() const { return local_chunks_; }
