@@ -27,7 +27,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "corpus")
 VECTORS = os.path.join(ROOT, "vectors")
 TARGETS = ["crypto_differential", "json_parse", "port_request", "port_differential", "vector_file",
-           "port_reply", "hmac_dice_link", "hmac_dice_recorded", "canonical_json", "tavla_proof"]
+           "port_reply", "hmac_dice_link", "hmac_dice_recorded", "canonical_json", "tavla_proof", "search_differential"]
 
 # Hand-made seeds for the scheme parsers (formats from the schemes brief).
 LINK_SEEDS = [
@@ -208,9 +208,25 @@ def add_findings():
                 put(target, f.read())
 
 
+def search_seeds():
+    """Inputs of fuzz_search_differential: any bytes decode, so deterministic streams of 8..400 bytes
+    (keys, prefixes and suffixes from the front, format, counters and depth from the end)."""
+    out = []
+    for i in range(24):
+        data = b""
+        block = hashlib.sha256(b"fairvec/fuzz/search/%d" % i).digest()
+        while len(data) < 8 + (i * 53) % 393:
+            data += block
+            block = hashlib.sha256(block).digest()
+        out.append(data[: 8 + (i * 53) % 393])
+    return out
+
+
 def build_seeds(fairvec):
     for data in crypto_seeds():
         put("crypto_differential", data)
+    for data in search_seeds():
+        put("search_differential", data)
 
 
     vector_files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))

@@ -16,7 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "core/json.h"
+
 namespace {
+
+using fairvec::json::parse;
 
 namespace fs = std::filesystem;
 
@@ -276,11 +280,24 @@ TEST(CliExit, VerifyDiceMissingRecordedFile3) {
 
 // --- bench and search ---------------------------------------------------------------------------
 
-TEST(CliExit, BenchOk0) {
-  // Every target of the run met (targets are ratios and bounds measured in the run itself). 8 s.
-  ChildRun r = fairvec({"bench", "--reps", "1"});
-  EXPECT_EXIT_CODE(r, 0);
-  EXPECT_NE(r.out.find("peak resident memory"), std::string::npos) << r.out;
+TEST(CliExit, BenchOk0OrMissed1) {
+  // bench exits 0 when every target of the run is met and 1 when one is missed. Some targets are
+  // timings of the machine as it is (the search engine's two-thread scaling, the whole kit in
+  // 0.3 s), and CTest runs other tests beside this one, so either code is right here; what must
+  // hold is that the run completes, reports every target, and its exit code agrees with its own
+  // verdict ("ok" in --json, a MISSED line in the table).
+  ChildRun r = fairvec({"bench", "--reps", "1", "--json"});
+  ASSERT_TRUE(r.exited && !r.signaled && (r.code == 0 || r.code == 1)) << r.err;
+  rapidjson::Document d;
+  parse(r.out, d, "bench --json");
+  ASSERT_TRUE(d.IsObject() && d.HasMember("targets") && d["targets"].IsArray() && d.HasMember("ok"));
+  EXPECT_GE(d["targets"].Size(), 8u);
+  bool all_ok = true;
+  for (const auto& t : d["targets"].GetArray()) all_ok = all_ok && t["ok"].GetBool();
+  EXPECT_EQ(d["ok"].GetBool(), all_ok);
+  EXPECT_EQ(r.code, all_ok ? 0 : 1);
+  EXPECT_EQ(r.err.find("MISSED") == std::string::npos, all_ok) << r.err;
+  EXPECT_NE(r.err.find("peak resident memory"), std::string::npos) << r.err;
 }
 
 TEST(CliExit, SearchNotFound1) {

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "core/errors.h"
 #include "schemes/hmac_dice.h"
+#include "vectors/search_results.h"
 #include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
@@ -138,13 +140,23 @@ std::vector<PortCall> seal_calls(const TestRef& t) {
 // =============================================================================================
 // hmac_dice_roll_test.json
 
-// Skipped-byte depths 4 and 5 are too rare to search at generation time. They were found once by
-// the same deterministic search (server seed SHA-256("fairvec/hmac-dice-v1/skip-search"), client
-// seeds skip-search-1 and skip-search-2, rolls 1, 2, 3, … in order) with
-//   hmac_dice_test --gtest_also_run_disabled_tests --gtest_filter='*DISABLED_FindSkippedRolls*'
-// and are re-verified below at every generation.
-constexpr std::uint64_t kSkipDepth4Roll = 28371712;
-constexpr std::uint64_t kSkipDepth5Roll = 600257721;
+// Skipped-byte depths 4 and deeper are too rare to search at generation time. They are stored
+// results of the same deterministic search (server seed SHA-256("fairvec/hmac-dice-v1/skip-search"),
+// client seeds skip-search-1 and skip-search-2, rolls 1, 2, 3, … in order), each with the `fairvec
+// search` command that found it (gen/vectors/search_results/), re-verified at every generation.
+// Depths 4 and 5 must be stored; depth 6 is added once its search has finished.
+constexpr unsigned kDeepestSkip = 6;
+
+std::optional<std::uint64_t> stored_skip_roll(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth) {
+  search::SearchSpec s;
+  s.cls = "hmac-dice-skip";
+  s.seed = to_hex(key);
+  s.clients = seeds;
+  s.depth = depth;
+  s.from = 1;
+  s.to = hd::kMaxRoll;
+  return stored_hit(s);
+}
 
 constexpr std::uint64_t kSearchLimit = 4000000;  // depths 1..3 are found well within this at generation
 
@@ -186,10 +198,18 @@ json::Value generate_roll() {
                                       "always, or reduces it mod 36 without the skip.");
   b.note("SkippedByte2", "EDGE_CASE", "The first two MAC bytes are skipped; catches a port that skips at most once.");
   b.note("SkippedByte3", "EDGE_CASE", "The first three MAC bytes are skipped (found by search).");
-  b.note("SkippedByte4", "EDGE_CASE", "The first four MAC bytes are skipped (found by an offline search, constant "
-                                      "re-verified at generation).");
-  b.note("SkippedByte5", "EDGE_CASE", "The first five MAC bytes are skipped (offline search, about 6 * 10^8 MACs; "
-                                      "re-verified at generation).");
+  const Bytes skip_key = skip_search_seed();
+  const std::vector<std::string> skip_seeds = {"skip-search-1", "skip-search-2"};
+  std::vector<std::pair<unsigned, std::uint64_t>> deep;  // depth 4.. -> roll, from stored search results
+  for (unsigned depth = 4; depth <= kDeepestSkip; ++depth) {
+    auto r = stored_skip_roll(skip_key, skip_seeds, depth);
+    if (!r && depth <= 5) throw std::logic_error("hmac_dice vectors: no stored search result for skip depth " + std::to_string(depth));
+    if (!r) continue;
+    deep.emplace_back(depth, *r);
+    b.note("SkippedByte" + std::to_string(depth), "EDGE_CASE",
+           "The first " + std::to_string(depth) + " MAC bytes are skipped (the first such roll; a stored result of "
+           "`fairvec search`, about 64^" + std::to_string(depth) + " MACs, re-verified at generation).");
+  }
   b.note("EqualOpeningRoll", "EDGE_CASE", "Roll 1 is a double, an opening tie; the re-roll is roll 2 (and 3 after a "
                                           "second tie): catches a port that re-derives the re-roll under the tie's "
                                           "number or does not count ties.");
@@ -244,24 +264,17 @@ json::Value generate_roll() {
     }
   }
   {  // Skipped bytes: a deterministic search from roll 1 for each depth.
-    const Bytes key = skip_search_seed();
-    const std::vector<std::string> seeds = {"skip-search-1", "skip-search-2"};
+    const Bytes& key = skip_key;
+    const std::vector<std::string>& seeds = skip_seeds;
     for (std::size_t depth = 1; depth <= 3; ++depth) {
       auto r = hd::find_skipped_roll(gen(), key, seeds, depth, 1, kSearchLimit);
       if (!r) throw std::logic_error("hmac_dice vectors: skipped-byte depth " + std::to_string(depth) + " not found");
       add_roll(b, "the first " + std::to_string(depth) + " MAC byte(s) are >= 252 and skipped: the first such roll",
                {"SkippedByte" + std::to_string(depth)}, to_hex(key), seeds, *r);
     }
-    const std::uint64_t deep[] = {kSkipDepth4Roll, kSkipDepth5Roll};
-    for (std::size_t i = 0; i < 2; ++i) {
-      const std::size_t depth = 4 + i;
-      hd::RollTrace tr = hd::derive_roll(gen(), key, seeds, deep[i]);
-      if (hd::skipped_prefix(tr.macs[0]) != depth) {
-        throw std::logic_error("hmac_dice vectors: roll " + std::to_string(deep[i]) + " does not skip " +
-                               std::to_string(depth) + " bytes");
-      }
-      add_roll(b, "the first " + std::to_string(depth) + " MAC bytes are skipped (offline search, re-verified)",
-               {"SkippedByte" + std::to_string(depth)}, to_hex(key), seeds, deep[i]);
+    for (const auto& [depth, roll] : deep) {
+      add_roll(b, "the first " + std::to_string(depth) + " MAC bytes are skipped (stored search result, re-verified)",
+               {"SkippedByte" + std::to_string(depth)}, to_hex(key), seeds, roll);
     }
     {  // Depth 1 with one client seed too.
       const std::vector<std::string> solo = {"skip-search-1"};

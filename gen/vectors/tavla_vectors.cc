@@ -9,6 +9,7 @@
 #include "schemes/canonical_json.h"
 #include "schemes/tavla.h"
 #include "schemes/tavla_proof.h"
+#include "vectors/search_results.h"
 #include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
@@ -118,17 +119,51 @@ std::uint64_t counter(const rapidjson::Value& test, const char* key) {
 // ----------------------------------------------------------------------------------------------
 // tavla_roll_test.json
 
-// kSkipDepth4N is the first n of the sequential-byte-seed inputs whose block 0 starts with exactly
-// four skipped bytes; too deep to search at generation time (35 million MACs). Found once, in
-// about two minutes, with Python's standard library:
-//   python3 -c 'import hmac,hashlib,struct
-//   h=hmac.new(bytes(range(32)),b"tavlarena-dice-roll-v1"+bytes(range(96,112))+bytes(range(32,96)),hashlib.sha256)
-//   d=lambda m:next(i for i in range(33) if i==32 or m[i]<252)
-//   n=1
-//   while d((lambda c:(c.update(struct.pack(">II",n,0)),c.digest())[1])(h.copy()))!=4: n+=1
-//   print(n)'
-// The generator re-verifies it (std::logic_error otherwise).
-constexpr std::uint32_t kSkipDepth4N = 35000392;
+// Skip depths 4 and deeper are too rare to search at generation time (35 million MACs for depth 4):
+// they are stored results of `fairvec search` (gen/vectors/search_results/, each with its command),
+// re-verified at every generation. Depths 4 and 5 search n = 1, 2, 3, ... of the
+// sequential-byte-seed inputs; a u32 n holds a depth-6 hit only about 1 time in 16, so depth 6
+// searches seeds SHA-256(kSkipSeedLabel || u32be(k)), k = 0, 1, ..., with the same game id and
+// contributions (class tavla-skip-derived, counter c = k * 2^32 + n). Depth 4 must be stored.
+constexpr std::string_view kSkipSeedLabel = "fairvec/tavla-commit-v1/skip-search";
+constexpr unsigned kDeepestSkip = 6;
+const char* const kDepthWords[] = {"four", "five", "six"};
+
+// StoredSkip is a stored deep skip: the inputs (seed possibly derived) and n.
+struct StoredSkip {
+  unsigned depth;
+  RollInputs in;
+  std::uint32_t n;
+};
+
+std::vector<StoredSkip> stored_skips(const RollInputs& seq) {
+  std::vector<StoredSkip> out;
+  for (unsigned depth = 4; depth <= kDeepestSkip; ++depth) {
+    search::SearchSpec s;
+    s.cls = "tavla-skip";
+    s.seed = to_hex(seq.seed);
+    s.game = "60616263-6465-6667-6869-6a6b6c6d6e6f";
+    s.contributions = {to_hex(seq.contributions[0]), to_hex(seq.contributions[1])};
+    s.depth = depth;
+    s.from = 1;
+    s.to = 0xffffffffULL;
+    if (auto n = stored_hit(s)) {
+      out.push_back({depth, seq, static_cast<std::uint32_t>(*n)});
+      continue;
+    }
+    s.cls = "tavla-skip-derived";
+    s.seed = std::string(kSkipSeedLabel);
+    s.to = kMaxSafeInteger;
+    if (auto c = stored_hit(s)) {
+      RollInputs in = seq;
+      in.seed = derived_seed(kSkipSeedLabel, static_cast<std::uint32_t>(*c >> 32));
+      out.push_back({depth, in, static_cast<std::uint32_t>(*c & 0xffffffffULL)});
+      continue;
+    }
+    if (depth == 4) throw std::logic_error("tavla vectors: no stored search result for skip depth 4");
+  }
+  return out;
+}
 
 int skip_depth(const Digest& mac) {
   int d = 0;
@@ -185,9 +220,13 @@ Value generate_roll() {
          "without the skip rule.");
   b.note("SkippedBytes2", "EDGE_CASE", "Block 0 starts with exactly two bytes >= 252 (found by search over n).");
   b.note("SkippedBytes3", "EDGE_CASE", "Block 0 starts with exactly three bytes >= 252 (found by search over n).");
-  b.note("SkippedBytes4", "EDGE_CASE",
-         "Block 0 starts with exactly four bytes >= 252 (found once by an offline search over n; re-verified by "
-         "the generator).");
+  const std::vector<StoredSkip> deep = stored_skips(sequential_inputs());
+  for (const StoredSkip& d : deep) {
+    b.note("SkippedBytes" + std::to_string(d.depth), "EDGE_CASE",
+           "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
+           "search` over n" + (d.in.seed == sequential_inputs().seed ? "" : " and derived seeds") +
+           ", re-verified by the generator).");
+  }
   b.note("SkippedSecondDieByte", "EDGE_CASE",
          "Byte 0 is accepted and byte 1 skipped, so die 2 comes from byte 2: catches a port that takes die 2 "
          "from the byte after die 1 without the skip rule.");
@@ -296,12 +335,16 @@ Value generate_roll() {
   std::uint32_t depth3 = first_n(seq_macs, 1u << 22, [](const Digest& m) { return skip_depth(m) == 3; }, "depth 3");
   add_roll(seq, depth3, "sequential-byte-seed: the first n whose block 0 starts with three skipped bytes",
            {"SequentialByteSeed", "SkippedBytes3"});
-  if (kSkipDepth4N != 0) {
-    if (skip_depth(seq_macs.mac(kSkipDepth4N, 0)) != 4) {
-      throw std::logic_error("tavla vectors: kSkipDepth4N no longer gives four skipped bytes");
+  for (const StoredSkip& d : deep) {
+    if (skip_depth(BlockMacs(backend, d.in).mac(d.n, 0)) != static_cast<int>(d.depth)) {
+      throw std::logic_error("tavla vectors: stored skip depth " + std::to_string(d.depth) + " does not verify");
     }
-    add_roll(seq, kSkipDepth4N, "sequential-byte-seed: the first n whose block 0 starts with four skipped bytes",
-             {"SequentialByteSeed", "SkippedBytes4"});
+    const bool same_seed = d.in.seed == seq.seed;
+    add_roll(d.in, d.n,
+             std::string(same_seed ? "sequential-byte-seed" : "sequential-byte-seed game and contributions, derived seed") +
+                 ": the first n whose block 0 starts with " + kDepthWords[d.depth - 4] + " skipped bytes",
+             same_seed ? std::vector<std::string>{"SequentialByteSeed", "SkippedBytes" + std::to_string(d.depth)}
+                      : std::vector<std::string>{"SkippedBytes" + std::to_string(d.depth)});
   }
   std::uint32_t second = first_n(
       seq_macs, 1u << 20,
