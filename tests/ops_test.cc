@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "core/errors.h"
+#include "cli_run.h"
 #include "core/files.h"
 #include "core/splitmix64.h"
 #include "ops/op_docs.h"
@@ -196,18 +197,9 @@ TEST(OpTable, FuzzParamsAreMostlyAnsweredOkAndNeverInternal) {
   }
 }
 
-struct CliResult {
-  int rc;
-  std::string out;
-};
+using cli_test::CliResult;
 
-CliResult run(const std::string& args) {
-  fs::path out = fs::temp_directory_path() / ("fairvec_ops_test_out_" + std::to_string(::getpid()));
-  int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
-  CliResult r{WEXITSTATUS(rc), read_file(out)};
-  fs::remove(out);
-  return r;
-}
+CliResult run(const std::string& args) { return cli_test::run_cli(args); }
 
 TEST(OpsCommand, JsonListsEveryOpWithItsParamsInOrder) {
   CliResult r = run("ops --json");

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "core/files.h"
 #include "ops/op_table.h"
 #include "port/checker.h"
@@ -98,18 +99,9 @@ TEST(PortProcess, ScriptedSessionWithFairvecPort) {
   }
 }
 
-struct CliResult {
-  int rc;
-  std::string out;
-};
+using cli_test::CliResult;
 
-CliResult run(const std::string& args) {
-  fs::path out = fs::temp_directory_path() / ("fairvec_port_test_out_" + std::to_string(::getpid()));
-  int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
-  CliResult r{WEXITSTATUS(rc), read_file(out)};
-  fs::remove(out);
-  return r;
-}
+CliResult run(const std::string& args) { return cli_test::run_cli(args); }
 
 TEST(CheckPort, FairvecOwnPortPassesEveryVectorOnBothBackends) {
   for (const char* backend : {"cryptopp", "openssl"}) {
