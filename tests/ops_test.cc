@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -64,16 +65,29 @@ bool huge(const rapidjson::Value& v) {
   return false;
 }
 
-TEST(OpTable, EveryOpIsExercisedByAVector) {
+// Every op has a vector, and on every vector that expects a result the op's answer matches the
+// result schema the table declares for it (members, kinds, nothing undeclared).
+TEST(OpTable, EveryOpIsExercisedByAVectorAndAnswersItsDeclaredResult) {
   std::set<std::string> used;
+  std::map<std::string, std::unique_ptr<Schema>> result_schemas;
   for (const auto& kind : vectors::all_vector_kinds()) {
     rapidjson::Document doc;
     std::vector<vectors::Failure> f;
     ASSERT_TRUE(vectors::load_kind(kind, FAIRVEC_SOURCE_VECTORS, doc, f)) << kind.file;
     vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
       for (const auto& c : kind.port_calls(t)) {
-        EXPECT_NE(table().find(c.op), nullptr) << kind.file << " calls an op the table lacks: " << c.op;
+        const OpSpec* op = table().find(c.op);
+        ASSERT_NE(op, nullptr) << kind.file << " calls an op the table lacks: " << c.op;
         used.insert(c.op);
+        if (!c.result) continue;
+        auto& schema = result_schemas[c.op];
+        if (!schema) schema = std::make_unique<Schema>(results_schema(*op));
+        port::Reply r = port::call(c.op, c.params, default_backend());
+        ASSERT_TRUE(r.ok) << kind.file << " " << vectors::tc_id_of(t.test) << ": " << r.message;
+        rapidjson::Document rd;
+        rapidjson::Value rv = r.result.to_rapidjson(rd.GetAllocator());
+        EXPECT_TRUE(schema->valid(rv)) << kind.file << " tcId " << vectors::tc_id_of(t.test) << " " << c.op
+                                       << " result " << json::to_line(r.result);
       }
     });
   }
