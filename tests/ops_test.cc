@@ -117,7 +117,9 @@ TEST(OpTable, EveryExampleAnswersOkOnBothBackendsWithExactlyTheDeclaredResult) {
     // The result schema is strict: a member the op does not declare fails it (unless open).
     rapidjson::Document d;
     d.Parse("{\"undeclared\":1}");
-    if (!op.open_results) EXPECT_FALSE(valid(rs, d)) << op.name;
+    if (!op.open_results) {
+      EXPECT_FALSE(valid(rs, d)) << op.name;
+    }
   }
 }
 
@@ -187,7 +189,9 @@ TEST(OpTable, EveryKindsSchemaFragmentAgreesWithItsReader) {
       }
     }
     EXPECT_GT(accepted, 0u) << where << ": no generated value is valid";
-    if (schema.is_object() && !schema.as_object().empty()) EXPECT_GT(rejected, 0u) << where << ": nothing rejected";
+    if (schema.is_object() && !schema.as_object().empty()) {
+      EXPECT_GT(rejected, 0u) << where << ": nothing rejected";
+    }
     EXPECT_GT(checked, 1500u) << where;
   }
 }
