@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "core/files.h"
 #include "check/port_checker.h"
 #include "ops/op_table.h"
@@ -123,19 +124,9 @@ TEST(PortProcess, ScriptedSessionWithFairvecPort) {
   }
 }
 
-struct CliResult {
-  int rc;
-  std::string out;
-};
+using cli_test::CliResult;
 
-CliResult run(const std::string& args) {
-  fs::path out = fs::temp_directory_path() / ("fairvec_port_test_out_" + std::to_string(::getpid()));
-  int rc = std::system((std::string(FAIRVEC_CLI) + " " + args + " >" + out.string() + " 2>&1").c_str());
-  // A child killed by a signal is never read as an exit code.
-  CliResult r{rc != -1 && WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, read_file(out)};
-  fs::remove(out);
-  return r;
-}
+CliResult run(const std::string& args) { return cli_test::run_cli(args); }
 
 TEST(CheckPort, FairvecOwnPortPassesEveryVectorOnBothBackends) {
   for (const char* backend : {"cryptopp", "openssl"}) {

@@ -145,10 +145,12 @@ void add_tavla_ops(Table& t);
 // run reads the params of |op| and runs its handler. Throws InputError for invalid input.
 [[nodiscard]] json::Value run(const OpSpec& op, const rapidjson::Value& params, const Backend& backend);
 
-// params_schema returns the JSON Schema of |op|'s params object; results_schema of its result.
+// params_schema returns the JSON Schema of |op|'s params object (open: ports ignore other
+// members); results_schema that of its result object (closed unless open_results). Neither fails.
 [[nodiscard]] json::Value params_schema(const OpSpec& op);
 [[nodiscard]] json::Value results_schema(const OpSpec& op);
 // describe returns the table as one JSON document (`fairvec ops --json`, specs/port-protocol.md).
+// It cannot fail.
 [[nodiscard]] json::Value describe(const Table& t);
 // fuzz_params builds a params object for |op| from |in|: each param (each group member) from its
 // Kind, sometimes missing, of another param's Kind, or joined by an extra member. Never throws.
@@ -159,23 +161,25 @@ void add_tavla_ops(Table& t);
 
 // --- Kind builders, shared by the family files.
 
-// value_kind reads a present member with |read| (a scheme function, usually); a missing one is
-// "<field>: missing" named as |n| says.
+// value_kind returns a Kind that reads a present member with |read| (a scheme function, usually)
+// and answers a missing one with "<field>: missing", named as |n| says. It cannot fail; the
+// Kind's read throws InputError.
 [[nodiscard]] KindRef value_kind(std::string name, Naming n,
                                  std::function<std::any(const rapidjson::Value&, std::string_view key)> read,
                                  json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
                                  bool exact = true);
-// string_kind reads a JSON string ("<field>: must be a string" otherwise) and passes it to
-// |parse| with the key; |parse| returns the typed value.
+// string_kind returns a Kind that reads a JSON string ("<field>: must be a string" otherwise) and
+// passes it to |parse| with the key; |parse| returns the typed value or throws InputError.
 [[nodiscard]] KindRef string_kind(std::string name, Naming n,
                                   std::function<std::any(std::string_view text, std::string_view key)> parse,
                                   json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
                                   bool exact = true);
-// text returns a string_kind that keeps the text as it is (std::string).
+// text returns a string_kind that keeps any string as it is (std::string). It cannot fail.
 [[nodiscard]] KindRef text(std::string name, Naming n, json::Value schema,
                            std::function<json::Value(ByteReader&)> fuzz);
-// string_list_kind reads an array of strings ("params.<key>: must be an array", "params.<key>[i]:
-// must be a string") and passes the strings to |parse|.
+// string_list_kind returns a Kind that reads an array of strings ("params.<key>: must be an
+// array", "params.<key>[i]: must be a string") and passes them to |parse|, which may throw
+// InputError.
 [[nodiscard]] KindRef string_list_kind(
     std::string name, std::function<std::any(const std::vector<std::string>&, std::string_view key)> parse,
     json::Value schema, std::function<json::Value(ByteReader&)> fuzz, bool exact = true);
@@ -189,13 +193,16 @@ struct UintRule {
   std::function<void(std::uint64_t, std::string_view key)> check;
   std::uint64_t schema_lo = 0, schema_hi = UINT64_MAX;  // what lo/hi and |check| allow together
 };
+// uint_kind returns the Kind of |rule|. It cannot fail.
 [[nodiscard]] KindRef uint_kind(std::string name, UintRule rule);
-// digest_list reads an array of 32-byte hex strings, entry i named "<key>[i]" (std::vector<Digest>).
+// digest_list returns a Kind reading an array of 32-byte hex strings, entry i named "<key>[i]",
+// as std::vector<Digest>. It cannot fail.
 [[nodiscard]] KindRef digest_list(std::string name);
-// result_kind is a result member's kind: a name and a schema fragment.
+// result_kind returns a result member's kind: a name and a schema fragment. It cannot fail.
 [[nodiscard]] KindRef result_kind(std::string name, json::Value schema);
 
-// --- Schema fragments.
+// --- Schema fragments (none fails): a string (with a pattern), an integer lo..hi (no maximum
+// above 2^63 - 1), one of |names|, an array of |items|.
 [[nodiscard]] json::Value schema_string(std::string_view pattern = {});
 [[nodiscard]] json::Value schema_integer(std::uint64_t lo, std::uint64_t hi);
 [[nodiscard]] json::Value schema_enum(const std::vector<std::string>& names);
@@ -207,7 +214,7 @@ struct UintRule {
 [[nodiscard]] json::Value schema_hex(std::size_t lo, std::size_t hi);
 // schema_text matches 1..|max| characters of the regex character class |cls| ("A-Za-z0-9_-").
 [[nodiscard]] json::Value schema_text(std::string_view cls, std::size_t max);
-// The result kinds several families share.
+// The result kinds several families share: 64 lowercase hex digits; [d1, d2] in 1..6.
 [[nodiscard]] KindRef hex32_result();
 [[nodiscard]] KindRef dice_result();
 
