@@ -219,6 +219,15 @@ TEST(VerifyTavla, ProofsExpectedCommitmentsAndDetection) {
   const std::string seal_code = d["result"]["sealCode"].GetString();
   EXPECT_EQ(json_of(run("verify --json " + valid + " --expected-commitment " + commitment))["verdict"].GetString(),
             std::string("verified"));  // detected as tavla
+  {  // a proof under a directory named check/ is a proof, not a check-page link
+    const fs::path dir = fs::temp_directory_path() / ("fairvec_verify_" + std::to_string(::getpid())) / "check";
+    fs::create_directories(dir);
+    fs::copy_file(kVectors / "proofs" / "valid-turkish.json", dir / "valid.json", fs::copy_options::overwrite_existing);
+    CliRun under_check = run("verify --json " + shq((dir / "valid.json").string()) + " --expected-commitment " + commitment);
+    fs::remove_all(dir.parent_path());
+    EXPECT_EQ(under_check.code, 0) << under_check.out;
+    EXPECT_EQ(std::string(json_of(under_check)["verdict"].GetString()), "verified");
+  }
   CliRun by_code = run("verify tavla " + valid + " --expected-commitment " + seal_code);
   EXPECT_EQ(by_code.code, 0);
   EXPECT_EQ(has(by_code, "Verdict: VERIFIED"), "");

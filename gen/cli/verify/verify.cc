@@ -63,16 +63,19 @@ const char* kUsage =
     "common options: --json, --lang en|tr|ru|de|id, --backend openssl|cryptopp, --help\n"
     "exit: 0 verified (or partly/un-checked, as the verdict line says), 1 mismatch, 2 bad input, 3 unreadable\n";
 
-// looks_like_link tells whether |s| is a check-page link (full URL, path, or bare ?… / #…).
+// looks_like_link tells whether |s| is a check-page link (full URL, a /check/ path with a query or
+// fragment, or bare ?… / #…). A file path that merely contains "/check/" is not a link.
 bool looks_like_link(const std::string& s) {
-  return s.rfind("http://", 0) == 0 || s.rfind("https://", 0) == 0 || s.find("/check/") != std::string::npos ||
+  return s.rfind("http://", 0) == 0 || s.rfind("https://", 0) == 0 ||
+         (s.find("/check/") != std::string::npos && s.find_first_of("?#") != std::string::npos) ||
          s.rfind("?seed=", 0) == 0 || s.rfind("#v=", 0) == 0;
 }
 
 // detect picks the sub-form for `fairvec verify X …` when X is not a sub-form name: a link is dice,
-// a tavla proof file is tavla. Throws InputError naming "FORM" otherwise (with a suggestion).
+// a tavla proof file is tavla; an existing file is read as a proof before anything is read as a
+// link, so a proof under a directory named check/ is still a proof. Throws InputError naming "FORM"
+// otherwise (with a suggestion).
 std::string detect(const std::string& first) {
-  if (looks_like_link(first)) return "dice";
   std::error_code ec;
   if (std::filesystem::is_regular_file(first, ec)) {
     const std::string text = read_bounded(first, "PROOF", kMaxProofBytes);
@@ -88,6 +91,7 @@ std::string detect(const std::string& first) {
     }
     throw InputError("PROOF", "'" + first + "' is not a tavla-commit-proof file (no \"format\": \"tavla-commit-proof\")");
   }
+  if (looks_like_link(first)) return "dice";
   std::vector<std::string> names;
   for (const auto& f : forms()) names.push_back(f.name);
   const std::string near = suggest(first, names);
