@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 
 #include <rapidjson/schema.h>
 #include <rapidjson/stringbuffer.h>
@@ -148,21 +149,36 @@ namespace {
 // to a 64-bit integer, which is undefined behaviour for such doubles (found by fuzz_vector_file).
 // No vector carries one: values beyond 2^53 - 1 travel as strings, and invalid inputs just past a
 // limit are integers.
-std::string first_huge_double(const rapidjson::Value& root) {
+// huge_double_path appends to |path| the JSON pointer (RFC 6901) of the first huge double under
+// |v| and returns true, or returns false leaving |path| as it was. It keeps no copy of the tree:
+// its memory is one frame per level of nesting (at most 512, json::parse's limit) and the one path.
+bool huge_double_path(const rapidjson::Value& v, std::string& path) {
   constexpr double kLimit = 9223372036854775808.0;  // 2^63
-  std::vector<std::pair<const rapidjson::Value*, std::string>> stack{{&root, ""}};
-  while (!stack.empty()) {
-    auto [v, where] = stack.back();
-    stack.pop_back();
-    if (v->IsDouble()) {
-      if (!(std::fabs(v->GetDouble()) < kLimit)) return where.empty() ? "/" : where;
-    } else if (v->IsObject()) {
-      for (const auto& m : v->GetObject()) stack.push_back({&m.value, where + "/" + m.name.GetString()});
-    } else if (v->IsArray()) {
-      for (rapidjson::SizeType i = 0; i < v->Size(); ++i) stack.push_back({&(*v)[i], where + "/" + std::to_string(i)});
+  if (v.IsDouble()) return !(std::fabs(v.GetDouble()) < kLimit);
+  const std::size_t mark = path.size();
+  if (v.IsObject()) {
+    for (const auto& m : v.GetObject()) {
+      path += '/';
+      for (char c : std::string_view(m.name.GetString(), m.name.GetStringLength())) {
+        path += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+      }
+      if (huge_double_path(m.value, path)) return true;
+      path.resize(mark);
+    }
+  } else if (v.IsArray()) {
+    for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+      path += "/" + std::to_string(i);
+      if (huge_double_path(v[i], path)) return true;
+      path.resize(mark);
     }
   }
-  return "";
+  return false;
+}
+
+std::string first_huge_double(const rapidjson::Value& root) {
+  std::string path;
+  if (!huge_double_path(root, path)) return "";
+  return path.empty() ? "/" : path;
 }
 
 }  // namespace
