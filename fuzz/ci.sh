@@ -15,6 +15,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
+# shellcheck source=fuzz/limits.sh
+. "$ROOT/fuzz/limits.sh"
 SECONDS_PER_TARGET=5
 STAGES="replay fuzz"
 while [ $# -gt 0 ]; do
@@ -86,19 +88,9 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
     fi
   done
   for t in "${TARGETS[@]}"; do
-    max_len=4096  # libFuzzer's default
-    if [ -f "corpus/$t.options" ]; then
-      m=$(sed -n 's/^ *max_len *= *\([0-9]*\).*/\1/p' "corpus/$t.options")
-      [ -n "$m" ] && max_len=$m
-    fi
-    # The memory budget (specs/README.md): parsing n bytes takes at most 8n + 1 MiB, so no single
-    # allocation may exceed that for the longest input (rounded up to whole MiB, at least 4 so that
-    # the targets' one-time set-up is not counted). RSS under ASan is dominated by its quarantine
-    # and shadow memory, so the RSS limit stays generous; the budget is enforced per allocation.
-    budget_mb=$(( (8 * max_len + (1 << 20) + (1 << 20) - 1) >> 20 ))
-    [ "$budget_mb" -lt 4 ] && budget_mb=4
-    opts=(-max_total_time="$SECONDS_PER_TARGET" -timeout=25 -max_len="$max_len"
-          -malloc_limit_mb="$budget_mb" -rss_limit_mb=2048
+    fuzz_limits "$ROOT" "$t"
+    opts=(-max_total_time="$SECONDS_PER_TARGET" -timeout=25 -max_len="$MAX_LEN"
+          -malloc_limit_mb="$BUDGET_MB" -rss_limit_mb="$RSS_LIMIT_MB"
           -print_final_stats=1 -artifact_prefix="$WORK/$t-")
     [ -f "corpus/$t.dict" ] && opts+=(-dict="corpus/$t.dict")
     mkdir -p "$WORK/$t"  # new inputs go here, never into the repository

@@ -7,6 +7,8 @@
 # Env: FAIRVEC_FUZZ_BUILD (default build-fuzz), FAIRVEC_FUZZ_SCRATCH (default a temp dir, kept).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=fuzz/limits.sh
+. "$ROOT/fuzz/limits.sh"
 BUILD=${FAIRVEC_FUZZ_BUILD:-$ROOT/build-fuzz}
 RUNS=1000000
 targets=()
@@ -20,13 +22,13 @@ if [ ${#targets[@]} -eq 0 ]; then
   for b in "$BUILD"/fuzz/fuzz_*; do [ -x "$b" ] && targets+=("$(basename "$b" | sed 's/^fuzz_//')"); done
 fi
 SCRATCH=${FAIRVEC_FUZZ_SCRATCH:-$(mktemp -d)}
-echo "| target | max_len | executions | seconds | exec/s | peak RSS | result |"
-echo "|---|---|---|---|---|---|---|"
+echo "| target | max_len | malloc limit | executions | seconds | exec/s | peak RSS | result |"
+echo "|---|---|---|---|---|---|---|---|"
 for t in "${targets[@]}"; do
-  opts=(-runs="$RUNS" -timeout=25 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$SCRATCH/$t-")
+  fuzz_limits "$ROOT" "$t"
+  opts=(-runs="$RUNS" -timeout=25 -max_len="$MAX_LEN" -malloc_limit_mb="$BUDGET_MB" -rss_limit_mb="$RSS_LIMIT_MB"
+        -print_final_stats=1 -artifact_prefix="$SCRATCH/$t-")
   [ -f "$ROOT/corpus/$t.dict" ] && opts+=(-dict="$ROOT/corpus/$t.dict")
-  max_len=$(sed -n 's/^ *max_len *= *\([0-9]*\).*/\1/p' "$ROOT/corpus/$t.options" 2>/dev/null)
-  [ -n "$max_len" ] && opts+=(-max_len="$max_len")
   mkdir -p "$SCRATCH/$t"
   start=$(date +%s.%N)
   "$BUILD/fuzz/fuzz_$t" "${opts[@]}" "$SCRATCH/$t" "$ROOT/corpus/$t" >"$SCRATCH/$t.log" 2>&1
@@ -37,6 +39,6 @@ for t in "${targets[@]}"; do
   secs=$(echo "$end - $start" | bc)
   rate=$(echo "${execs:-0} / $secs" | bc)
   if [ $rc -eq 0 ]; then result="no finding"; else result="FINDING (exit $rc, see $SCRATCH/$t.log)"; fi
-  printf '| fuzz_%s | %s | %s | %.0f | %s | %s MB | %s |\n' "$t" "${max_len:-4096}" "${execs:-?}" "$secs" "$rate" "${rss:-?}" "$result"
+  printf '| fuzz_%s | %s | %s MB | %s | %.0f | %s | %s MB | %s |\n' "$t" "$MAX_LEN" "$BUDGET_MB" "${execs:-?}" "$secs" "$rate" "${rss:-?}" "$result"
 done
 echo "scratch: $SCRATCH" >&2

@@ -1,0 +1,21 @@
+# fuzz/limits.sh, sourced by fuzz/ci.sh and fuzz/measure.sh: the libFuzzer limits of one target,
+# from one place.
+#
+# fuzz_limits ROOT TARGET sets MAX_LEN (corpus/TARGET.options, else libFuzzer's default 4096) and
+# BUDGET_MB, the memory budget of specs/README.md for the longest input: parsing n bytes takes at
+# most 8n + 1 MiB, so no single allocation may exceed that (rounded up to whole MiB, at least 4 so
+# that a target's one-time set-up is not counted). It is passed as -malloc_limit_mb, so libFuzzer
+# reports an amplification as a finding. RSS under ASan is dominated by its quarantine and shadow
+# memory, so -rss_limit_mb stays generous (RSS_LIMIT_MB).
+RSS_LIMIT_MB=2048
+fuzz_limits() {
+  local root=$1 target=$2 m
+  MAX_LEN=4096
+  if [ -f "$root/corpus/$target.options" ]; then
+    m=$(sed -n 's/^ *max_len *= *\([0-9]*\).*/\1/p' "$root/corpus/$target.options")
+    [ -n "$m" ] && MAX_LEN=$m
+  fi
+  BUDGET_MB=$(( (8 * MAX_LEN + (1 << 20) + (1 << 20) - 1) >> 20 ))
+  [ "$BUDGET_MB" -lt 4 ] && BUDGET_MB=4
+  return 0
+}
