@@ -170,25 +170,45 @@ TEST(CliExit, GenerateUnwritableDirectory3) {
 }
 
 // An internal error (here: memory exhausted, std::bad_alloc) is reported as exit 5, never as a
-// crash. The address-space limit is raised from 8 MiB in 1 MiB steps until the binary loads at all
-// (the dynamic loader fails with 127 below that); at the first such limit the heap left is at most
-// 1 MiB, far less than a generation needs.
+// crash, by every command. The address-space limit is raised from 8 MiB in 1 MiB steps until the
+// binary loads at all (the dynamic loader fails with 127 below that); at the first such limit the
+// heap left is at most 1 MiB, far less than any of these commands needs. Before RapidJSON's
+// allocators were made to throw (core/rapidjson_allocators.h), `port` ended in SIGSEGV here and
+// `--help` in SIGABRT (an uncaught std::bad_alloc while CLI11 set up the command line).
 TEST(CliExit, InternalErrorUnderMemoryExhaustion5) {
   Scratch s;
-  for (const char* command : {"generate", "check"}) {
+  const std::string seed(64, '0');
+  const std::string match = "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n"
+                            "{\"id\":2,\"op\":\"hmac_dice.verify_match\",\"params\":{\"serverSeed\":\"" + seed +
+                            "\",\"clientSeeds\":[\"a\"],\"rolls\":100000}}\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string input;
+  };
+  const std::vector<Case> cases = {
+      {{"generate", "--out", (s.path() / "v").string()}, ""},
+      {{"check", "--vectors", kVectors}, ""},
+      {{"port"}, match},
+      {{"check-port", "--vectors", kVectors, "--", FAIRVEC_CLI, "port"}, ""},
+      {{"verify", "dice", "--seed", seed, "--client", "a", "--rolls", "100000"}, ""},
+      {{"verify", "tavla", kVectors + "/proofs/valid-turkish.json"}, ""},
+      {{"search", "hmac-dice-skip", "--seed", seed, "--client", "a", "--depth", "1", "--count", "1000"}, ""},
+      {{"bench", "--reps", "1"}, ""},
+      {{"ops", "--json"}, ""},
+      {{"--help"}, ""},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> argv{FAIRVEC_CLI};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
     ChildRun r;
-    for (rlim_t mib = 8; mib <= 256; ++mib) {
-      std::vector<std::string> argv{FAIRVEC_CLI, command};
-      if (std::string(command) == "generate") {
-        argv.insert(argv.end(), {"--out", (s.path() / "v").string()});
-      } else {
-        argv.insert(argv.end(), {"--vectors", kVectors});
-      }
-      r = run(argv, "", mib << 20);
+    rlim_t mib = 8;
+    for (; mib <= 256; ++mib) {
+      r = run(argv, c.input, mib << 20);
       if (!(r.exited && r.code == 127)) break;
     }
-    EXPECT_EXIT_CODE(r, 5);
-    EXPECT_NE(r.err.find("internal error"), std::string::npos) << command << ": " << r.err;
+    const std::string what = c.args[0] + (c.args.size() > 1 ? " " + c.args[1] : "") + " at " + std::to_string(mib) + " MiB";
+    EXPECT_TRUE(r.exited && !r.signaled && r.code == 5) << what << ": expected exit 5, got " << describe(r);
+    EXPECT_NE(r.err.find("nternal error"), std::string::npos) << what << ": " << r.err;
   }
 }
 
@@ -298,6 +318,39 @@ TEST(CliExit, BenchOk0OrMissed1) {
   EXPECT_EQ(r.code, all_ok ? 0 : 1);
   EXPECT_EQ(r.err.find("MISSED") == std::string::npos, all_ok) << r.err;
   EXPECT_NE(r.err.find("peak resident memory"), std::string::npos) << r.err;
+}
+
+// A missed target is exit 1 on any machine: --limit sets the peak-memory limit below what any run
+// needs (1 KiB); the table and --json say which target was missed.
+TEST(CliExit, BenchMissedTargetFails1) {
+  ChildRun r = fairvec({"bench", "--reps", "1", "--json", "--limit", "peak resident memory=0.001"});
+  EXPECT_EXIT_CODE(r, 1);
+  rapidjson::Document d;
+  parse(r.out, d, "bench --json");
+  ASSERT_TRUE(d.IsObject() && d.HasMember("targets") && d["targets"].IsArray());
+  EXPECT_FALSE(d["ok"].GetBool());
+  bool seen = false;
+  for (const auto& t : d["targets"].GetArray()) {
+    if (std::string(t["name"].GetString()) != "peak resident memory") continue;
+    seen = true;
+    EXPECT_FALSE(t["ok"].GetBool());
+    EXPECT_EQ(t["limit"].GetDouble(), 0.001);
+  }
+  EXPECT_TRUE(seen);
+  EXPECT_NE(r.err.find("MISSED peak resident memory"), std::string::npos) << r.err;
+}
+
+// A --limit that names no target is bad input (checked after measuring, when the run's targets are
+// known); a malformed one before anything is measured.
+TEST(CliExit, BenchBadLimit2) {
+  ChildRun unknown = fairvec({"bench", "--reps", "1", "--limit", "no such target=1"});
+  EXPECT_EXIT_CODE(unknown, 2);
+  EXPECT_NE(unknown.err.find("'no such target' is no target of this run"), std::string::npos) << unknown.err;
+  for (const char* bad : {"peak resident memory", "=1", "peak resident memory=fast", "peak resident memory=inf"}) {
+    ChildRun r = fairvec({"bench", "--limit", bad});
+    EXPECT_EXIT_CODE(r, 2);
+    EXPECT_NE(r.err.find("--limit (value 1)"), std::string::npos) << bad << ": " << r.err;
+  }
 }
 
 TEST(CliExit, SearchNotFound1) {

@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -124,6 +126,27 @@ void bench_checker(std::vector<Target>& targets) {
   targets.push_back({"check-port: whole kit vs fairvec port", total_s, 0.3, "s"});
 }
 
+// parse_limits reads --limit values NAME=VALUE (VALUE a finite number). Throws InputError naming
+// --limit and the value's position in the list on a value without '=', an empty name, a name given
+// twice or a VALUE that is not a number.
+std::map<std::string, double> parse_limits(const std::vector<std::string>& values) {
+  std::map<std::string, double> out;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const std::string& v = values[i];
+    const std::string where = "--limit (value " + std::to_string(i + 1) + ")";
+    const std::size_t eq = v.rfind('=');
+    if (eq == std::string::npos || eq == 0) throw InputError(where, "'" + v + "' is not NAME=VALUE");
+    const std::string name = v.substr(0, eq), number = v.substr(eq + 1);
+    double limit = 0;
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), limit);
+    if (number.empty() || ec != std::errc() || end != number.data() + number.size() || !std::isfinite(limit)) {
+      throw InputError(where, "'" + number + "' is not a number");
+    }
+    if (!out.emplace(name, limit).second) throw InputError(where, "'" + name + "' is given twice");
+  }
+  return out;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, Action& action) {
@@ -134,8 +157,13 @@ void add_bench_command(CLI::App& app, Action& action) {
       ->capture_default_str();
   auto as_json = std::make_shared<bool>(false);
   cmd->add_flag("--json", *as_json, "Print the figures as one JSON object on stdout (the table goes to stderr)");
-  cmd->callback([reps, as_json, &action] {
-    action = [reps, as_json] {
+  auto limits = std::make_shared<std::vector<std::string>>();
+  cmd->add_option("--limit", *limits,
+                  "NAME=VALUE: replace the limit of the target NAME for this run (repeatable), e.g. to gate a "
+                  "slower CI machine; a NAME that is no target of the run is bad input");
+  cmd->callback([reps, as_json, limits, &action] {
+    action = [reps, as_json, limits] {
+      const std::map<std::string, double> overrides = parse_limits(*limits);  // before anything is measured
       const int R = *reps;
       // With --json the table goes to stderr and stdout carries only the JSON object.
       std::streambuf* table_out = *as_json ? std::cout.rdbuf(std::cerr.rdbuf()) : nullptr;
@@ -238,6 +266,16 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"search engine 1 thread / bound", sb.one_thread_ratio, 0.8, "x", true});
       if (sb.threads >= 2) targets.push_back({"search engine all threads / 1 thread", sb.scaling, 1.8, "x", true});
 
+      for (const auto& [name, limit] : overrides) {
+        auto t = std::find_if(targets.begin(), targets.end(), [&](const Target& x) { return x.name == name; });
+        if (t == targets.end()) {
+          if (table_out) std::cout.rdbuf(table_out);
+          std::string known;
+          for (const auto& x : targets) known += (known.empty() ? "" : "; ") + x.name;
+          throw InputError("--limit", "'" + name + "' is no target of this run (targets: " + known + ")");
+        }
+        t->limit = limit;
+      }
       bool ok = true;
       std::cout << "\ntargets\n";
       for (const auto& t : targets) {

@@ -2,6 +2,7 @@
 // old names verify-dice, verify-tavla), bench, search.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -61,9 +62,7 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
   return failures.empty() ? kExitOk : kExitFailed;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_main(int argc, char** argv) {
   // `fairvec verify` parses its own options (cli/verify/args.h): strict, so that an empty --opt=
   // never takes the next argument, with "did you mean" for typos, and JSON even for bad input.
   if (argc >= 2) {
@@ -138,6 +137,21 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "fairvec: internal error: " << e.what() << "\n";
     return kExitInternal;
+  }
+  return kExitInternal;
+}
+
+}  // namespace
+
+// main runs the command. Memory exhausted anywhere, even while the command line is being set up
+// (CLI11 allocates), is an internal error, exit 5, with a message written without allocating.
+int main(int argc, char** argv) {
+  try {
+    return run_main(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs("fairvec: internal error: out of memory (std::bad_alloc)\n", stderr);
+  } catch (...) {
+    std::fputs("fairvec: internal error: an unexpected exception\n", stderr);
   }
   return kExitInternal;
 }

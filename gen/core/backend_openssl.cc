@@ -45,7 +45,11 @@ class OpensslSha256Context final : public HashContext {
   EVP_MD_CTX* ctx_;
 };
 
-// The HMAC algorithm object is fetched once; EVP_MAC_fetch is costly.
+// The HMAC algorithm object is fetched once; EVP_MAC_fetch is costly. Both algorithms are fetched
+// when the backend is first used (OpensslBackend's constructor), not when memory may already be
+// short: OpenSSL 3.0 fetching its MAC store for the first time with the heap exhausted crashes on a
+// null lock inside EVP_MAC_fetch (found by CliExit.InternalErrorUnderMemoryExhaustion5, `bench`
+// under an 18 MiB address-space limit) instead of returning null.
 EVP_MAC* hmac_algorithm() {
   static EVP_MAC* mac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
   if (!mac) throw BackendError("openssl: EVP_MAC_fetch(HMAC) failed");
@@ -91,14 +95,24 @@ class OpensslHmacContext final : public HashContext {
   EVP_MAC_CTX* ctx_;
 };
 
+// The SHA-256 algorithm object, fetched once.
+EVP_MD* sha256_algorithm() {
+  static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  if (!md) throw BackendError("openssl: EVP_MD_fetch(SHA256) failed");
+  return md;
+}
+
 class OpensslBackend final : public Backend {
  public:
+  OpensslBackend() {
+    (void)sha256_algorithm();
+    (void)hmac_algorithm();
+  }
   std::string_view name() const override { return "openssl"; }
   Digest sha256(ByteView msg) const override {
     // One fetched algorithm and one context per thread, reused: EVP_Digest would fetch the
     // algorithm and allocate a context on every call (hash-chain walks make millions of calls).
-    static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-    if (!md) throw BackendError("openssl: EVP_MD_fetch(SHA256) failed");
+    EVP_MD* md = sha256_algorithm();
     struct Ctx {
       EVP_MD_CTX* p = EVP_MD_CTX_new();
       ~Ctx() { EVP_MD_CTX_free(p); }

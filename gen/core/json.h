@@ -16,6 +16,10 @@
 
 #include <rapidjson/document.h>
 
+#ifndef FAIRVEC_RAPIDJSON_CHECKED_ALLOCATORS
+#error "compile with -include core/rapidjson_allocators.h (link fairvec::core): RapidJSON must throw std::bad_alloc"
+#endif
+
 namespace fairvec::json {
 
 class Value;
