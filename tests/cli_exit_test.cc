@@ -241,6 +241,21 @@ TEST(CliExit, PortUnknownBackend2) { EXPECT_EXIT_CODE(fairvec({"port", "--backen
 
 // --- check-port ---------------------------------------------------------------------------------
 
+// A reply or report that cannot be written is an I/O error (exit 3), not a silent success: stdout
+// is /dev/full (every write fails with ENOSPC). Before, `port` and `ops` exited 0 here.
+TEST(CliExit, StdoutUnwritable3) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const std::string cli = FAIRVEC_CLI;
+  for (const std::string& command :
+       {"printf '{\"id\":1,\"op\":\"hello\"}\\n' | " + cli + " port", cli + " ops",
+        cli + " verify dice --seed " + std::string(64, '0') + " --client a --rolls 3",
+        cli + " search hmac-dice-skip --seed " + std::string(64, '0') + " --client a --depth 1 --count 100"}) {
+    const int status = std::system((command + " >/dev/full 2>/dev/null").c_str());
+    ASSERT_TRUE(WIFEXITED(status)) << command;
+    EXPECT_EQ(WEXITSTATUS(status), 3) << command;
+  }
+}
+
 TEST(CliExit, CheckPortOk0) {
   EXPECT_EXIT_CODE(fairvec({"check-port", "--only", kOneFile, "--", FAIRVEC_CLI, "port"}), 0);
 }

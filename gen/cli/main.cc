@@ -147,7 +147,15 @@ int run_main(int argc, char** argv) {
 // (CLI11 allocates), is an internal error, exit 5, with a message written without allocating.
 int main(int argc, char** argv) {
   try {
-    return run_main(argc, argv);
+    const int code = run_main(argc, argv);
+    // What a command printed must have reached standard output (coreutils' close_stdout rule): a
+    // full disk or a closed pipe is an I/O error, exit 3, not a silent success.
+    std::cout.flush();
+    if (code == kExitOk && (!std::cout || std::fflush(stdout) != 0)) {
+      std::fputs("fairvec: cannot write to standard output\n", stderr);
+      return kExitIoError;
+    }
+    return code;
   } catch (const std::bad_alloc&) {
     std::fputs("fairvec: internal error: out of memory (std::bad_alloc)\n", stderr);
   } catch (...) {

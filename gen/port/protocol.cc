@@ -140,11 +140,13 @@ int serve(std::istream& in, std::ostream& out, const Backend& backend) {
                         "request: a line of " + std::to_string(length) + " bytes, more than the " +
                             std::to_string(json::kMaxTextBytes >> 20) + " MiB limit (memory budget)")
           << '\n' << std::flush;
+      if (!out) throw IoError("cannot write a reply to standard output");
       continue;
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) continue;
     out << handle_line(line, backend) << '\n' << std::flush;
+    if (!out) throw IoError("cannot write a reply to standard output");
   }
   return 0;
 }

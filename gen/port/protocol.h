@@ -55,7 +55,8 @@ struct Reply {
 // handle_line answers one request line with one response line (no newline). It never throws.
 [[nodiscard]] std::string handle_line(std::string_view line, const Backend& backend);
 
-// serve answers request lines from |in| on |out| until end of input; returns an exit code.
+// serve answers request lines from |in| on |out| until end of input; returns an exit code. Throws
+// IoError when a reply cannot be written (exit 3: a full disk, a closed pipe with SIGPIPE ignored).
 int serve(std::istream& in, std::ostream& out, const Backend& backend);
 
 }  // namespace fairvec::port
