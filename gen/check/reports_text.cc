@@ -131,8 +131,10 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   }
   if (r.stopped) o << "PORT FAILURE: stopped: " << r.stop_reason << "\n";
   if (r.random_run || !r.random_failures.empty()) {
-    o << "random: " << r.random_run << " requests (--seed " << r.seed << "), " << r.random_failures.size()
-      << " differ from fairvec\n";
+    std::size_t valid = 0;
+    for (const auto& [op, c] : r.random_ops) valid += c.valid;
+    o << "random: " << r.random_run << " requests (" << valid << " valid) over " << r.random_ops.size()
+      << " ops (--seed " << r.seed << "), " << r.random_failures.size() << " differ from fairvec\n";
     for (std::size_t i = 0; i < r.random_failures.size() && (verbose || i < 20); ++i) {
       o << "RANDOM MISMATCH " << r.random_failures[i] << "\n";
     }

@@ -304,23 +304,109 @@ class Reports(unittest.TestCase):
         self.assertEqual(len(re.findall(r'<tr class="[a-z-]+" data-status=', dom)), len(self.report["vectors"]))
 
 
+def recording_port(log):
+    """The example port, appending every request line it reads to |log|."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    with open(log, "a") as f:
+        for raw in sys.stdin.buffer:
+            f.write(raw.decode("utf-8"))
+            f.flush()
+            reply = fairvec_port.handle(fairvec_port.json_loads(raw.decode("utf-8")))
+            sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+
+
+def overfit_port(op):
+    """The example port, right on every input of |op| the vectors send and wrong (the balls or
+    dice reversed) on any other: a port tuned to the kit, which only random inputs expose."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    seen = {json.dumps(c["params"], sort_keys=True) for r in transcript_records() for c in r["calls"] if c["op"] == op}
+    orig = fairvec_port.OPS[op]
+
+    def tuned(params):
+        result = orig(params)
+        if json.dumps(params, sort_keys=True) not in seen:
+            result = {k: v[::-1] if isinstance(v, list) else v for k, v in result.items()}
+        return result
+    fairvec_port.OPS[op] = tuned
+    fairvec_port.main()
+
+
 class Random(unittest.TestCase):
-    def test_random_requests_are_reproducible_and_print_the_seed(self):
-        args = ["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
-                "--", sys.executable, MUTANTS, "port", "nonce-cursor-swapped"]
-        a, _ = run(args)
-        b, _ = run(args)
-        ra, rb = json.loads(a.stdout)["random"], json.loads(b.stdout)["random"]
-        self.assertEqual(ra, rb)
-        self.assertGreater(ra["requests"], 0)
-        self.assertTrue(ra["failures"] and all(f.startswith("--seed 7 request {") for f in ra["failures"]))
-        c, _ = run(["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
-                    "--", FAIRVEC, "port"])
-        self.assertEqual(c.returncode, 0)
-        self.assertEqual(json.loads(c.stdout)["random"]["failures"], [])
+    """--random N --seed S: N valid inputs per listed op from the op table's Kinds."""
+
+    def test_a_correct_port_passes_200_valid_inputs_of_every_op(self):
+        p, seconds = run(["check-port", "--quiet-port", "--json", "-", "--random", "200", "--seed", "11", "--",
+                          sys.executable, EXAMPLE], timeout=240)
+        self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+        report = json.loads(p.stdout)
+        r = report["random"]
+        self.assertEqual(r["failures"], [])
+        self.assertEqual(sorted(r["ops"]), sorted(report["port"]["ops"]), "every listed op")
+        for op, c in r["ops"].items():
+            self.assertEqual(c["valid"], 200, op)
+        self.assertEqual(r["requests"], sum(c["valid"] + c["invalid"] for c in r["ops"].values()))
+        import jsonschema  # as transcripts_test.py does (.ci/deps installs python3-jsonschema)
+        with open(os.path.join(VECTORS, "schema", "check_port_report_schema.json")) as f:
+            jsonschema.Draft4Validator(json.load(f)).validate(report)
+        self.assertIn("random: %d requests (%d valid) over %d ops (--seed 11), 0 differ" %
+                      (r["requests"], 200 * len(r["ops"]), len(r["ops"])), p.stderr)
+
+    def test_a_port_tuned_to_the_vectors_is_caught_only_by_random_inputs(self):
+        port = ["--", sys.executable, __file__, "overfit", "keno.draw"]
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw"] + port)
+        self.assertEqual(p.returncode, 0, "the vectors alone pass it: " + p.stderr[-2000:])
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw", "--random", "50",
+                    "--seed", "3"] + port)
+        self.assertEqual(p.returncode, 1, p.stderr[-2000:])
+        report = json.loads(p.stdout)
+        failures = report["random"]["failures"]
+        self.assertEqual(report["summary"]["failed"], 0)
+        self.assertEqual(len(failures), 50, "every valid random input differs")
+        for f in failures:
+            self.assertRegex(f, r"^--seed 3 op keno\.draw input \d+ \(valid\) params \{.*\}: result\.balls: expected ")
+            self.assertIn("; reproduce: fairvec check-port --random 50 --seed 3 --only keno.draw -- ", f)
+        self.assertIn("RANDOM MISMATCH --seed 3 op keno.draw input", p.stderr)
+
+    def test_a_catalog_mutant_is_caught_and_the_printed_command_reproduces_it(self):
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20",
+                    "--seed", "7", "--", sys.executable, MUTANTS, "port", "little-endian-words"])
+        self.assertEqual(p.returncode, 1)
+        failures = json.loads(p.stdout)["random"]["failures"]
+        self.assertGreaterEqual(len(failures), 20)
+        self.assertTrue(all(" op cursor.unit " in f and f.startswith("--seed 7 ") for f in failures), failures[:2])
+        repro = failures[0].split("; reproduce: fairvec ", 1)[1].split(" ")
+        dash = repro.index("--")
+        q, _ = run(repro[:dash] + ["--quiet-port", "--json", "-"] + repro[dash:])
+        self.assertEqual(q.returncode, 1)
+        self.assertEqual(json.loads(q.stdout)["random"]["failures"], failures, "the same requests, the same failures")
+
+    def test_the_same_seed_sends_the_same_requests(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            logs = []
+            for i, seed in enumerate(["5", "5", "6"]):
+                log = os.path.join(tmp, f"log{i}")
+                p, _ = run(["check-port", "--quiet-port", "--only", "cursor.unit", "--only", "tavla.commitment",
+                            "--random", "30", "--seed", seed, "--", sys.executable, __file__, "record", log])
+                self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+                with open(log) as f:
+                    logs.append(f.read().splitlines())
+            vectors = count_vectors(lambda r: any(c["op"] in ("cursor.unit", "tavla.commitment") for c in r["calls"]))
+            self.assertGreater(len(logs[0]), vectors + 60, "hello, the vectors' calls and 2 x 30 random inputs")
+            self.assertEqual(logs[0], logs[1], "seed 5 twice: the same requests")
+            self.assertNotEqual(logs[0][-60:], logs[2][-60:], "seed 6: other requests")
+        finally:
+            shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "record":
+        sys.exit(recording_port(sys.argv[2]))
+    if len(sys.argv) > 1 and sys.argv[1] == "overfit":
+        sys.exit(overfit_port(sys.argv[2]))
     if len(sys.argv) > 1 and sys.argv[1] == "port":
         misbehaving_port(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
         sys.exit(0)
