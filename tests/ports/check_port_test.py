@@ -56,6 +56,16 @@ def misbehaving_port(mode, at, state, marker):
                 sys.stdout.write("this is not json\n")
             if mode == "wrongid":
                 reply["id"] = reply["id"] + 7
+            if mode == "setsid":  # a helper in a session of its own (setsid(1)); the port goes on
+                subprocess.Popen(["setsid", sys.executable, "-c", "import time; time.sleep(1000)", marker],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if mode == "daemon":  # a double fork into a new session, then the port hangs
+                if os.fork() == 0:
+                    os.setsid()
+                    if os.fork() == 0:
+                        os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(1000)", marker])
+                    os._exit(0)
+                time.sleep(3600)
         if not (n == at and mode == "garbage"):
             sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         sys.stdout.flush()
@@ -149,6 +159,23 @@ class MisbehavingPorts(unittest.TestCase):
         self.assertEqual(len(report["portBreaks"]), 3)  # first start + 2 restarts
         self.assertTrue(all(v["status"] != "passed" or i < 6 for i, v in enumerate(report["vectors"])))
         self.assertIn("restart budget", p.stderr)
+
+    def test_processes_escaping_into_a_new_session_are_killed(self):
+        # setsid(1) at request 3, the port then behaving; a double fork into a new session at
+        # request 3, the port then hanging (restarted, it behaves). Neither leaves a process behind
+        # or hangs the checker (PR_SET_CHILD_SUBREAPER and the /proc scan, gen/check/process.cc).
+        for mode, rc, breaks in [("setsid", 0, 0), ("daemon", 1, 1)]:
+            marker = f"fvmark{os.getpid()}x{mode}xescape"
+            tmp = tempfile.mkdtemp()
+            port = [sys.executable, __file__, "port", mode, "3", os.path.join(tmp, "state"), marker]
+            p, seconds = run(["check-port", "--quiet-port", "--timeout-ms", "1000", "--max-restarts", "1",
+                              "--json", "-", "--only", "keno_draw_test.json#[1-5]", "--"] + port)
+            shutil.rmtree(tmp)
+            self.assertEqual(p.returncode, rc, mode + ": " + p.stderr[-2000:])
+            self.assertEqual(len(json.loads(p.stdout)["portBreaks"]), breaks, mode)
+            self.assertLess(seconds, 20, "never a hung checker")
+            time.sleep(0.3)
+            self.assertEqual(leftovers(marker), [], mode + ": no process of the port is left")
 
     def test_failing_start_up_is_exit_4(self):
         _, b, _ = self.check("crash", 0, once=False, expect_rc=4)
