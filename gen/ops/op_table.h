@@ -208,6 +208,9 @@ struct UintRule {
 // digest_list returns a Kind reading an array of 32-byte hex strings, entry i named "<key>[i]",
 // as std::vector<Digest>. It cannot fail.
 [[nodiscard]] KindRef digest_list(std::string name);
+// with_valid returns a copy of |k| whose valid() is |valid|, a generator of random values k's
+// read() accepts. It cannot fail.
+[[nodiscard]] KindRef with_valid(const KindRef& k, std::function<json::Value(ByteReader&)> valid);
 // result_kind returns a result member's kind: a name and a schema fragment. It cannot fail.
 [[nodiscard]] KindRef result_kind(std::string name, json::Value schema);
 

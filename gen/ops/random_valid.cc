@@ -112,6 +112,12 @@ void put_group(const OpSpec& op, const Param& g, ByteReader& in, json::Object& o
 
 }  // namespace
 
+KindRef with_valid(const KindRef& k, std::function<json::Value(ByteReader&)> valid) {
+  auto copy = std::make_shared<Kind>(*k);
+  copy->valid = std::move(valid);
+  return copy;
+}
+
 json::Value random_valid_params(const OpSpec& op, ByteReader& in) {
   json::Object o;
   for (const Param& p : op.params) {
