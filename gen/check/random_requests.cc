@@ -25,7 +25,7 @@ namespace {
 constexpr std::size_t kDrawBytes = 8192;     // the random bytes one input is built from
 constexpr std::size_t kAttemptsPerValid = 20;  // then the op stops short of N (a warning says so)
 
-// op_seed mixes |seed| with the FNV-1a hash of |op|: one independent stream per op.
+// op_seed mixes |seed| with the FNV-1a hash of |op|: one independent stream per op. It cannot fail.
 std::uint64_t op_seed(std::uint64_t seed, const std::string& op) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   for (unsigned char c : op) h = (h ^ c) * 0x100000001b3ULL;
@@ -34,7 +34,7 @@ std::uint64_t op_seed(std::uint64_t seed, const std::string& op) {
 }
 
 // selected reports whether --random covers |op|: a --skip pattern naming the op drops it; with
-// --only, a pattern must name the op or a selected vector must call it.
+// --only, a pattern must name the op or a selected vector must call it. It cannot fail.
 bool selected(const std::string& op, const CheckPortOptions& options, const CheckPortReport& report) {
   for (const auto& p : options.skip) {
     if (glob_match(p, op)) return false;
@@ -52,7 +52,8 @@ bool selected(const std::string& op, const CheckPortOptions& options, const Chec
 }
 
 // asked returns, per op, the result members the selected vectors expect of it: a port need not
-// return the rest (specs/port-protocol.md), so a random reply is compared on these only.
+// return the rest (specs/port-protocol.md), so a random reply is compared on these only. It
+// cannot fail.
 std::map<std::string, std::set<std::string>> asked(const CheckPortReport& report) {
   std::map<std::string, std::set<std::string>> out;
   for (const auto& r : report.vectors) {
@@ -64,7 +65,7 @@ std::map<std::string, std::set<std::string>> asked(const CheckPortReport& report
   return out;
 }
 
-// only_members returns |result| without the members not in |names|.
+// only_members returns |result| without the members not in |names|. It cannot fail.
 json::Value only_members(const json::Value& result, const std::set<std::string>& names) {
   if (!result.is_object()) return result;
   json::Object o;
@@ -74,6 +75,7 @@ json::Value only_members(const json::Value& result, const std::set<std::string>&
   return json::Value(std::move(o));
 }
 
+// shell_word returns |s| quoted for a POSIX shell when it needs quoting. It cannot fail.
 std::string shell_word(const std::string& s) {
   if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:@+,") ==
                         std::string::npos) {

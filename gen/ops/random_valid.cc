@@ -10,7 +10,7 @@ namespace fairvec::ops {
 namespace {
 
 // sendable reports whether every string and key in |v| is well-formed UTF-8: a request line
-// carrying anything else is not JSON text a port can read.
+// carrying anything else is not JSON text a port can read. It never throws.
 bool sendable(const json::Value& v) {
   if (const auto* s = std::get_if<std::string>(&v.variant())) {
     try {
@@ -34,8 +34,8 @@ bool sendable(const json::Value& v) {
 }
 
 // accepts reports whether |k| reads |v| (nullptr: the member is missing) under |key| and |v| is
-// sendable. A Kind
-// without read (a group member, which its group reads) accepts anything.
+// sendable. A Kind without read (a group member, which its group reads) accepts anything. It
+// never throws.
 bool accepts(const Kind& k, const json::Value* v, const std::string& key) {
   if (v && !sendable(*v)) return false;
   if (!k.read) return true;
@@ -53,12 +53,12 @@ bool accepts(const Kind& k, const json::Value* v, const std::string& key) {
   }
 }
 
-// from_example returns member |name| of one of |op|'s examples, or nullptr.
+// from_example returns member |name| of one of |op|'s examples, or nullptr when it has none.
 const json::Value* from_example(const OpSpec& op, const std::string& name, ByteReader& in) {
   return op.examples[in.pick(op.examples.size())].find(name);
 }
 
-// draw_leaf returns a value of leaf |p| that its Kind accepts, or nullptr when none was drawn.
+// draw_leaf returns a value of leaf |p| that its Kind accepts, or nullopt when no draw was accepted.
 std::optional<json::Value> draw_leaf(const Param& p, ByteReader& in) {
   if (p.kind->valid) return p.kind->valid(in);
   for (int i = 0; i < kValidDraws; ++i) {
@@ -68,6 +68,8 @@ std::optional<json::Value> draw_leaf(const Param& p, ByteReader& in) {
   return std::nullopt;
 }
 
+// put_leaf appends leaf |p| to |o|: drawn, from an example, or (optional, half the time) absent.
+// It never throws.
 void put_leaf(const OpSpec& op, const Param& p, ByteReader& in, json::Object& o) {
   if (p.optional && in.boolean()) return;
   if (auto v = draw_leaf(p, in)) {
@@ -77,7 +79,7 @@ void put_leaf(const OpSpec& op, const Param& p, ByteReader& in, json::Object& o)
   }
 }
 
-// group_accepts reports whether group |g| reads its members from |o|.
+// group_accepts reports whether group |g| reads its members from |o|. It never throws.
 bool group_accepts(const Param& g, const json::Object& o) {
   json::Value whole{json::Object(o)};
   try {
@@ -90,6 +92,8 @@ bool group_accepts(const Param& g, const json::Object& o) {
   }
 }
 
+// put_group appends the members of group |g| to |o|, redrawn until the group's read() accepts
+// them (at most kValidDraws times), else copied from one example. It never throws.
 void put_group(const OpSpec& op, const Param& g, ByteReader& in, json::Object& o) {
   const std::size_t base = o.size();
   for (int i = 0; i < kValidDraws; ++i) {

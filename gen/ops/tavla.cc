@@ -152,7 +152,8 @@ json::Value canonical_text(ByteReader& in) {
   return json::Value(in.pick(4) == 0 ? json::to_pretty(v) : json::to_line(v));
 }
 
-// member_of returns member |name| of object |v| (added as null when absent), or item |i| of array |v|.
+// member_of returns member |name| of object |v| (added as null when absent), or item |i| of array
+// |v|. Throws std::logic_error when |v| is not an object (array), std::out_of_range past the end.
 json::Value& member_of(json::Value& v, std::string_view name) {
   for (auto& [k, m] : v.as_object()) {
     if (k == name) return m;

@@ -90,25 +90,20 @@ def p_int(params, name, lo, hi):
     return int(v)
 
 
-def p_str(params, name):
+def p_typed(params, name, kind, what):
+    """A param of JSON type |kind| (str or list); |what| names the type in the error."""
     v = p_get(params, name)
-    if not isinstance(v, str):
-        raise BadInput(name, "not a string")
+    if not isinstance(v, kind):
+        raise BadInput(name, f"not {what}")
     return v
+
+
+def p_str(params, name):
+    return p_typed(params, name, str, "a string")
 
 
 def p_array(params, name):
-    v = p_get(params, name)
-    if not isinstance(v, list):
-        raise BadInput(name, "not an array")
-    return v
-
-
-def p_bool(params, name):
-    v = p_get(params, name)
-    if not isinstance(v, bool):
-        raise BadInput(name, "not a boolean")
-    return v
+    return p_typed(params, name, list, "an array")
 
 
 def utf8(field, s):

@@ -292,12 +292,7 @@ def op_hd_build_link(params):
     recorded = p_str(params, "recorded")
     if recorded and (not _BARE.match(recorded) or len(recorded) // 2 != rolls):
         raise BadInput("recorded", "not the bare form of `rolls` rolls")
-    games = p_array(params, "games")
-    for g in games:
-        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= MAX_MATCH_ROLLS:
-            raise BadInput("games", "not a game length")
-    if games and sum(games) != rolls:
-        raise BadInput("games", "games do not add up")
+    games = hd_games(params, rolls)
     fields = []
     if version == 0:
         if games:
@@ -322,6 +317,17 @@ def op_hd_build_link(params):
     return {"link": path + sep + "&".join(f"{k}={v}" for k, v in fields)}
 
 
+def hd_games(params, rolls):
+    """The game lengths of a match (params.games): each 1..100000, together `rolls` (or none)."""
+    games = p_array(params, "games")
+    for g in games:
+        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= MAX_MATCH_ROLLS:
+            raise BadInput("games", "not a game length")
+    if games and sum(games) != rolls:
+        raise BadInput("games", "games do not add up")
+    return games
+
+
 def hd_dice(key, seeds, roll):
     for retry in range(HMAC_DICE_MAX_RETRY + 1):
         picked = hd_pick_from_mac(hmac_sha256(key, hd_message(seeds, roll, retry).encode("ascii")))
@@ -340,12 +346,7 @@ def op_hd_verify_match(params):
     recorded = parse_recorded(listing) if listing != "" else ""
     if recorded and len(recorded) // 2 != rolls:
         raise BadInput("recorded", "count mismatch")
-    games = p_array(params, "games")
-    for g in games:
-        if isinstance(g, bool) or not isinstance(g, int) or not 1 <= g <= MAX_MATCH_ROLLS:
-            raise BadInput("games", "not a game length")
-    if games and sum(games) != rolls:
-        raise BadInput("games", "games do not add up")
+    games = hd_games(params, rolls)
     if not games:
         games = [rolls]
     computed_seal = sha256(key).hex()
