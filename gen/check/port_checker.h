@@ -72,10 +72,13 @@ struct PortBreak {
 };
 
 // RandomOpCount is how many --random inputs of one op were sent: valid ones (counted in N) and
-// invalid ones (the handler rejected how the params fit together; compared too).
+// invalid ones (the handler rejected how the params fit together; compared too), and how many
+// of them the port answered differently.
 struct RandomOpCount {
-  std::size_t valid = 0, invalid = 0;
+  std::size_t valid = 0, invalid = 0, failed = 0;
 };
+// The most random_failures lines kept per op (the rest are counted in RandomOpCount::failed).
+inline constexpr std::size_t kRandomFailuresKept = 50;
 
 struct CheckPortReport {
   std::vector<std::string> command;

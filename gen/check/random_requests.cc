@@ -127,9 +127,11 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
         rapidjson::Document d;
         rapidjson::Value rv = theirs.result.to_rapidjson(d.GetAllocator());
         std::string diff = vectors::compare_reply(call, theirs.ok, theirs.ok ? &rv : nullptr, theirs.error);
-        if (!diff.empty()) report.random_failures.push_back(where + diff + again);
+        if (!diff.empty() && ++count.failed <= kRandomFailuresKept) report.random_failures.push_back(where + diff + again);
       } catch (const PortFailure& e) {
-        report.random_failures.push_back(where + "port failure: " + e.what() + again);
+        if (++count.failed <= kRandomFailuresKept) {
+          report.random_failures.push_back(where + "port failure: " + e.what() + again);
+        }
         session.broke("random " + op, e.what());
       }
     }

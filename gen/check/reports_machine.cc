@@ -56,7 +56,8 @@ json::Value random_record(const CheckPortReport& r) {
   json::Object per_op;
   for (const auto& [op, c] : r.random_ops) {
     per_op.emplace_back(op, json::Value::object({{"valid", static_cast<std::int64_t>(c.valid)},
-                                                 {"invalid", static_cast<std::int64_t>(c.invalid)}}));
+                                                 {"invalid", static_cast<std::int64_t>(c.invalid)},
+                                                 {"failed", static_cast<std::int64_t>(c.failed)}}));
   }
   return json::Value::object({{"seed", std::to_string(r.seed)},
                               {"requests", static_cast<std::int64_t>(r.random_run)},

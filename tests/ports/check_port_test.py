@@ -385,16 +385,19 @@ class Random(unittest.TestCase):
         port = ["--", sys.executable, __file__, "overfit", "keno.draw"]
         p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw"] + port)
         self.assertEqual(p.returncode, 0, "the vectors alone pass it: " + p.stderr[-2000:])
-        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw", "--random", "50",
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw", "--random", "60",
                     "--seed", "3"] + port)
         self.assertEqual(p.returncode, 1, p.stderr[-2000:])
         report = json.loads(p.stdout)
         failures = report["random"]["failures"]
         self.assertEqual(report["summary"]["failed"], 0)
-        self.assertEqual(len(failures), 50, "every valid random input differs")
+        self.assertEqual(report["random"]["ops"]["keno.draw"], {"valid": 60, "invalid": 0, "failed": 60},
+                         "every valid random input differs")
+        self.assertEqual(len(failures), 50, "the first 50 of an op are kept")
         for f in failures:
             self.assertRegex(f, r"^--seed 3 op keno\.draw input \d+ \(valid\) params \{.*\}: result\.balls: expected ")
-            self.assertIn("; reproduce: fairvec check-port --random 50 --seed 3 --only keno.draw -- ", f)
+            self.assertIn("; reproduce: fairvec check-port --random 60 --seed 3 --only keno.draw -- ", f)
+        self.assertIn("60 differ from fairvec (the first 50 of each op kept)", p.stderr)
         self.assertIn("RANDOM MISMATCH --seed 3 op keno.draw input", p.stderr)
 
     def test_a_catalog_mutant_is_caught_and_the_printed_command_reproduces_it(self):
