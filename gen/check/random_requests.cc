@@ -117,21 +117,22 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
       ++report.random_run;
       vectors::PortCall call{op, params,
                              mine.ok ? std::optional<json::Value>(only_members(mine.result, compared)) : std::nullopt};
-      const std::string where = "--seed " + std::to_string(options.seed) + " op " + op + " input " +
-                                std::to_string(i) + (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") +
-                                " params " + json::to_line(params) + ": ";
-      const std::string again = "; reproduce: fairvec check-port --random " + std::to_string(options.random) +
-                                " --seed " + std::to_string(options.seed) + " --only " + op + " --" + command;
+      auto fail = [&](const std::string& what) {
+        if (++count.failed > kRandomFailuresKept) return;
+        report.random_failures.push_back(
+            "--seed " + std::to_string(options.seed) + " op " + op + " input " + std::to_string(i) +
+            (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") + " params " + json::to_line(params) + ": " +
+            what + "; reproduce: fairvec check-port --random " + std::to_string(options.random) + " --seed " +
+            std::to_string(options.seed) + " --only " + op + " --" + command);
+      };
       try {
         Reply theirs = session.request(op, params);
         rapidjson::Document d;
         rapidjson::Value rv = theirs.result.to_rapidjson(d.GetAllocator());
         std::string diff = vectors::compare_reply(call, theirs.ok, theirs.ok ? &rv : nullptr, theirs.error);
-        if (!diff.empty() && ++count.failed <= kRandomFailuresKept) report.random_failures.push_back(where + diff + again);
+        if (!diff.empty()) fail(diff);
       } catch (const PortFailure& e) {
-        if (++count.failed <= kRandomFailuresKept) {
-          report.random_failures.push_back(where + "port failure: " + e.what() + again);
-        }
+        fail(std::string("port failure: ") + e.what());
         session.broke("random " + op, e.what());
       }
     }
