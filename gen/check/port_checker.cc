@@ -252,7 +252,9 @@ int exit_code(const CheckPortReport& r, bool require_all) {
     bad += v.status == Status::kFailed || v.status == Status::kUnexpectedPass;
     skipped += v.status == Status::kSkipped;
   }
-  if (bad || !r.random_failures.empty()) return kExitFailed;
+  std::size_t random_failed = 0;
+  for (const auto& [op, c] : r.random_ops) random_failed += c.failed;
+  if (bad || random_failed) return kExitFailed;
   if (ran == 0 && r.random_run == 0) return kExitFailed;
   if (require_all && skipped) return kExitFailed;
   return kExitOk;

@@ -25,7 +25,7 @@ struct CheckPortOptions {
   int max_restarts = 3;                              // then the run stops (exit 4)
   std::vector<std::string> only, skip;               // patterns (check/patterns.h)
   std::optional<std::filesystem::path> expect_file;
-  std::size_t random = 0;  // random requests per listed op (--random N)
+  std::size_t random = 0;  // valid random inputs per listed op (--random N)
   std::uint64_t seed = 1;
   bool echo_stderr = true;
 };
@@ -71,6 +71,15 @@ struct PortBreak {
   std::vector<std::string> stderr_tail;
 };
 
+// RandomOpCount is how many --random inputs of one op were sent: valid ones (counted in N) and
+// invalid ones (the handler rejected how the params fit together; compared too), and how many
+// of them the port answered differently.
+struct RandomOpCount {
+  std::size_t valid = 0, invalid = 0, failed = 0;
+};
+// The most random_failures lines kept per op (the rest are counted in RandomOpCount::failed).
+inline constexpr std::size_t kRandomFailuresKept = 50;
+
 struct CheckPortReport {
   std::vector<std::string> command;
   std::string port_name;
@@ -85,7 +94,8 @@ struct CheckPortReport {
   std::vector<std::string> skipped_ops;  // ops of skipped vectors the port does not list
   std::size_t random_run = 0;
   std::uint64_t seed = 0;
-  std::vector<std::string> random_failures;  // one line each: seed, op, input, expected, actual
+  std::map<std::string, RandomOpCount> random_ops;
+  std::vector<std::string> random_failures;  // one line each: seed, op, input, expected, actual, repro
   double load_seconds = 0, run_seconds = 0;
   std::size_t requests = 0;
 };

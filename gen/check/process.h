@@ -47,7 +47,8 @@ class PortProcess {
                               std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
 
   // stop ends the port: closes its stdin, waits up to |grace| for it to exit, then kills its
-  // process group; every process of the group is gone afterwards. It never throws.
+  // process group and every descendant that left it (end_escaped_descendants); every process the
+  // port started is gone afterwards. It never throws.
   void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
 
   // how_it_ended describes the port's end ("exited with status 3", "killed by signal 11
@@ -78,6 +79,13 @@ class PortProcess {
   std::string err_partial_;
   std::deque<std::string> err_lines_;
 };
+
+// end_escaped_descendants kills and reaps every child of the checker process, repeating until a
+// few scans of /proc in a row find none (bounded: 200 rounds). With PR_SET_CHILD_SUBREAPER (set
+// when a PortProcess starts) a port's descendant that left its process group (setsid, a double
+// fork into a new session) is reparented to the checker when its parent dies, so after the
+// group is killed this finds it. The checker has no children but its port. It cannot fail.
+void end_escaped_descendants();
 
 // install_signal_cleanup makes SIGINT, SIGTERM and SIGHUP kill the running port's process group
 // before the checker dies of the signal. Call once; it cannot fail.

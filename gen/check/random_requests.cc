@@ -1,83 +1,144 @@
-// --random N --seed S: N requests per listed op, each a kit request of that op with its hex and
-// decimal strings redrawn and its small integers redrawn, answered by fairvec's own
-// implementation (port::call) and by the port; the answers must agree (both bad_input, or equal
-// results). Reproducible: the same seed and vectors give the same requests.
+// --random N --seed S: per op the port lists (and the selection keeps), random inputs built from
+// the op table's parameter Kinds (ops::random_valid_params) until N of them are valid, each
+// answered by fairvec's own implementation (the op's handler, through port::call) and by the
+// port; the answers must agree (equal results on the members the selected vectors ask of the op,
+// or both bad_input). An input the handler rejects
+// (the params do not fit together) is compared too but not counted in N. Each op draws from its
+// own stream, seeded from S and the op's name, so the same seed sends the same requests and
+// `--only OP` reproduces one op's requests exactly.
 #include <map>
+#include <set>
+#include <vector>
 
 #include "check/session.h"
+#include "core/byte_reader.h"
 #include "core/crypto.h"
 #include "core/splitmix64.h"
+#include "ops/op_table.h"
+#include "port/protocol.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::check {
 
 namespace {
 
-bool all_of(const std::string& s, const char* set) {
-  return !s.empty() && s.find_first_not_of(set) == std::string::npos;
+constexpr std::size_t kDrawBytes = 8192;     // the random bytes one input is built from
+constexpr std::size_t kAttemptsPerValid = 20;  // then the op stops short of N (a warning says so)
+
+// op_seed mixes |seed| with the FNV-1a hash of |op|: one independent stream per op. It cannot fail.
+std::uint64_t op_seed(std::uint64_t seed, const std::string& op) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : op) h = (h ^ c) * 0x100000001b3ULL;
+  SplitMix64 mix{seed ^ h};
+  return mix.next();
 }
 
-json::Value redraw(const json::Value& v, SplitMix64& rng) {
-  if (v.is_object()) {
-    json::Object o;
-    for (const auto& [k, m] : v.as_object()) o.emplace_back(k, redraw(m, rng));
-    return json::Value(std::move(o));
+// selected reports whether --random covers |op|: a --skip pattern naming the op drops it; with
+// --only, a pattern must name the op or a selected vector must call it. It cannot fail.
+bool selected(const std::string& op, const CheckPortOptions& options, const CheckPortReport& report) {
+  for (const auto& p : options.skip) {
+    if (glob_match(p, op)) return false;
   }
-  if (v.is_array()) {
-    json::Array a;
-    for (const auto& m : v.as_array()) a.push_back(redraw(m, rng));
-    return json::Value(std::move(a));
+  if (options.only.empty()) return true;
+  for (const auto& p : options.only) {
+    if (glob_match(p, op)) return true;
   }
-  if (const auto* s = std::get_if<std::string>(&v.variant())) {
-    std::string out = *s;
-    if (all_of(*s, "0123456789")) {
-      for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<char>('0' + (i == 0 && out.size() > 1 ? 1 + rng.next() % 9 : rng.next() % 10));
-    } else if (all_of(*s, "0123456789abcdef")) {
-      for (auto& c : out) c = "0123456789abcdef"[rng.next() % 16];
+  for (const auto& r : report.vectors) {
+    for (const auto& c : r.calls) {
+      if (c.op == op) return true;
     }
-    return out;
   }
-  if (const auto* i = std::get_if<std::int64_t>(&v.variant())) {
-    if (*i > 0 && *i <= 1000) return static_cast<std::int64_t>(1 + rng.next() % static_cast<std::uint64_t>(2 * *i));
+  return false;
+}
+
+// asked returns, per op, the result members the selected vectors expect of it: a port need not
+// return the rest (specs/port-protocol.md), so a random reply is compared on these only. It
+// cannot fail.
+std::map<std::string, std::set<std::string>> asked(const CheckPortReport& report) {
+  std::map<std::string, std::set<std::string>> out;
+  for (const auto& r : report.vectors) {
+    for (const auto& c : r.calls) {
+      if (!c.expected || !c.expected->is_object()) continue;
+      for (const auto& [k, v] : c.expected->as_object()) out[c.op].insert(k);
+    }
   }
-  return v;
+  return out;
+}
+
+// only_members returns |result| without the members not in |names|. It cannot fail.
+json::Value only_members(const json::Value& result, const std::set<std::string>& names) {
+  if (!result.is_object()) return result;
+  json::Object o;
+  for (const auto& [k, v] : result.as_object()) {
+    if (names.count(k)) o.emplace_back(k, v);
+  }
+  return json::Value(std::move(o));
+}
+
+// shell_word returns |s| quoted for a POSIX shell when it needs quoting. It cannot fail.
+std::string shell_word(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:@+,") ==
+                        std::string::npos) {
+    return s;
+  }
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
 }
 
 }  // namespace
 
 void run_random(Session& session, const CheckPortOptions& options, CheckPortReport& report) {
-  std::map<std::string, std::vector<const json::Value*>> templates;
-  for (const auto& r : report.vectors) {
-    for (const auto& c : r.calls) {
-      if (c.expected) templates[c.op].push_back(&c.params);
+  std::string command;
+  for (const auto& w : options.command) command += " " + shell_word(w);
+  const auto members = asked(report);
+  const std::set<std::string> listed = session.ops();  // a copy: a restart replaces the set
+  for (const std::string& op : listed) {
+    const ops::OpSpec* spec = ops::table().find(op);
+    if (!spec || !selected(op, options, report)) continue;
+    std::set<std::string> compared;
+    if (auto m = members.find(op); m != members.end()) {
+      compared = m->second;
+    } else {  // no selected vector asks this op for anything: its declared result members
+      for (const auto& r : spec->results) compared.insert(r.name);
     }
-  }
-  SplitMix64 rng{options.seed};
-  for (const auto& op : session.ops()) {
-    auto t = templates.find(op);
-    if (t == templates.end()) continue;
-    for (std::size_t i = 0; i < options.random; ++i) {
-      json::Value params = redraw(*t->second[rng.next() % t->second.size()], rng);
+    RandomOpCount& count = report.random_ops[op];
+    SplitMix64 rng{op_seed(options.seed, op)};
+    std::vector<std::uint8_t> bytes(kDrawBytes);
+    const std::size_t attempts = kAttemptsPerValid * options.random;
+    for (std::size_t i = 1; count.valid < options.random && i <= attempts; ++i) {
+      for (auto& b : bytes) b = rng.byte();
+      fuzz::ByteReader in(bytes.data(), bytes.size());
+      json::Value params = ops::random_valid_params(*spec, in);
       Reply mine = port::call(op, params, default_backend());
       if (!mine.ok && mine.error != "bad_input") continue;
       if (!session.ready()) return;
+      ++(mine.ok ? count.valid : count.invalid);
       ++report.random_run;
-      vectors::PortCall call{op, params, mine.ok ? std::optional<json::Value>(mine.result) : std::nullopt};
-      const std::string request = json::to_line(json::Value::object({{"op", op}, {"params", params}}));
+      vectors::PortCall call{op, params,
+                             mine.ok ? std::optional<json::Value>(only_members(mine.result, compared)) : std::nullopt};
+      auto fail = [&](const std::string& what) {
+        if (++count.failed > kRandomFailuresKept) return;
+        report.random_failures.push_back(
+            "--seed " + std::to_string(options.seed) + " op " + op + " input " + std::to_string(i) +
+            (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") + " params " + json::to_line(params) + ": " +
+            what + "; reproduce: fairvec check-port --random " + std::to_string(options.random) + " --seed " +
+            std::to_string(options.seed) + " --only " + op + " --" + command);
+      };
       try {
         Reply theirs = session.request(op, params);
         rapidjson::Document d;
         rapidjson::Value rv = theirs.result.to_rapidjson(d.GetAllocator());
         std::string diff = vectors::compare_reply(call, theirs.ok, theirs.ok ? &rv : nullptr, theirs.error);
-        if (!diff.empty()) {
-          report.random_failures.push_back("--seed " + std::to_string(options.seed) + " request " + request +
-                                           ": " + diff);
-        }
+        if (!diff.empty()) fail(diff);
       } catch (const PortFailure& e) {
-        report.random_failures.push_back("--seed " + std::to_string(options.seed) + " request " + request +
-                                         ": port failure: " + e.what());
+        fail(std::string("port failure: ") + e.what());
         session.broke("random " + op, e.what());
       }
+    }
+    if (count.valid < options.random) {
+      report.warnings.push_back("--random: op " + op + " reached " + std::to_string(count.valid) + " valid inputs of " +
+                                std::to_string(options.random) + " in " + std::to_string(attempts) + " draws");
     }
   }
 }

@@ -52,6 +52,19 @@ std::string xml(const std::string& s) {
   return o;
 }
 
+json::Value random_record(const CheckPortReport& r) {
+  json::Object per_op;
+  for (const auto& [op, c] : r.random_ops) {
+    per_op.emplace_back(op, json::Value::object({{"valid", static_cast<std::int64_t>(c.valid)},
+                                                 {"invalid", static_cast<std::int64_t>(c.invalid)},
+                                                 {"failed", static_cast<std::int64_t>(c.failed)}}));
+  }
+  return json::Value::object({{"seed", std::to_string(r.seed)},
+                              {"requests", static_cast<std::int64_t>(r.random_run)},
+                              {"ops", json::Value(std::move(per_op))},
+                              {"failures", strings(r.random_failures)}});
+}
+
 }  // namespace
 
 std::string json_report(const CheckPortReport& r, int exit) {
@@ -98,9 +111,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
        {"stopReason", r.stop_reason},
        {"portBreaks", json::Value(std::move(breaks))},
        {"skippedOps", strings(r.skipped_ops)},
-       {"random", json::Value::object({{"seed", std::to_string(r.seed)},
-                                       {"requests", static_cast<std::int64_t>(r.random_run)},
-                                       {"failures", strings(r.random_failures)}})},
+       {"random", random_record(r)},
        {"vectors", json::Value(std::move(vectors))}});
   return json::to_pretty(doc);
 }

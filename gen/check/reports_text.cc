@@ -131,8 +131,15 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   }
   if (r.stopped) o << "PORT FAILURE: stopped: " << r.stop_reason << "\n";
   if (r.random_run || !r.random_failures.empty()) {
-    o << "random: " << r.random_run << " requests (--seed " << r.seed << "), " << r.random_failures.size()
-      << " differ from fairvec\n";
+    std::size_t valid = 0, failed = 0;
+    for (const auto& [op, c] : r.random_ops) {
+      valid += c.valid;
+      failed += c.failed;
+    }
+    o << "random: " << r.random_run << " requests (" << valid << " valid) over " << r.random_ops.size()
+      << " ops (--seed " << r.seed << "), " << failed << " differ from fairvec";
+    if (failed > r.random_failures.size()) o << " (the first " << kRandomFailuresKept << " of each op kept)";
+    o << "\n";
     for (std::size_t i = 0; i < r.random_failures.size() && (verbose || i < 20); ++i) {
       o << "RANDOM MISMATCH " << r.random_failures[i] << "\n";
     }

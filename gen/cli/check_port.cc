@@ -72,7 +72,7 @@ void add_check_port_command(CLI::App& app, Action& action) {
   cmd->add_option("--skip", opts->skip, "Skip vectors matching this glob (as --only); repeatable")
       ->allow_extra_args(false);
   cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
-  cmd->add_option("--random", opts->random, "Also send N random requests per listed op, compared with fairvec's answer")
+  cmd->add_option("--random", opts->random, "Also send N random valid inputs per listed op (from the op table), compared with fairvec's answer")
       ->check(CLI::Range(0, 1000000));
   cmd->add_option("--seed", opts->seed, "Seed of --random (the same seed sends the same requests)")->capture_default_str();
   cmd->add_option("--json", opts->json, "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");

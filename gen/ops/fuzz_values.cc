@@ -154,6 +154,56 @@ json::Value json_value(ByteReader& in, int depth) {
   return scalar_value(in);
 }
 
+namespace {
+
+// canonical_string returns 0..|max| pieces, each a character of a class canonical JSON treats
+// differently: plain ASCII, a control, '"' or '\\', DEL, a 2-, 3- or 4-byte UTF-8 character.
+std::string canonical_string(ByteReader& in, std::size_t max) {
+  static const std::string_view kPieces[] = {std::string_view("\0", 1), "\x01", "\x1f", "\n", "\"", "\\", "\x7f",
+                                             "\xc3\xa9", "\xe2\x82\xac", "\xef\xbf\xbd", "\xf0\x9f\x98\x80",
+                                             "\xf4\x8f\xbf\xbf"};
+  std::string s;
+  for (std::size_t i = 0, n = in.pick(max + 1); i < n; ++i) {
+    if (in.pick(3) != 0) {
+      s += static_cast<char>(0x20 + in.pick(95));
+    } else {
+      s += kPieces[in.pick(std::size(kPieces))];
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+json::Value canonical_value(ByteReader& in, bool object, int depth) {
+  const std::size_t choice = object ? 0 : depth >= 3 ? 2 + in.pick(5) : in.pick(8);
+  if (choice == 0) {
+    json::Object o;
+    for (std::size_t i = 0, n = in.pick(6); i < n; ++i) {
+      std::string key = canonical_string(in, 4);
+      bool dup = false;
+      for (const auto& [k, _] : o) dup = dup || k == key;
+      if (!dup) o.emplace_back(std::move(key), canonical_value(in, false, depth + 1));
+    }
+    return json::Value(std::move(o));
+  }
+  if (choice == 1) {
+    json::Array a;
+    for (std::size_t i = 0, n = in.pick(5); i < n; ++i) a.push_back(canonical_value(in, false, depth + 1));
+    return json::Value(std::move(a));
+  }
+  switch (choice) {
+    case 2: return json::Value();
+    case 3: return json::Value(in.boolean());
+    case 4:
+    case 5: {
+      const auto v = static_cast<std::int64_t>(edge_or_random(in, (1ULL << 53) - 1));
+      return json::Value(in.boolean() ? -v : v);
+    }
+    default: return json::Value(canonical_string(in, 12));
+  }
+}
+
 json::Value json_text(ByteReader& in) {
   static const char* const kTricky[] = {
       "1.5", "-0", "1e2", "9007199254740992", "-9007199254740992", "{\"a\":1,\"a\":2}",

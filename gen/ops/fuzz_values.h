@@ -34,6 +34,12 @@ using fuzz::ByteReader;
 [[nodiscard]] json::Value uuid(ByteReader& in);
 // json_value returns any JSON value (nested up to 4 levels; a lone surrogate in a string at times).
 [[nodiscard]] json::Value json_value(ByteReader& in, int depth = 0);
+// canonical_value returns a random value of canonical JSON's subset (specs/canonical-json.md):
+// null, booleans, integers |i| <= 2^53 - 1 (edges included), well-formed strings mixing ASCII,
+// controls, quotes, backslashes, BMP and astral characters, arrays, and objects with distinct
+// keys of such strings (so key order by UTF-16 units matters). Nested up to 3 levels; an object
+// when |object|.
+[[nodiscard]] json::Value canonical_value(ByteReader& in, bool object = false, int depth = 0);
 // json_text returns a string of JSON text: tricky fixed texts, random bytes, or a json_value.
 [[nodiscard]] json::Value json_text(ByteReader& in);
 // options returns one of the |valid| options objects, often with a member missing, added or

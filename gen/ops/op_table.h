@@ -48,6 +48,9 @@ struct Kind {
   // fuzz makes a value from |in|: mostly valid, sometimes near-valid (length, case, range, type).
   // It never throws.
   std::function<json::Value(ByteReader& in)> fuzz;
+  // valid makes a random value read() accepts, from |in|. Optional: where it is empty,
+  // random_valid_params draws fuzz values and keeps the first read() accepts. It never throws.
+  std::function<json::Value(ByteReader& in)> valid;
 };
 using KindRef = std::shared_ptr<const Kind>;
 
@@ -155,6 +158,13 @@ void add_tavla_ops(Table& t);
 // fuzz_params builds a params object for |op| from |in|: each param (each group member) from its
 // Kind, sometimes missing, of another param's Kind, or joined by an extra member. Never throws.
 [[nodiscard]] json::Value fuzz_params(const OpSpec& op, ByteReader& in);
+// random_valid_params builds a params object for |op| from |in| that each param's Kind accepts
+// (random_valid.cc): a leaf from its Kind's valid(), or the first of kValidDraws fuzz values its
+// read() accepts; a group redrawn until the group's read() accepts it; an optional param present
+// half the time. A param no draw yields is copied from one of the op's examples. The handler may
+// still reject how the params fit together (then the input is invalid). Never throws.
+inline constexpr int kValidDraws = 64;
+[[nodiscard]] json::Value random_valid_params(const OpSpec& op, ByteReader& in);
 // all_kinds lists every distinct parameter Kind of |t| (groups' members included), with the name
 // of one param that uses it. It cannot fail.
 [[nodiscard]] std::vector<std::pair<std::string, KindRef>> all_kinds(const Table& t);
@@ -198,6 +208,9 @@ struct UintRule {
 // digest_list returns a Kind reading an array of 32-byte hex strings, entry i named "<key>[i]",
 // as std::vector<Digest>. It cannot fail.
 [[nodiscard]] KindRef digest_list(std::string name);
+// with_valid returns a copy of |k| whose valid() is |valid|, a generator of random values k's
+// read() accepts. It cannot fail.
+[[nodiscard]] KindRef with_valid(const KindRef& k, std::function<json::Value(ByteReader&)> valid);
 // result_kind returns a result member's kind: a name and a schema fragment. It cannot fail.
 [[nodiscard]] KindRef result_kind(std::string name, json::Value schema);
 

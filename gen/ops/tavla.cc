@@ -145,6 +145,82 @@ json::Value proof_example() {
        {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
 }
 
+// canonical_text returns the text of a random canonical-subset value (a random valid value of
+// the JSON text Kinds), compact or indented. It never throws.
+json::Value canonical_text(ByteReader& in) {
+  json::Value v = make::canonical_value(in);
+  return json::Value(in.pick(4) == 0 ? json::to_pretty(v) : json::to_line(v));
+}
+
+// member_of returns member |name| of object |v| (added as null when absent), or item |i| of array
+// |v|. Throws std::logic_error when |v| is not an object (array), std::out_of_range past the end.
+json::Value& member_of(json::Value& v, std::string_view name) {
+  for (auto& [k, m] : v.as_object()) {
+    if (k == name) return m;
+  }
+  return v.as_object().emplace_back(std::string(name), json::Value()).second;
+}
+json::Value& member_of(json::Value& v, std::size_t i) { return v.as_array().at(i); }
+
+// random_proof returns the text of a random well-formed proof file (a random valid value of the
+// proof Kind): random ids, secrets and canonical settings, the rolls of a game of up to 12 moves,
+// settingsHash, commitment and seal code computed; one in three has one member tampered with
+// (a die, a roll's kind or n, a roll removed, a hex digit, the seal code), so that each check
+// of the verification fails now and then. Written compact or indented. It never throws.
+json::Value random_proof(ByteReader& in) {
+  ProofSource s;
+  s.settings = make::canonical_value(in, true);
+  auto fill = [&](auto& bytes) {
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(in.integer(0, 255));
+  };
+  fill(s.game_id);
+  for (auto& seat : s.seats) fill(seat);
+  fill(s.seed);
+  for (auto& c : s.contributions) fill(c);
+  const RollInputs ri{s.seed, s.game_id, s.contributions};
+  const OpeningRule rule = in.boolean() ? OpeningRule::kPlay : OpeningRule::kReroll;
+  json::Value doc;
+  try {
+    s.rolls = game_rolls(default_backend(), ri, rule, in.integer(0, 12), "moves");
+    doc = proof_document(default_backend(), s);
+  } catch (const std::exception&) {
+    return json::Value(json::to_line(proof_example()));
+  }
+  json::Value& rolls_value = member_of(doc, "rolls");
+  json::Array none;
+  json::Array& rolls = rolls_value.is_array() ? rolls_value.as_array() : none;
+  json::Value* roll = rolls.empty() ? nullptr : &rolls[in.pick(rolls.size())];
+  switch (in.pick(3) == 0 ? in.pick(6) : 6) {
+    case 0:  // a die
+      if (roll) {
+        json::Value& d = member_of(member_of(*roll, "dice"), in.pick(2));
+        d = json::Value(static_cast<std::int64_t>(1 + (std::get<std::int64_t>(d.variant()) + in.pick(5)) % 6));
+      }
+      break;
+    case 1:  // a roll's kind
+      if (roll) member_of(*roll, "kind") = kind_name(static_cast<RollKind>(in.pick(3)));
+      break;
+    case 2:  // a roll's n
+      if (roll) member_of(*roll, "n") = static_cast<std::int64_t>(1 + in.pick(20));
+      break;
+    case 3:  // a roll removed
+      if (roll) rolls.erase(rolls.begin() + (roll - rolls.data()));
+      break;
+    case 4: {  // a hex digit of a secret or digest
+      static const char* const kHex[] = {"seed", "settingsHash", "commitment"};
+      json::Value& v = member_of(doc, kHex[in.pick(3)]);
+      std::string h = std::get<std::string>(v.variant());
+      char& c = h[in.pick(h.size())];
+      c = c == '0' ? '1' : '0';
+      v = json::Value(h);
+      break;
+    }
+    case 5: member_of(doc, "sealCode") = "0000-0000"; break;
+    default: break;
+  }
+  return json::Value(in.pick(4) == 0 ? json::to_pretty(doc) : json::to_line(doc));
+}
+
 }  // namespace
 
 void add_tavla_ops(Table& t) {
@@ -152,10 +228,11 @@ void add_tavla_ops(Table& t) {
   const KindRef seal_out = result_kind("seal code XXXX-XXXX (Crockford base32)",
                                        schema_string("^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$"));
   const KindRef blocks_out = result_kind("integer >= 1: blocks read", schema_integer(1, kMaxCounter));
-  const KindRef settings = value_kind(
+  const KindRef settings = with_valid(value_kind(
       "JSON value of the canonical subset (specs/canonical-json.md)", Naming::kParams,
       [](const rapidjson::Value& v, std::string_view key) { return canonical_json::serialize(v, key); },
-      json::Value::object(), [](ByteReader& in) { return make::json_value(in); }, false);
+      json::Value::object(), [](ByteReader& in) { return make::json_value(in); }, false),
+      [](ByteReader& in) { return make::canonical_value(in); });
   const KindRef block = uint_kind("integer 0..2^32 - 1", {.check = [](std::uint64_t v, std::string_view key) {
                                                             (void)check_block(v, key);
                                                           },
@@ -172,25 +249,29 @@ void add_tavla_ops(Table& t) {
         return make::alphabet_text(in, "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzOILoil--U", 11);
       },
       false);
-  const KindRef proof = string_kind(
-      "proof file text (specs/tavla-commit-v1.md)", Naming::kParams,
-      [](std::string_view s, std::string_view) { return parse_proof(s); }, schema_string(),
-      [](ByteReader& in) { return in.pick(2) ? json::Value(json::to_line(proof_example())) : make::json_text(in); },
-      false);
+  const KindRef proof = with_valid(
+      string_kind(
+          "proof file text (specs/tavla-commit-v1.md)", Naming::kParams,
+          [](std::string_view s, std::string_view) { return parse_proof(s); }, schema_string(),
+          [](ByteReader& in) { return in.pick(2) ? json::Value(json::to_line(proof_example())) : make::json_text(in); },
+          false),
+      random_proof);
   const KindRef expected = string_kind(
       "hex, 32 bytes, or a seal code", Naming::kParams,
       [](std::string_view s, std::string_view key) { return parse_expected_commitment(s, key); }, schema_string(),
       [](ByteReader& in) { return in.pick(2) ? make::hex(in, 32, 32) : json::Value("5J8Z-XF1R"); }, false);
-  const KindRef json_text = string_kind(
+  const KindRef json_text = with_valid(string_kind(
       "JSON text", Naming::kParams,
       [](std::string_view s, std::string_view key) { return canonical_json::canonicalize(s, key); }, schema_string(),
-      make::json_text, false);
-  const KindRef json_hex = string_kind(
+      make::json_text, false),
+      canonical_text);
+  const KindRef json_hex = with_valid(string_kind(
       "hex of UTF-8 JSON text", Naming::kParams, [](std::string_view s, std::string_view key) { return from_hex(s, key); },
       schema_hex(0, SIZE_MAX), [](ByteReader& in) {
         json::Value v = make::json_text(in);
         return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant())))) : make::hex(in, 0, 40);
-      });
+      }),
+      [](ByteReader& in) { return json::Value(to_hex(as_bytes(std::get<std::string>(canonical_text(in).variant())))); });
   const KindRef text_out = result_kind("string", schema_string());
 
   std::vector<Param> block_params = roll_params();

@@ -40,7 +40,7 @@ def misbehaving_port(mode, at, state, marker):
         return fairvec_port.main()  # already misbehaved once: behave
     n = 0
     for raw in sys.stdin.buffer:
-        request = fairvec_port.ops.json_loads(raw.decode("utf-8"))
+        request = fairvec_port.json_loads(raw.decode("utf-8"))
         reply = fairvec_port.handle(request)
         if n == at:
             if once:
@@ -56,10 +56,36 @@ def misbehaving_port(mode, at, state, marker):
                 sys.stdout.write("this is not json\n")
             if mode == "wrongid":
                 reply["id"] = reply["id"] + 7
+            if mode == "setsid":  # a helper in a session of its own (setsid(1)); the port goes on
+                subprocess.Popen(["setsid", sys.executable, "-c", "import time; time.sleep(1000)", marker],
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if mode == "daemon":  # a double fork into a new session, then the port hangs
+                if os.fork() == 0:
+                    os.setsid()
+                    if os.fork() == 0:
+                        os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(1000)", marker])
+                    os._exit(0)
+                time.sleep(3600)
         if not (n == at and mode == "garbage"):
             sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         sys.stdout.flush()
         n += 1
+
+
+def transcript_records():
+    """Every vector of the kit as its transcript record (file, algorithm, tcId, flags, calls)."""
+    for path in sorted(glob.glob(os.path.join(VECTORS, "transcripts", "*.jsonl"))):
+        with open(path) as f:
+            yield from (json.loads(line) for line in f if line.strip())
+
+
+def count_vectors(pred):
+    """count_vectors is how many vectors of the transcripts satisfy pred(record)."""
+    return sum(1 for r in transcript_records() if pred(r))
+
+
+def file_count(name):
+    return count_vectors(lambda r: r["file"] == name)
 
 
 def run(args, timeout=120):
@@ -74,7 +100,8 @@ def leftovers(marker):
 
 
 class MisbehavingPorts(unittest.TestCase):
-    ONLY = ["--only", "keno_draw_test.json"]  # 25 vectors, one request each
+    ONLY = ["--only", "keno_draw_test.json"]  # one request each
+    COUNT = file_count("keno_draw_test.json")
 
     def check(self, mode, at, once=True, wrapper=False, expect_rc=1):
         marker = f"fvmark{os.getpid()}x{mode}x{at}x{int(once)}x{int(wrapper)}"
@@ -88,7 +115,7 @@ class MisbehavingPorts(unittest.TestCase):
         shutil.rmtree(tmp)
         self.assertEqual(p.returncode, expect_rc, p.stderr)
         report = json.loads(p.stdout)
-        self.assertEqual(len(report["vectors"]), 25, "a record for every selected vector")
+        self.assertEqual(len(report["vectors"]), self.COUNT, "a record for every selected vector")
         self.assertGreaterEqual(len(report["portBreaks"]), 1)
         b = report["portBreaks"][0]
         self.assertEqual(b["vector"], "" if at == 0 else report["vectors"][at - 1]["id"])
@@ -102,7 +129,7 @@ class MisbehavingPorts(unittest.TestCase):
         report, b, p = self.check("crash", 5)
         self.assertEqual(b["howItEnded"], "exited with status 3")
         s = report["summary"]
-        self.assertEqual((s["passed"], s["failed"]), (24, 1))
+        self.assertEqual((s["passed"], s["failed"]), (self.COUNT - 1, 1))
         self.assertTrue(report["vectors"][4]["portBroke"])
         self.assertIn("PORT FAILURE during keno_draw_test.json#5", p.stderr)
 
@@ -114,7 +141,7 @@ class MisbehavingPorts(unittest.TestCase):
         report, b, _ = self.check("hang", 7)
         self.assertIn("no reply within 500 ms", b["what"])
         self.assertIn("killed its process group", b["howItEnded"])
-        self.assertEqual(report["summary"]["passed"], 24)
+        self.assertEqual(report["summary"]["passed"], self.COUNT - 1)
 
     def test_garbage_line_and_wrong_id(self):
         _, b, _ = self.check("garbage", 2)
@@ -124,7 +151,7 @@ class MisbehavingPorts(unittest.TestCase):
 
     def test_wrapper_shell_that_hangs_leaves_no_orphan(self):
         report, b, _ = self.check("hang", 4, wrapper=True)
-        self.assertEqual(report["summary"]["passed"], 24)
+        self.assertEqual(report["summary"]["passed"], self.COUNT - 1)
 
     def test_always_hanging_wrapper_stops_after_the_budget_with_exit_4(self):
         report, _, p = self.check("hang", 2, once=False, wrapper=True, expect_rc=4)
@@ -133,9 +160,50 @@ class MisbehavingPorts(unittest.TestCase):
         self.assertTrue(all(v["status"] != "passed" or i < 6 for i, v in enumerate(report["vectors"])))
         self.assertIn("restart budget", p.stderr)
 
+    def test_processes_escaping_into_a_new_session_are_killed(self):
+        # setsid(1) at request 3, the port then behaving; a double fork into a new session at
+        # request 3, the port then hanging (restarted, it behaves). Neither leaves a process behind
+        # or hangs the checker (PR_SET_CHILD_SUBREAPER and the /proc scan, gen/check/process.cc).
+        for mode, rc, breaks in [("setsid", 0, 0), ("daemon", 1, 1)]:
+            marker = f"fvmark{os.getpid()}x{mode}xescape"
+            tmp = tempfile.mkdtemp()
+            port = [sys.executable, __file__, "port", mode, "3", os.path.join(tmp, "state"), marker]
+            p, seconds = run(["check-port", "--quiet-port", "--timeout-ms", "1000", "--max-restarts", "1",
+                              "--json", "-", "--only", "keno_draw_test.json#[1-5]", "--"] + port)
+            shutil.rmtree(tmp)
+            self.assertEqual(p.returncode, rc, mode + ": " + p.stderr[-2000:])
+            self.assertEqual(len(json.loads(p.stdout)["portBreaks"]), breaks, mode)
+            self.assertLess(seconds, 20, "never a hung checker")
+            time.sleep(0.3)
+            self.assertEqual(leftovers(marker), [], mode + ": no process of the port is left")
+
     def test_failing_start_up_is_exit_4(self):
         _, b, _ = self.check("crash", 0, once=False, expect_rc=4)
         self.assertIn("start-up", b["what"])
+
+
+class ExamplePort(unittest.TestCase):
+    def test_a_copy_of_the_example_port_alone_passes_every_vector(self):
+        """The example port is self-contained: copied out of the repository, it imports only the
+        standard library and its own directory, and passes every vector with --require-all."""
+        tmp = tempfile.mkdtemp()
+        try:
+            copy = os.path.join(tmp, "port")
+            shutil.copytree(os.path.dirname(EXAMPLE), copy, ignore=shutil.ignore_patterns("__pycache__"))
+            probe = ("import sys, sysconfig, os; sys.path.insert(0, sys.argv[1]); import fairvec_port\n"
+                     "std = os.path.realpath(sysconfig.get_paths()['stdlib'])\n"
+                     "for m in list(sys.modules.values()):\n"
+                     " f = getattr(m, '__file__', None)\n"
+                     " if f and not os.path.realpath(f).startswith((std, os.path.realpath(sys.argv[1]))): print(f)\n")
+            p = subprocess.run([sys.executable, "-E", "-s", "-c", probe, copy], capture_output=True, text=True,
+                               timeout=60, cwd=tmp)
+            self.assertEqual((p.returncode, p.stdout), (0, ""), "modules from outside the copy: " + p.stderr)
+            p, _ = run(["check-port", "--require-all", "--quiet-port", "--json", "-", "--vectors", VECTORS, "--",
+                        sys.executable, "-E", "-s", os.path.join(copy, "fairvec_port.py")])
+            self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+            self.assertEqual(json.loads(p.stdout)["summary"]["passed"], count_vectors(lambda r: True))
+        finally:
+            shutil.rmtree(tmp)
 
 
 def fake_hello(hello):
@@ -173,10 +241,16 @@ class Patterns(unittest.TestCase):
             self.assertRegex(p.stderr, r"pattern '[^']+' matches nothing")
 
     def test_globs_over_files_families_ops_flags_and_ids(self):
-        salt_as_given = sum("SaltAsGiven" in t["flags"] for f in glob.glob(os.path.join(VECTORS, "*_test.json"))
-                            for g in json.load(open(f))["testGroups"] for t in g["tests"])
-        for pattern, count in [("keno_*", 38), ("keno-v1", 38), ("keno.pick", 13), ("SaltAsGiven", salt_as_given),
-                               ("keno_draw_test.json#1?", 10)]:
+        # Each count is derived from the transcripts, independently of the checker's pattern code.
+        keno_files = count_vectors(lambda r: r["file"].startswith("keno_"))
+        cases = [("keno_*", keno_files),
+                 ("keno-v1", count_vectors(lambda r: r["algorithm"] == "keno-v1")),
+                 ("keno.pick", count_vectors(lambda r: any(c["op"] == "keno.pick" for c in r["calls"]))),
+                 ("SaltAsGiven", count_vectors(lambda r: "SaltAsGiven" in r["flags"])),
+                 ("keno_draw_test.json#1?", count_vectors(
+                     lambda r: r["file"] == "keno_draw_test.json" and 10 <= r["tcId"] <= 19))]
+        for pattern, count in cases:
+            self.assertGreater(count, 0, pattern)
             p, _ = run(["check-port", "--json", "-", "--only", pattern, "--", FAIRVEC, "port"])
             self.assertEqual(p.returncode, 0, pattern)
             self.assertEqual(len(json.loads(p.stdout)["vectors"]), count, pattern)
@@ -226,7 +300,8 @@ class Reports(unittest.TestCase):
         self.assertIn("first difference: result.dice[0]", out)
         self.assertRegex(out, r"vector:   \{.*\"macs\"")
         self.assertRegex(out, r"flag hmac_dice_roll_test.json UppercaseSeedHex \[ENCODING\]: 0 passed, \d+ failed")
-        self.assertIn("family keno-v1: 38 passed, 0 failed, 0 skipped", out)
+        keno = count_vectors(lambda r: r["algorithm"] == "keno-v1")
+        self.assertIn(f"family keno-v1: {keno} passed, 0 failed, 0 skipped", out)
 
     def test_junit_has_one_testcase_per_vector_with_real_skipped(self):
         root = ET.parse(self.files["xml"]).getroot()
@@ -256,23 +331,112 @@ class Reports(unittest.TestCase):
         self.assertEqual(len(re.findall(r'<tr class="[a-z-]+" data-status=', dom)), len(self.report["vectors"]))
 
 
+def recording_port(log):
+    """The example port, appending every request line it reads to |log|."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    with open(log, "a") as f:
+        for raw in sys.stdin.buffer:
+            f.write(raw.decode("utf-8"))
+            f.flush()
+            reply = fairvec_port.handle(fairvec_port.json_loads(raw.decode("utf-8")))
+            sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+            sys.stdout.flush()
+
+
+def overfit_port(op):
+    """The example port, right on every input of |op| the vectors send and wrong (the balls or
+    dice reversed) on any other: a port tuned to the kit, which only random inputs expose."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    seen = {json.dumps(c["params"], sort_keys=True) for r in transcript_records() for c in r["calls"] if c["op"] == op}
+    orig = fairvec_port.OPS[op]
+
+    def tuned(params):
+        result = orig(params)
+        if json.dumps(params, sort_keys=True) not in seen:
+            result = {k: v[::-1] if isinstance(v, list) else v for k, v in result.items()}
+        return result
+    fairvec_port.OPS[op] = tuned
+    fairvec_port.main()
+
+
 class Random(unittest.TestCase):
-    def test_random_requests_are_reproducible_and_print_the_seed(self):
-        args = ["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
-                "--", sys.executable, MUTANTS, "port", "nonce-cursor-swapped"]
-        a, _ = run(args)
-        b, _ = run(args)
-        ra, rb = json.loads(a.stdout)["random"], json.loads(b.stdout)["random"]
-        self.assertEqual(ra, rb)
-        self.assertGreater(ra["requests"], 0)
-        self.assertTrue(ra["failures"] and all(f.startswith("--seed 7 request {") for f in ra["failures"]))
-        c, _ = run(["check-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20", "--seed", "7",
-                    "--", FAIRVEC, "port"])
-        self.assertEqual(c.returncode, 0)
-        self.assertEqual(json.loads(c.stdout)["random"]["failures"], [])
+    """--random N --seed S: N valid inputs per listed op from the op table's Kinds."""
+
+    def test_a_correct_port_passes_200_valid_inputs_of_every_op(self):
+        p, seconds = run(["check-port", "--quiet-port", "--json", "-", "--random", "200", "--seed", "11", "--",
+                          sys.executable, EXAMPLE], timeout=240)
+        self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+        report = json.loads(p.stdout)
+        r = report["random"]
+        self.assertEqual(r["failures"], [])
+        self.assertEqual(sorted(r["ops"]), sorted(report["port"]["ops"]), "every listed op")
+        for op, c in r["ops"].items():
+            self.assertEqual(c["valid"], 200, op)
+        self.assertEqual(r["requests"], sum(c["valid"] + c["invalid"] for c in r["ops"].values()))
+        import jsonschema  # as transcripts_test.py does (.ci/deps installs python3-jsonschema)
+        with open(os.path.join(VECTORS, "schema", "check_port_report_schema.json")) as f:
+            jsonschema.Draft4Validator(json.load(f)).validate(report)
+        self.assertIn("random: %d requests (%d valid) over %d ops (--seed 11), 0 differ" %
+                      (r["requests"], 200 * len(r["ops"]), len(r["ops"])), p.stderr)
+
+    def test_a_port_tuned_to_the_vectors_is_caught_only_by_random_inputs(self):
+        port = ["--", sys.executable, __file__, "overfit", "keno.draw"]
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw"] + port)
+        self.assertEqual(p.returncode, 0, "the vectors alone pass it: " + p.stderr[-2000:])
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "keno.draw", "--random", "60",
+                    "--seed", "3"] + port)
+        self.assertEqual(p.returncode, 1, p.stderr[-2000:])
+        report = json.loads(p.stdout)
+        failures = report["random"]["failures"]
+        self.assertEqual(report["summary"]["failed"], 0)
+        self.assertEqual(report["random"]["ops"]["keno.draw"], {"valid": 60, "invalid": 0, "failed": 60},
+                         "every valid random input differs")
+        self.assertEqual(len(failures), 50, "the first 50 of an op are kept")
+        for f in failures:
+            self.assertRegex(f, r"^--seed 3 op keno\.draw input \d+ \(valid\) params \{.*\}: result\.balls: expected ")
+            self.assertIn("; reproduce: fairvec check-port --random 60 --seed 3 --only keno.draw -- ", f)
+        self.assertIn("60 differ from fairvec (the first 50 of each op kept)", p.stderr)
+        self.assertIn("RANDOM MISMATCH --seed 3 op keno.draw input", p.stderr)
+
+    def test_a_catalog_mutant_is_caught_and_the_printed_command_reproduces_it(self):
+        p, _ = run(["check-port", "--quiet-port", "--json", "-", "--only", "cursor_unit_test.json", "--random", "20",
+                    "--seed", "7", "--", sys.executable, MUTANTS, "port", "little-endian-words"])
+        self.assertEqual(p.returncode, 1)
+        failures = json.loads(p.stdout)["random"]["failures"]
+        self.assertGreaterEqual(len(failures), 20)
+        self.assertTrue(all(" op cursor.unit " in f and f.startswith("--seed 7 ") for f in failures), failures[:2])
+        repro = failures[0].split("; reproduce: fairvec ", 1)[1].split(" ")
+        dash = repro.index("--")
+        q, _ = run(repro[:dash] + ["--quiet-port", "--json", "-"] + repro[dash:])
+        self.assertEqual(q.returncode, 1)
+        self.assertEqual(json.loads(q.stdout)["random"]["failures"], failures, "the same requests, the same failures")
+
+    def test_the_same_seed_sends_the_same_requests(self):
+        tmp = tempfile.mkdtemp()
+        try:
+            logs = []
+            for i, seed in enumerate(["5", "5", "6"]):
+                log = os.path.join(tmp, f"log{i}")
+                p, _ = run(["check-port", "--quiet-port", "--only", "cursor.unit", "--only", "tavla.commitment",
+                            "--random", "30", "--seed", seed, "--", sys.executable, __file__, "record", log])
+                self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+                with open(log) as f:
+                    logs.append(f.read().splitlines())
+            vectors = count_vectors(lambda r: any(c["op"] in ("cursor.unit", "tavla.commitment") for c in r["calls"]))
+            self.assertGreater(len(logs[0]), vectors + 60, "hello, the vectors' calls and 2 x 30 random inputs")
+            self.assertEqual(logs[0], logs[1], "seed 5 twice: the same requests")
+            self.assertNotEqual(logs[0][-60:], logs[2][-60:], "seed 6: other requests")
+        finally:
+            shutil.rmtree(tmp)
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "record":
+        sys.exit(recording_port(sys.argv[2]))
+    if len(sys.argv) > 1 and sys.argv[1] == "overfit":
+        sys.exit(overfit_port(sys.argv[2]))
     if len(sys.argv) > 1 and sys.argv[1] == "port":
         misbehaving_port(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
         sys.exit(0)

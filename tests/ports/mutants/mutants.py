@@ -8,8 +8,9 @@
                                          whose flag description names the bug (the regex below)
     mutants.py list                      print the catalog
 
-Each mutant replaces one function or constant of the port's ops (the example port calls them
-through module globals, so a replacement takes effect everywhere). A mutant that survives, or
+Each mutant replaces one function or constant of the port's ops. The example port keeps its ops in
+one module per family and calls them through module globals; a mutant sees all of them as one
+namespace (Ops below), so a replacement takes effect in every module that holds the name. A mutant that survives, or
 fails only through flags whose descriptions do not name its bug, is a missing vector: add the
 vector to the generator, never weaken the mutant.
 """
@@ -30,6 +31,26 @@ PORT = os.path.join(HERE, "..", "python", "fairvec_port.py")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 
 CATALOG = {}  # name -> (what the bug is, --only patterns, regex a failing flag's description matches, patch)
+
+
+class Ops:
+    """Ops is the example port's modules seen as one namespace: reading a name finds it in the first
+    module that has it, assigning one sets it in every module that holds it (a helper imported by
+    several families is replaced in each), or in the first module when none does."""
+
+    def __init__(self, *modules):
+        object.__setattr__(self, "_modules", modules)
+
+    def __getattr__(self, name):
+        for mod in self._modules:
+            if hasattr(mod, name):
+                return getattr(mod, name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name, value):
+        holders = [mod for mod in self._modules if hasattr(mod, name)] or self._modules[:1]
+        for mod in holders:
+            setattr(mod, name, value)
 
 
 def rewrite(m, op, params=lambda p: p, result=lambda r: r):
@@ -444,7 +465,9 @@ def _(m):
 
 def run_port(name):
     import fairvec_port
-    CATALOG[name][3](fairvec_port.ops)
+    modules = [fairvec_port] + [sys.modules[n] for n in ("common", "hmac_dice", "cursor", "keno_crash",
+                                                           "canonical_json", "tavla")]
+    CATALOG[name][3](Ops(*modules))
     fairvec_port.main()
 
 

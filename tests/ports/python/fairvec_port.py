@@ -4,9 +4,10 @@
 A port is a program that reads one JSON request per line on stdin and writes one JSON reply per
 line on stdout (port protocol v1, specs/port-protocol.md). This file is the protocol side, the
 part every port needs whatever its language: framing, the hello handshake, dispatch to ops, and
-the mapping of invalid input to the error `bad_input`. Copy it and put your implementation of each
-op in OPS. Here the ops are those of the independent reference port (tests/reference/), so that
-this example passes every vector:
+the mapping of invalid input to the error `bad_input`. The ops are in one file per family beside
+it (common.py, hmac_dice.py, cursor.py, keno_crash.py, tavla.py, canonical_json.py), standard
+library only and importing nothing outside this directory: copy the directory and replace the ops
+with your own. As it stands it passes every vector:
 
     fairvec check-port --require-all -- python3 tests/ports/python/fairvec_port.py
 
@@ -15,14 +16,51 @@ check-port catches each one with a flag that names it.
 """
 
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "reference"))
-import fairvec_ref as ops  # noqa: E402  (the op implementations: replace with your own)
+import canonical_json
+import cursor
+import hmac_dice
+import keno_crash
+import tavla
+from common import BadInput, json_loads
 
 NAME = "fairvec example port (python)"
-OPS = ops.OPS  # op name -> function(params dict) -> result dict; raises ops.BadInput
+
+# OPS maps each op this port implements to its function(params dict) -> result dict, which raises
+# BadInput for input the spec calls invalid. hello lists these ops; check-port skips the vectors
+# of any op not listed.
+OPS = {
+    "hmac_dice.seal": hmac_dice.op_hd_seal,
+    "hmac_dice.roll": hmac_dice.op_hd_roll,
+    "hmac_dice.message": hmac_dice.op_hd_message,
+    "hmac_dice.pick": hmac_dice.op_hd_pick,
+    "hmac_dice.parse_recorded": hmac_dice.op_hd_parse_recorded,
+    "hmac_dice.parse_link": hmac_dice.op_hd_parse_link,
+    "hmac_dice.build_link": hmac_dice.op_hd_build_link,
+    "hmac_dice.verify_match": hmac_dice.op_hd_verify_match,
+    "cursor.unit": cursor.op_cur_unit,
+    "cursor.u64_to_unit": cursor.op_cur_u64_to_unit,
+    "cursor.pool_hop": cursor.op_cur_pool_hop,
+    "cursor.commitment": cursor.op_cur_commitment,
+    "cursor.game": cursor.op_cur_game,
+    "cursor.draw": cursor.op_cur_draw,
+    "cursor.limbo": cursor.op_cur_limbo,
+    "keno.draw": keno_crash.op_keno_draw,
+    "keno.pick": keno_crash.op_keno_pick,
+    "crash.point": keno_crash.op_crash_point,
+    "crash.previous": keno_crash.op_crash_previous,
+    "crash.from_hash": keno_crash.op_crash_from_hash,
+    "tavla.commitment": tavla.op_tavla_commitment,
+    "tavla.block": tavla.op_tavla_block,
+    "tavla.pick": tavla.op_tavla_pick,
+    "tavla.roll": tavla.op_tavla_roll,
+    "tavla.seal_code": tavla.op_tavla_seal_code,
+    "tavla.game": tavla.op_tavla_game,
+    "tavla.verify_proof": tavla.op_tavla_verify_proof,
+    "canonical_json": canonical_json.op_canonical_json,
+    "canonical_json.hex": canonical_json.op_canonical_json_hex,
+}
 
 
 def handle(request):
@@ -43,7 +81,7 @@ def handle(request):
         return {"id": rid, "ok": False, "error": "bad_input", "message": "params is not an object"}
     try:
         return {"id": rid, "ok": True, "result": fn(params)}
-    except ops.BadInput as e:  # the input is invalid as the spec defines it
+    except BadInput as e:  # the input is invalid as the spec defines it
         return {"id": rid, "ok": False, "error": "bad_input", "message": f"params.{e}"}
 
 
@@ -55,8 +93,8 @@ def main():
         if not line.strip():
             continue
         try:
-            # ops.json_loads keeps what canonical JSON must reject (fractions, -0, duplicate keys).
-            request = ops.json_loads(line.decode("utf-8"))
+            # json_loads keeps what canonical JSON must reject (fractions, -0, duplicate keys).
+            request = json_loads(line.decode("utf-8"))
         except (ValueError, RecursionError):
             request = None
         reply = handle(request)
