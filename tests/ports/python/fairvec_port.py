@@ -12,7 +12,9 @@ with your own. As it stands it passes every vector:
     fairvec check-port --require-all -- python3 tests/ports/python/fairvec_port.py
 
 tests/ports/mutants/ replaces single functions of those ops with realistic bugs and checks that
-check-port catches each one with a flag that names it.
+check-port catches each one with a flag that names it. The same modules are fairvec's independent
+reference (tests/reference/fairvec_ref.py re-exports them): the C++ library is cross-checked
+against them on random inputs and every vector member is recomputed with them.
 """
 
 import json
