@@ -71,7 +71,6 @@ inline std::string repeat(std::string_view s, std::size_t n) {
   return out;
 }
 
-
 // ------------------------------------------------------------------------------------------------
 // The other decisions a port might take; each flag's claim is checked against one of these.
 
@@ -107,18 +106,7 @@ inline std::vector<u64> range(u64 first, u64 size) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Reading tests (vectors/test_reader.h) and the port call a test implies.
-
-// call_of builds the |op| call of |t|: params copied from |inputs|, and for a valid test the
-// expected result copied from |outputs|. Throws InputError when a member is missing.
-// Reading tests: vectors/test_reader.h.
-
-inline PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const char*> inputs,
-                 std::initializer_list<const char*> outputs) {
-  PortCall c{std::move(op), params_of(t, inputs), std::nullopt};
-  if (json::get_string(t.test, "result", t.path) == "valid") c.result = params_of(t, outputs);
-  return c;
-}
+// Reading tests (vectors/test_reader.h).
 
 // read_u64_text reads a u64 written as a decimal string. Throws InputError naming "u64".
 inline u64 read_u64_text(const rapidjson::Value& v) {

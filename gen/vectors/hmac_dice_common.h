@@ -44,11 +44,6 @@ inline std::string client_seed(std::string_view label) {
   return to_hex(ByteView(d.data(), 16));
 }
 
-inline std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
-  return s;
-}
-
 inline json::Value jint(std::uint64_t v) { return json::Value(static_cast<std::int64_t>(v)); }
 inline json::Value jstrs(const std::vector<std::string>& v) { return json::Value::array_of(v); }
 inline json::Value jdice(const hd::Dice& d) { return json::Value::array({d.d1, d.d2}); }

@@ -14,6 +14,40 @@ namespace fairvec::vectors::tavla_vec {
 
 namespace {
 
+// CommitmentInputs are the inputs of a commitment as the library reads them (settings in canonical form).
+struct CommitmentInputs {
+  Uuid game;
+  Uuid seat0;
+  Uuid seat1;
+  Digest seed;
+  std::string canonical;
+};
+
+// commitment_outputs returns the members a TavlaCommitment test expects, in file order.
+json::Object commitment_outputs(const Backend& backend, const CommitmentInputs& in) {
+  const Digest sh = settings_hash(backend, in.canonical);
+  const Digest c = commitment(backend, in.game, sh, in.seat0, in.seat1, in.seed);
+  return {{"settingsCanonical", in.canonical},
+          {"settingsHash", to_hex(sh)},
+          {"gameIdBytes", to_hex(in.game)},
+          {"seatBytes", Value::array({to_hex(in.seat0), to_hex(in.seat1)})},
+          {"commitmentInput", to_hex(commitment_input(in.game, sh, in.seat0, in.seat1, in.seed))},
+          {"commitment", to_hex(c)},
+          {"sealCode", seal_code(c)}};
+}
+
+// commitment_inputs reads a commitment test's inputs. Throws InputError naming the bad one.
+CommitmentInputs commitment_inputs(const TestRef& t) {
+  CommitmentInputs in;
+  in.game = parse_uuid(test_string(t, "gameId"), "gameId");
+  const auto seats = string_items(test_member(t, "seats"), "seats", 2);
+  in.seat0 = parse_uuid(seats[0], "seats[0]");
+  in.seat1 = parse_uuid(seats[1], "seats[1]");
+  in.seed = parse_secret(test_string(t, "seed"), "seed");
+  in.canonical = canonical_json::serialize(test_member(t, "settings"), "settings");
+  return in;
+}
+
 Value generate_commitment() {
   VectorFileBuilder b("tavla-commit-v1", "tavla_commitment_schema.json",
                       {"tavla-commit-v1 commitments and seal codes: settingsHash = SHA-256(canonical JSON of the",
@@ -62,23 +96,13 @@ Value generate_commitment() {
   b.group({{"type", "TavlaCommitment"}});
   auto add = [&](std::string game, std::string seat0, std::string seat1, const Digest& seed, const Value& settings,
                  std::string comment, std::vector<std::string> flags) {
-    Uuid g = parse_uuid(game, "gameId"), s0 = parse_uuid(seat0, "seats[0]"), s1 = parse_uuid(seat1, "seats[1]");
-    std::string canonical = canonical_json::serialize(settings, "settings");
-    Digest sh = settings_hash(backend, canonical);
-    Digest c = commitment(backend, g, sh, s0, s1, seed);
-    b.add(std::move(comment), std::move(flags), Result::kValid,
-          {{"gameId", game},
-           {"seats", Value::array({seat0, seat1})},
-           {"seed", to_hex(seed)},
-           {"settings", settings},
-           {"settingsCanonical", canonical},
-           {"settingsHash", to_hex(sh)},
-           {"gameIdBytes", to_hex(g)},
-           {"seatBytes", Value::array({to_hex(s0), to_hex(s1)})},
-           {"commitmentInput", to_hex(commitment_input(g, sh, s0, s1, seed))},
-           {"commitment", to_hex(c)},
-           {"sealCode", seal_code(c)}});
-    return c;
+    json::Object fields{{"gameId", game}, {"seats", Value::array({seat0, seat1})}, {"seed", to_hex(seed)}, {"settings", settings}};
+    for (auto& m : commitment_outputs(backend,
+                                      {parse_uuid(game, "gameId"), parse_uuid(seat0, "seats[0]"), parse_uuid(seat1, "seats[1]"),
+                                       seed, canonical_json::serialize(settings, "settings")})) {
+      fields.push_back(std::move(m));
+    }
+    b.add(std::move(comment), std::move(flags), Result::kValid, std::move(fields));
   };
   const RollInputs seq = sequential_inputs();
   const std::string g = format_uuid(seq.game_id), s0 = format_uuid(kSeqSeat0), s1 = format_uuid(kSeqSeat1);
@@ -204,81 +228,39 @@ Value generate_commitment() {
   return b.build();
 }
 
-std::array<std::string, 2> seat_texts(const TestRef& t) {
-  const auto& a = test_member(t, "seats");
-  if (!a.IsArray() || a.Size() != 2) throw InputError("seats", "must hold exactly 2 entries");
-  for (rapidjson::SizeType i = 0; i < 2; ++i) {
-    if (!a[i].IsString()) throw InputError("seats[" + std::to_string(i) + "]", "must be a string");
-  }
-  return {a[0].GetString(), a[1].GetString()};
-}
-
-std::string check_commitment(const TestRef& t, const Backend& backend) {
-  const std::string type = group_type(t);
-  auto compute = [&](Digest& sh, Digest& c, std::string& canonical, Uuid& g, Uuid& s0, Uuid& s1, Digest& seed) {
-    g = parse_uuid(test_string(t, "gameId"), "gameId");
-    auto seats = seat_texts(t);
-    s0 = parse_uuid(seats[0], "seats[0]");
-    s1 = parse_uuid(seats[1], "seats[1]");
-    seed = parse_secret(test_string(t, "seed"), "seed");
-    canonical = canonical_json::serialize(test_member(t, "settings"), "settings");
-    sh = settings_hash(backend, canonical);
-    c = commitment(backend, g, sh, s0, s1, seed);
-  };
-  if (type == "TavlaCommitment") {
-    Digest sh, c, seed;
-    std::string canonical;
-    Uuid g, s0, s1;
-    compute(sh, c, canonical, g, s0, s1, seed);
-    for (const auto& e : {expect_eq("settingsCanonical", test_string(t, "settingsCanonical"), canonical),
-                          expect_eq("settingsHash", test_string(t, "settingsHash"), to_hex(sh)),
-                          expect_eq("gameIdBytes", test_string(t, "gameIdBytes"), to_hex(g)),
-                          expect_eq("seatBytes", json::to_text(test_member(t, "seatBytes")),
-                                    json::to_line(Value::array({to_hex(s0), to_hex(s1)}))),
-                          expect_eq("commitmentInput", test_string(t, "commitmentInput"),
-                                    to_hex(commitment_input(g, sh, s0, s1, seed))),
-                          expect_eq("commitment", test_string(t, "commitment"), to_hex(c)),
-                          expect_eq("sealCode", test_string(t, "sealCode"), seal_code(c)),
-                          expect_eq("sealCode read back", test_string(t, "sealCode"), read_seal_code(seal_code(c), "sealCode"))}) {
-      if (!e.empty()) return e;
-    }
-    return "";
-  }
-  if (type == "TavlaCommitmentInvalid") {
-    return expect_error(t, [&] {
-      Digest sh, c, seed;
-      std::string canonical;
-      Uuid g, s0, s1;
-      compute(sh, c, canonical, g, s0, s1, seed);
-    });
-  }
-  if (type == "TavlaSealRead") return expect_eq("sealCode", test_string(t, "sealCode"), read_seal_code(test_string(t, "code"), "code"));
-  if (type == "TavlaSealReadInvalid") return expect_error(t, [&] { (void)read_seal_code(test_string(t, "code"), "code"); });
-  return "unknown group type " + type;
+std::string check_commitment_test(const TestRef& t, const Backend& backend) {
+  const std::string sealed = test_string(t, "sealCode");
+  return first_failure({expect_members(t, commitment_outputs(backend, commitment_inputs(t))),
+                        expect_eq("sealCode read back", sealed, read_seal_code(sealed, "sealCode"))});
 }
 
 std::vector<PortCall> commitment_calls(const TestRef& t) {
-  const std::string type = group_type(t);
-  if (type == "TavlaCommitment") {
-    return {{"tavla.commitment", params_of(t, {"gameId", "seats", "seed", "settings"}),
-             Value::object({{"settingsHash", test_value(t, "settingsHash")},
-                            {"commitment", test_value(t, "commitment")},
-                            {"sealCode", test_value(t, "sealCode")}})}};
-  }
-  if (type == "TavlaCommitmentInvalid") {
-    return {{"tavla.commitment", params_of(t, {"gameId", "seats", "seed", "settings"}), std::nullopt}};
-  }
-  if (type == "TavlaSealRead") {
-    return {{"tavla.seal_code", params_of(t, {"code"}), Value::object({{"sealCode", test_value(t, "sealCode")}})}};
-  }
-  return {{"tavla.seal_code", params_of(t, {"code"}), std::nullopt}};
+  return {call_of(t, "tavla.commitment", {"gameId", "seats", "seed", "settings"}, {"settingsHash", "commitment", "sealCode"})};
 }
+
+std::vector<PortCall> seal_read_calls(const TestRef& t) { return {call_of(t, "tavla.seal_code", {"code"}, {"sealCode"})}; }
 
 }  // namespace
 
 VectorKind commitment_vector_kind() {
-  return {"tavla_commitment_test.json", "tavla_commitment_schema.json", generate_commitment, check_commitment,
-          commitment_calls};
+  return group_kind(
+      "tavla_commitment_test.json", "tavla_commitment_schema.json", generate_commitment,
+      {{"TavlaCommitment", check_commitment_test, commitment_calls},
+       {"TavlaCommitmentInvalid",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_error(t, [&] { (void)commitment_outputs(backend, commitment_inputs(t)); });
+        },
+        commitment_calls},
+       {"TavlaSealRead",
+        [](const TestRef& t, const Backend&) {
+          return expect_eq("sealCode", test_string(t, "sealCode"), read_seal_code(test_string(t, "code"), "code"));
+        },
+        seal_read_calls},
+       {"TavlaSealReadInvalid",
+        [](const TestRef& t, const Backend&) {
+          return expect_error(t, [&] { (void)read_seal_code(test_string(t, "code"), "code"); });
+        },
+        seal_read_calls}});
 }
 
 }  // namespace fairvec::vectors::tavla_vec

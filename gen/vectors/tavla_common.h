@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "schemes/tavla.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors::tavla_vec {
@@ -95,14 +96,8 @@ inline RollInputs parse_inputs(const rapidjson::Value& test) {
   if (!game.IsString()) throw InputError("gameId", "must be a string");
   in.seed = parse_secret(seed.GetString(), "seed");
   in.game_id = parse_uuid(game.GetString(), "gameId");
-  if (!contributions.IsArray() || contributions.Size() != 2) {
-    throw InputError("contributions", "must hold exactly 2 entries");
-  }
-  for (rapidjson::SizeType i = 0; i < 2; ++i) {
-    std::string f = "contributions[" + std::to_string(i) + "]";
-    if (!contributions[i].IsString()) throw InputError(f, "must be a string");
-    in.contributions[i] = parse_secret(contributions[i].GetString(), f);
-  }
+  const std::vector<std::string> texts = string_items(contributions, "contributions", 2);
+  for (std::size_t i = 0; i < 2; ++i) in.contributions[i] = parse_secret(texts[i], "contributions[" + std::to_string(i) + "]");
   return in;
 }
 
@@ -114,15 +109,8 @@ inline std::uint64_t counter(const rapidjson::Value& test, const char* key) {
 
 // Reading tests: vectors/test_reader.h.
 
-// upper returns |s| with ASCII letters in capitals (ids and hex written the other way).
-inline std::string upper(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // ----------------------------------------------------------------------------------------------
 // The sample settings (tavla_commitment_test.json, tavla_verify_test.json, canonical_json_test.json)
-
 
 // The settings of the sample games: the rules version and every rule and match setting (the
 // seed does not publish its field names; these are ours).

@@ -74,18 +74,14 @@ std::uint32_t first_n(const BlockMacs& macs, std::uint32_t limit, const std::fun
   throw std::logic_error(std::string("tavla vectors: no n found for ") + what);
 }
 
-Value roll_test_fields_value(const RollInputs& in, std::uint32_t n, json::Object& fields) {
-  Roll r = roll(default_backend(), in, n);
-  fields = inputs_fields(in);
-  fields.emplace_back("n", int_value(n));
+// roll_outputs returns the members a roll test expects: every block MAC read, the bytes picked
+// and the dice.
+json::Object roll_outputs(const Roll& r) {
   json::Array blocks;
   for (std::size_t b = 0; b < r.macs.size(); ++b) {
     blocks.push_back(Value::object({{"block", int_value(b)}, {"mac", to_hex(r.macs[b])}}));
   }
-  fields.emplace_back("blocks", Value(std::move(blocks)));
-  fields.emplace_back("picked", picked_value(r.pick));
-  fields.emplace_back("dice", dice_value(r.pick.dice));
-  return dice_value(r.pick.dice);
+  return {{"blocks", Value(std::move(blocks))}, {"picked", picked_value(r.pick)}, {"dice", dice_value(r.pick.dice)}};
 }
 
 Value generate_roll() {
@@ -210,8 +206,9 @@ Value generate_roll() {
   // Rolls.
   b.group({{"type", "TavlaRoll"}});
   auto add_roll = [&](const RollInputs& in, std::uint32_t n, std::string comment, std::vector<std::string> flags) {
-    json::Object f;
-    roll_test_fields_value(in, n, f);
+    json::Object f = inputs_fields(in);
+    f.emplace_back("n", int_value(n));
+    for (auto& m : roll_outputs(roll(backend, in, n))) f.push_back(std::move(m));
     b.add(std::move(comment), std::move(flags), Result::kValid, std::move(f));
   };
   Dice first = roll(backend, seq, 1).pick.dice;
@@ -319,102 +316,94 @@ Value generate_roll() {
   return b.build();
 }
 
-std::string check_roll(const TestRef& t, const Backend& backend) {
-  const std::string type = group_type(t);
-  if (type == "TavlaBlock") {
-    RollInputs in = parse_inputs(t.test);
-    std::uint32_t n = check_n(counter(t.test, "n"), "n");
-    std::uint32_t block = check_block(counter(t.test, "block"), "block");
-    std::string f = expect_eq("blockInput", test_string(t, "blockInput"), to_hex(block_input(in, n, block)));
-    if (!f.empty()) return f;
-    f = expect_eq("mac", test_string(t, "mac"), to_hex(block_mac(backend, in, n, block)));
-    if (!f.empty()) return f;
-    return expect_eq("mac (incremental)", test_string(t, "mac"), to_hex(BlockMacs(backend, in).mac(n, block)));
-  }
-  if (type == "TavlaBlockInvalid") {
-    return expect_error(t, [&] {
-      RollInputs in = parse_inputs(t.test);
-      std::uint32_t n = check_n(counter(t.test, "n"), "n");
-      std::uint32_t block = check_block(counter(t.test, "block"), "block");
-      (void)block_mac(backend, in, n, block);
-    });
-  }
-  if (type == "TavlaRoll") {
-    RollInputs in = parse_inputs(t.test);
-    Roll r = roll(backend, in, counter(t.test, "n"));
-    json::Object f;
-    Value blocks;
-    {
-      json::Array a;
-      for (std::size_t i = 0; i < r.macs.size(); ++i) {
-        a.push_back(Value::object({{"block", int_value(i)}, {"mac", to_hex(r.macs[i])}}));
-      }
-      blocks = Value(std::move(a));
-    }
-    std::string e = expect_eq("blocks", json::to_text(test_member(t, "blocks")), json::to_line(blocks));
-    if (!e.empty()) return e;
-    e = expect_eq("picked", json::to_text(test_member(t, "picked")), json::to_line(picked_value(r.pick)));
-    if (!e.empty()) return e;
-    return expect_eq("dice", json::to_text(test_member(t, "dice")), json::to_line(dice_value(r.pick.dice)));
-  }
-  if (type == "TavlaRollInvalid") {
-    return expect_error(t, [&] { (void)roll(backend, parse_inputs(t.test), counter(t.test, "n")); });
-  }
-  if (type == "TavlaGame") {
-    RollInputs in = parse_inputs(t.test);
-    auto rolls = game_rolls(backend, in, parse_opening_rule(test_string(t, "opening"), "opening"), counter(t.test, "moves"),
-                            "moves");
-    for (std::size_t i = 1; i < rolls.size(); ++i) {
-      if (!kind_may_follow(&rolls[i - 1], rolls[i].kind)) return "game_rolls broke the kind order";
-    }
-    return expect_eq("rolls", json::to_text(test_member(t, "rolls")), json::to_line(rolls_value(rolls)));
-  }
-  if (type == "TavlaGameInvalid") {
-    return expect_error(t, [&] {
-      RollInputs in = parse_inputs(t.test);
-      (void)game_rolls(backend, in, parse_opening_rule(test_string(t, "opening"), "opening"), counter(t.test, "moves"),
-                       "moves");
-    });
-  }
-  return "unknown group type " + type;
+// BlockArgs are the inputs of a tavla.block test, read as the library reads them.
+struct BlockArgs {
+  RollInputs in;
+  std::uint32_t n;
+  std::uint32_t block;
+};
+
+BlockArgs block_args(const TestRef& t) {
+  RollInputs in = parse_inputs(t.test);
+  std::uint32_t n = check_n(counter(t.test, "n"), "n");
+  return {in, n, check_block(counter(t.test, "block"), "block")};
 }
 
-std::vector<PortCall> roll_calls(const TestRef& t) {
-  const std::string type = group_type(t);
-  std::vector<PortCall> calls;
-  if (type == "TavlaBlock") {
-    calls.push_back({"tavla.block", params_of(t, {"seed", "gameId", "contributions", "n", "block"}),
-                     Value::object({{"mac", test_string(t, "mac")}})});
-  } else if (type == "TavlaBlockInvalid") {
-    calls.push_back({"tavla.block", params_of(t, {"seed", "gameId", "contributions", "n", "block"}), std::nullopt});
-  } else if (type == "TavlaRoll") {
-    calls.push_back({"tavla.roll", params_of(t, {"seed", "gameId", "contributions", "n"}),
-                     Value::object({{"dice", test_value(t, "dice")}})});
-    json::Array macs;
-    for (const auto& blk : test_member(t, "blocks").GetArray()) {
-      json::Object p{{"seed", test_value(t, "seed")}, {"gameId", test_value(t, "gameId")}, {"contributions", test_value(t, "contributions")},
-                     {"n", test_value(t, "n")}, {"block", Value::from_rapidjson(blk["block"])}};
-      calls.push_back({"tavla.block", Value(std::move(p)), Value::object({{"mac", Value::from_rapidjson(blk["mac"])}})});
-      macs.push_back(Value::from_rapidjson(blk["mac"]));
-    }
-    calls.push_back({"tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
-                     Value::object({{"dice", test_value(t, "dice")},
-                                    {"blocks", int_value(test_member(t, "blocks").Size())}})});
-  } else if (type == "TavlaRollInvalid") {
-    calls.push_back({"tavla.roll", params_of(t, {"seed", "gameId", "contributions", "n"}), std::nullopt});
-  } else if (type == "TavlaGame") {
-    calls.push_back({"tavla.game", params_of(t, {"seed", "gameId", "contributions", "opening", "moves"}),
-                     Value::object({{"rolls", test_value(t, "rolls")}})});
-  } else if (type == "TavlaGameInvalid") {
-    calls.push_back({"tavla.game", params_of(t, {"seed", "gameId", "contributions", "opening", "moves"}), std::nullopt});
+std::vector<GameRoll> game_of(const TestRef& t, const Backend& backend) {
+  RollInputs in = parse_inputs(t.test);
+  return game_rolls(backend, in, parse_opening_rule(test_string(t, "opening"), "opening"), counter(t.test, "moves"),
+                    "moves");
+}
+
+std::string check_block_test(const TestRef& t, const Backend& backend) {
+  const BlockArgs a = block_args(t);
+  return first_failure({expect_eq("blockInput", test_string(t, "blockInput"), to_hex(block_input(a.in, a.n, a.block))),
+                        expect_eq("mac", test_string(t, "mac"), to_hex(block_mac(backend, a.in, a.n, a.block))),
+                        expect_eq("mac (incremental)", test_string(t, "mac"), to_hex(BlockMacs(backend, a.in).mac(a.n, a.block)))});
+}
+
+std::string check_game_test(const TestRef& t, const Backend& backend) {
+  const auto rolls = game_of(t, backend);
+  for (std::size_t i = 1; i < rolls.size(); ++i) {
+    if (!kind_may_follow(&rolls[i - 1], rolls[i].kind)) return "game_rolls broke the kind order";
   }
+  return expect_member(t, "rolls", rolls_value(rolls));
+}
+
+// roll_calls: tavla.roll, then tavla.block for every block the roll read, then tavla.pick over
+// those blocks' MACs.
+std::vector<PortCall> roll_calls(const TestRef& t) {
+  std::vector<PortCall> calls{call_of(t, "tavla.roll", {"seed", "gameId", "contributions", "n"}, {"dice"})};
+  json::Array macs;
+  for (const auto& blk : test_member(t, "blocks").GetArray()) {
+    json::Value p = params_of(t, {"seed", "gameId", "contributions", "n"});
+    p.set("block", Value::from_rapidjson(blk["block"]));
+    calls.push_back(ok_call("tavla.block", std::move(p), Value::object({{"mac", Value::from_rapidjson(blk["mac"])}})));
+    macs.push_back(Value::from_rapidjson(blk["mac"]));
+  }
+  calls.push_back(ok_call("tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
+                          Value::object({{"dice", test_value(t, "dice")}, {"blocks", int_value(test_member(t, "blocks").Size())}})));
   return calls;
+}
+
+std::vector<PortCall> block_calls(const TestRef& t) {
+  return {call_of(t, "tavla.block", {"seed", "gameId", "contributions", "n", "block"}, {"mac"})};
+}
+
+std::vector<PortCall> game_calls(const TestRef& t) {
+  return {call_of(t, "tavla.game", {"seed", "gameId", "contributions", "opening", "moves"}, {"rolls"})};
 }
 
 }  // namespace
 
 VectorKind roll_vector_kind() {
-  return {"tavla_roll_test.json", "tavla_roll_schema.json", generate_roll, check_roll, roll_calls};
+  return group_kind(
+      "tavla_roll_test.json", "tavla_roll_schema.json", generate_roll,
+      {{"TavlaBlock", check_block_test, block_calls},
+       {"TavlaBlockInvalid",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_error(t, [&] {
+            const BlockArgs a = block_args(t);
+            (void)block_mac(backend, a.in, a.n, a.block);
+          });
+        },
+        block_calls},
+       {"TavlaRoll",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_members(t, roll_outputs(roll(backend, parse_inputs(t.test), counter(t.test, "n"))));
+        },
+        roll_calls},
+       {"TavlaRollInvalid",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_error(t, [&] { (void)roll(backend, parse_inputs(t.test), counter(t.test, "n")); });
+        },
+        [](const TestRef& t) {
+          return std::vector<PortCall>{call_of(t, "tavla.roll", {"seed", "gameId", "contributions", "n"}, {"dice"})};
+        }},
+       {"TavlaGame", check_game_test, game_calls},
+       {"TavlaGameInvalid",
+        [](const TestRef& t, const Backend& backend) { return expect_error(t, [&] { (void)game_of(t, backend); }); },
+        game_calls}});
 }
 
 }  // namespace fairvec::vectors::tavla_vec

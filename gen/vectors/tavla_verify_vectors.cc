@@ -326,34 +326,32 @@ Value generate_verify() {
   return b.build();
 }
 
-std::string check_verify(const TestRef& t, const Backend& backend) {
-  std::string text = test_string(t, "proof");
+// verdict_of runs the verifier on a test's proof and expected commitment. Throws InputError for a
+// malformed proof or expected commitment.
+Verdict verdict_of(const TestRef& t, const Backend& backend) {
+  const std::string text = test_string(t, "proof");
   const auto& exp = test_member(t, "expectedCommitment");
-  auto run = [&]() {
-    Proof p = parse_proof(text);
-    Expected e;
-    if (exp.IsString()) e = parse_expected_commitment(exp.GetString(), "expectedCommitment");
-    return verify_proof(backend, p, e);
-  };
-  if (group_type(t) == "TavlaProofMalformed") return expect_error(t, [&] { (void)run(); });
-  Verdict v = run();
-  std::string e = expect_eq("verified", json::to_text(test_member(t, "verified")), v.verified ? "true" : "false");
-  if (!e.empty()) return e;
-  const auto& fc = test_member(t, "failedCheck");
-  e = expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check);
-  if (!e.empty()) return e;
-  // The result rule (specs/vector-format.md): valid iff the verdict is success.
-  e = expect_eq("result", test_string(t, "result"), v.verified ? "valid" : "invalid");
-  if (!e.empty() || v.verified) return e;
-  return expect_eq("error", test_string(t, "error"), v.failed_check);
+  Proof p = parse_proof(text);
+  Expected e;
+  if (exp.IsString()) e = parse_expected_commitment(exp.GetString(), "expectedCommitment");
+  return verify_proof(backend, p, e);
 }
 
-std::vector<PortCall> verify_calls(const TestRef& t) {
+std::string check_verdict(const TestRef& t, const Backend& backend) {
+  const Verdict v = verdict_of(t, backend);
+  const auto& fc = test_member(t, "failedCheck");
+  // The result rule (specs/vector-format.md): valid iff the verdict is success.
+  return first_failure({expect_eq("verified", json::to_text(test_member(t, "verified")), v.verified ? "true" : "false"),
+                        expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check),
+                        expect_eq("result", test_string(t, "result"), v.verified ? "valid" : "invalid"),
+                        v.verified ? "" : expect_eq("error", test_string(t, "error"), v.failed_check)});
+}
+
+// verify_params are the params of a test's tavla.verify_proof call.
+Value verify_params(const TestRef& t) {
   json::Object params{{"proof", test_value(t, "proof")}};
   if (test_member(t, "expectedCommitment").IsString()) params.emplace_back("expectedCommitment", test_value(t, "expectedCommitment"));
-  if (group_type(t) == "TavlaProofMalformed") return {{"tavla.verify_proof", Value(std::move(params)), std::nullopt}};
-  return {{"tavla.verify_proof", Value(std::move(params)),
-           Value::object({{"verified", test_value(t, "verified")}, {"failedCheck", test_value(t, "failedCheck")}})}};
+  return Value(std::move(params));
 }
 
 // verify_companions writes each distinct proof file of the generated verify file.
@@ -373,7 +371,17 @@ std::vector<std::pair<std::string, std::string>> verify_companions(const Value& 
 }  // namespace
 
 VectorKind verify_vector_kind() {
-  VectorKind kind{"tavla_verify_test.json", "tavla_verify_schema.json", generate_verify, check_verify, verify_calls};
+  VectorKind kind = group_kind(
+      "tavla_verify_test.json", "tavla_verify_schema.json", generate_verify,
+      {{"TavlaProofVerify", check_verdict,
+        [](const TestRef& t) {
+          return std::vector<PortCall>{ok_call("tavla.verify_proof", verify_params(t),
+                                               Value::object({{"verified", test_value(t, "verified")},
+                                                              {"failedCheck", test_value(t, "failedCheck")}}))};
+        }},
+       {"TavlaProofMalformed",
+        [](const TestRef& t, const Backend& backend) { return expect_error(t, [&] { (void)verdict_of(t, backend); }); },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("tavla.verify_proof", verify_params(t))}; }}});
   kind.companions = verify_companions;
   return kind;
 }
