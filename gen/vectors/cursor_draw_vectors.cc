@@ -296,56 +296,64 @@ Value generate_draw() {
   return f.build();
 }
 
-std::string check_draw_test(const TestRef& t, const Backend&) {
-  const std::string type = group_type(t);
-  if (type == "CursorDraw" || type == "CursorLimbo") {
-    const u64 x = read_u64_text(test_member(t, "u64"));
-    const double u = cur::u64_to_unit(x);
-    std::string r = expect_equal("u", test_member(t, "u"), Value(u));
-    if (r.empty()) r = expect_equal("uBits", test_member(t, "uBits"), Value(bits_of(u)));
-    if (!r.empty()) return r;
-    if (type == "CursorDraw") {
-      return expect_equal("index", test_member(t, "index"), Value(cur::draw(read_unit(test_member(t, "u"), "u"), read_size(test_member(t, "n"), "n"))));
-    }
-    r = expect_equal("scaledBits", test_member(t, "scaledBits"), Value(bits_of(limbo_scaled(u))));
-    if (!r.empty()) return r;
-    return expect_equal("hundredths", test_member(t, "hundredths"), Value(cur::limbo_hundredths(read_unit(test_member(t, "u"), "u"))));
-  }
-  if (type == "CursorPoolHop") {
-    const auto r = cur::pool_hop(read_units(test_member(t, "units")), read_size(test_member(t, "size"), "size"));
-    std::string m = expect_equal("indexes", test_member(t, "indexes"), Value::array_of(r.indexes));
-    return m.empty() ? expect_equal("picks", test_member(t, "picks"), Value::array_of(r.picks)) : m;
-  }
-  if (type == "CursorDrawInvalid") {
-    return expect_error(t, [&] {
-      const double u = read_unit(test_member(t, "u"), "u");
-      const auto& n = test_member(t, "n");
-      if (!n.IsUint64()) throw InputError("n", "must be an integer between 1 and 2^53 - 1");
-      (void)cur::draw(u, n.GetUint64());
-    });
-  }
-  if (type == "CursorLimboInvalid") {
-    return expect_error(t, [&] { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); });
-  }
-  return expect_error(t, [&] {
-    const auto units = read_units(test_member(t, "units"));
-    const auto& s = test_member(t, "size");
-    if (!s.IsUint64()) throw InputError("size", "must be an integer between 1 and 2^53 - 1");
-    (void)cur::pool_hop(units, s.GetUint64());
-  });
+// check_unit_of compares a test's u and uBits with the u of its u64 and returns that u.
+std::string check_unit_of(const TestRef& t, double& u) {
+  u = cur::u64_to_unit(read_u64_text(test_member(t, "u64")));
+  return first_failure({expect_equal("u", test_member(t, "u"), Value(u)), expect_equal("uBits", test_member(t, "uBits"), Value(bits_of(u)))});
 }
 
-std::vector<PortCall> draw_calls(const TestRef& t) {
-  const std::string type = group_type(t);
-  if (type == "CursorDraw" || type == "CursorDrawInvalid") return {call_of(t, "cursor.draw", {"u", "n"}, {"index"})};
-  if (type == "CursorLimbo" || type == "CursorLimboInvalid") return {call_of(t, "cursor.limbo", {"u"}, {"hundredths"})};
-  return {call_of(t, "cursor.pool_hop", {"units", "size"}, {"picks"})};
+std::string check_draw(const TestRef& t, const Backend&) {
+  double u = 0;
+  if (std::string r = check_unit_of(t, u); !r.empty()) return r;
+  return expect_equal("index", test_member(t, "index"), Value(cur::draw(read_unit(test_member(t, "u"), "u"), read_size(test_member(t, "n"), "n"))));
 }
+
+std::string check_limbo(const TestRef& t, const Backend&) {
+  double u = 0;
+  if (std::string r = check_unit_of(t, u); !r.empty()) return r;
+  return first_failure({expect_equal("scaledBits", test_member(t, "scaledBits"), Value(bits_of(limbo_scaled(u)))),
+                        expect_equal("hundredths", test_member(t, "hundredths"), Value(cur::limbo_hundredths(read_unit(test_member(t, "u"), "u"))))});
+}
+
+cur::PoolHopResult pool_hop_of(const TestRef& t) {
+  const auto units = read_units(test_member(t, "units"));
+  return cur::pool_hop(units, read_size(test_member(t, "size"), "size"));
+}
+
+std::string check_pool_hop(const TestRef& t, const Backend&) {
+  const auto r = pool_hop_of(t);
+  return first_failure({expect_equal("indexes", test_member(t, "indexes"), Value::array_of(r.indexes)),
+                        expect_equal("picks", test_member(t, "picks"), Value::array_of(r.picks))});
+}
+
+std::vector<PortCall> draw_calls(const TestRef& t) { return {call_of(t, "cursor.draw", {"u", "n"}, {"index"})}; }
+std::vector<PortCall> limbo_calls(const TestRef& t) { return {call_of(t, "cursor.limbo", {"u"}, {"hundredths"})}; }
+std::vector<PortCall> pool_hop_calls(const TestRef& t) { return {call_of(t, "cursor.pool_hop", {"units", "size"}, {"picks"})}; }
 
 }  // namespace
 
 VectorKind draw_vector_kind() {
-  return {"cursor_draw_test.json", "cursor_draw_schema.json", generate_draw, check_draw_test, draw_calls};
+  return group_kind(
+      "cursor_draw_test.json", "cursor_draw_schema.json", generate_draw,
+      {{"CursorDraw", check_draw, draw_calls},
+       {"CursorLimbo", check_limbo, limbo_calls},
+       {"CursorPoolHop", check_pool_hop, pool_hop_calls},
+       {"CursorDrawInvalid",
+        [](const TestRef& t, const Backend&) {
+          return expect_error(t, [&] {
+            const double u = read_unit(test_member(t, "u"), "u");
+            (void)cur::draw(u, read_size(test_member(t, "n"), "n"));
+          });
+        },
+        draw_calls},
+       {"CursorLimboInvalid",
+        [](const TestRef& t, const Backend&) {
+          return expect_error(t, [&] { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); });
+        },
+        limbo_calls},
+       {"CursorPoolHopInvalid",
+        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)pool_hop_of(t); }); },
+        pool_hop_calls}});
 }
 
 }  // namespace fairvec::vectors::cursor_vec

@@ -394,41 +394,46 @@ Value generate_game() {
   return f.build();
 }
 
-Value game_params(const TestRef& t) {
-  Object o;
-  if (group_type(t) == "CursorGame") {
-    o.emplace_back("game", Value::from_rapidjson(json::member(t.group, "game", "testGroups[]")));
-  } else {
-    o.emplace_back("game", Value::from_rapidjson(test_member(t, "game")));
-  }
+// game_params are the params of a test's cursor.game call: the game (named by the group of a
+// valid test, by the test itself in CursorGameInvalid), seeds, nonce and options.
+Value game_params(const TestRef& t, const rapidjson::Value& game) {
+  Object o{{"game", Value::from_rapidjson(game)}};
   for (const char* k : {"serverSeed", "clientSeed", "nonce", "options"}) o.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
   return Value(std::move(o));
 }
 
-std::string check_game_test(const TestRef& t, const Backend& b) {
+Value valid_game_params(const TestRef& t) { return game_params(t, json::member(t.group, "game", "testGroups[]")); }
+Value invalid_game_params(const TestRef& t) { return game_params(t, test_member(t, "game")); }
+
+cur::GameResult play_test(const Value& params, const Backend& b) {
   rapidjson::Document d;
-  rapidjson::Value params = game_params(t).to_rapidjson(d.GetAllocator());
-  if (group_type(t) == "CursorGame") return expect_members(t, game_fields(cur::play_params(b, params)));
-  return expect_error(t, [&] { (void)cur::play_params(b, params); });
+  rapidjson::Value p = params.to_rapidjson(d.GetAllocator());
+  return cur::play_params(b, p);
 }
 
 std::vector<PortCall> game_calls(const TestRef& t) {
-  PortCall c{"cursor.game", game_params(t), std::nullopt};
-  if (group_type(t) == "CursorGame") {
-    const std::string game = json::get_string(t.group, "game", "testGroups[]");
-    auto it = outcome_members().find(game);
-    if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
-    Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
-    for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
-    c.result = Value(std::move(expected));
-  }
-  return {c};
+  const std::string game = json::get_string(t.group, "game", "testGroups[]");
+  auto it = outcome_members().find(game);
+  if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
+  Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
+  for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
+  return {ok_call("cursor.game", valid_game_params(t), Value(std::move(expected)))};
 }
 
 }  // namespace
 
 VectorKind game_vector_kind() {
-  return {"cursor_game_test.json", "cursor_game_schema.json", generate_game, check_game_test, game_calls};
+  return group_kind(
+      "cursor_game_test.json", "cursor_game_schema.json", generate_game,
+      {{"CursorGame",
+        [](const TestRef& t, const Backend& b) { return expect_members(t, game_fields(play_test(valid_game_params(t), b))); },
+        game_calls},
+       {"CursorGameInvalid",
+        [](const TestRef& t, const Backend& b) {
+          const Value params = invalid_game_params(t);
+          return expect_error(t, [&] { (void)play_test(params, b); });
+        },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("cursor.game", invalid_game_params(t))}; }}});
 }
 
 }  // namespace fairvec::vectors::cursor_vec

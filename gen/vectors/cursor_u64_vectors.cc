@@ -191,12 +191,6 @@ Value generate_u64() {
   return f.build();
 }
 
-
-std::string check_u64_test(const TestRef& t, const Backend&) {
-  if (group_type(t) == "CursorU64ToUnit") return expect_members(t, u64_outputs(read_u64_text(test_member(t, "u64"))));
-  return expect_error(t, [&] { (void)cur::u64_to_unit(read_u64_text(test_member(t, "u64"))); });
-}
-
 std::vector<PortCall> u64_calls(const TestRef& t) {
   return {call_of(t, "cursor.u64_to_unit", {"u64"}, {"u"})};
 }
@@ -204,7 +198,17 @@ std::vector<PortCall> u64_calls(const TestRef& t) {
 }  // namespace
 
 VectorKind u64_vector_kind() {
-  return {"cursor_u64_test.json", "cursor_u64_schema.json", generate_u64, check_u64_test, u64_calls};
+  return group_kind("cursor_u64_test.json", "cursor_u64_schema.json", generate_u64,
+                    {{"CursorU64ToUnit",
+                      [](const TestRef& t, const Backend&) {
+                        return expect_members(t, u64_outputs(read_u64_text(test_member(t, "u64"))));
+                      },
+                      u64_calls},
+                     {"CursorU64Invalid",
+                      [](const TestRef& t, const Backend&) {
+                        return expect_error(t, [&] { (void)cur::u64_to_unit(read_u64_text(test_member(t, "u64"))); });
+                      },
+                      u64_calls}});
 }
 
 }  // namespace fairvec::vectors::cursor_vec

@@ -312,39 +312,55 @@ Value generate_unit() {
   return f.build();
 }
 
+// UnitArgs are the inputs of a cursor.unit test, read as the library reads them.
+struct UnitArgs {
+  std::string server;
+  std::string client;
+  u64 nonce;
+  u64 cursor;
+};
+
+UnitArgs unit_args(const TestRef& t) {
+  UnitArgs a;
+  a.server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
+  a.client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
+  a.nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
+  a.cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
+  return a;
+}
+
 std::string check_unit_test(const TestRef& t, const Backend& b) {
-  const std::string type = group_type(t);
-  if (type == "CursorUnit") {
-    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
-    const std::string client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
-    const u64 nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
-    const u64 cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
-    std::string r = expect_members(t, unit_outputs(b, server, client, nonce, cursor));
-    if (!r.empty()) return r;
-    return expect_equal("u (unit)", test_member(t, "u"), Value(cur::unit(b, server, client, nonce, cursor)));
-  }
-  if (type == "CursorCommitment") {
-    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
-    return expect_equal("commitment", test_member(t, "commitment"), Value(cur::commitment(b, server)));
-  }
-  return expect_error(t, [&] {
-    const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
-    const std::string client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
-    const u64 nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
-    const u64 cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
-    (void)cur::unit(b, server, client, nonce, cursor);
-  });
+  const UnitArgs a = unit_args(t);
+  return first_failure({expect_members(t, unit_outputs(b, a.server, a.client, a.nonce, a.cursor)),
+                        expect_equal("u (unit)", test_member(t, "u"), Value(cur::unit(b, a.server, a.client, a.nonce, a.cursor)))});
 }
 
 std::vector<PortCall> unit_calls(const TestRef& t) {
-  if (group_type(t) == "CursorCommitment") return {call_of(t, "cursor.commitment", {"serverSeed"}, {"commitment"})};
   return {call_of(t, "cursor.unit", {"serverSeed", "clientSeed", "nonce", "cursor"}, {"u"})};
 }
 
 }  // namespace
 
 VectorKind unit_vector_kind() {
-  return {"cursor_unit_test.json", "cursor_unit_schema.json", generate_unit, check_unit_test, unit_calls};
+  return group_kind(
+      "cursor_unit_test.json", "cursor_unit_schema.json", generate_unit,
+      {{"CursorUnit", check_unit_test, unit_calls},
+       {"CursorCommitment",
+        [](const TestRef& t, const Backend& b) {
+          const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
+          return expect_equal("commitment", test_member(t, "commitment"), Value(cur::commitment(b, server)));
+        },
+        [](const TestRef& t) {
+          return std::vector<PortCall>{call_of(t, "cursor.commitment", {"serverSeed"}, {"commitment"})};
+        }},
+       {"CursorUnitInvalid",
+        [](const TestRef& t, const Backend& b) {
+          return expect_error(t, [&] {
+            const UnitArgs a = unit_args(t);
+            (void)cur::unit(b, a.server, a.client, a.nonce, a.cursor);
+          });
+        },
+        unit_calls}});
 }
 
 }  // namespace fairvec::vectors::cursor_vec
