@@ -248,25 +248,18 @@ hd::Link link_from_fields(const TestRef& t) {
 }
 
 std::string check_link(const TestRef& t, const Backend&) {
-  const std::string type = group_type(t);
-  if (type == "HmacDiceLinkInvalid") return expect_error(t, [&] { (void)hd::parse_link(test_string(t, "link")); });
-  if (type == "HmacDiceLinkBuildInvalid") return expect_error(t, [&] { (void)hd::build_link(link_from_fields(t)); });
   hd::Link parsed = hd::parse_link(test_string(t, "link"));
   for (const auto& [k, v] : link_fields(parsed)) {
     std::string f = expect_member(t, k, v);
     if (!f.empty()) return "parse: " + f;
   }
   const std::string canonical = test_string(t, "canonicalLink");
-  std::string f = expect_eq("build(fields)", canonical, hd::build_link(link_from_fields(t)));
-  if (!f.empty()) return f;
-  return expect_eq("build(parse(canonicalLink))", canonical, hd::build_link(hd::parse_link(canonical)));
+  return first_failure({expect_eq("build(fields)", canonical, hd::build_link(link_from_fields(t))),
+                        expect_eq("build(parse(canonicalLink))", canonical, hd::build_link(hd::parse_link(canonical)))});
 }
 
 std::vector<PortCall> link_calls(const TestRef& t) {
-  const std::string type = group_type(t);
-  if (type == "HmacDiceLinkInvalid") return {bad_call("hmac_dice.parse_link", params_of(t, {"link"}))};
   json::Value fields = params_of(t, kLinkFields);
-  if (type == "HmacDiceLinkBuildInvalid") return {bad_call("hmac_dice.build_link", fields)};
   return {ok_call("hmac_dice.parse_link", params_of(t, {"link"}), fields),
           ok_call("hmac_dice.parse_link", json::Value::object({{"link", test_value(t, "canonicalLink")}}), fields),
           ok_call("hmac_dice.build_link", fields, json::Value::object({{"link", test_value(t, "canonicalLink")}}))};
@@ -275,7 +268,15 @@ std::vector<PortCall> link_calls(const TestRef& t) {
 }  // namespace
 
 VectorKind link_vector_kind() {
-  return {"hmac_dice_link_test.json", "hmac_dice_link_schema.json", generate_link, check_link, link_calls};
+  return group_kind(
+      "hmac_dice_link_test.json", "hmac_dice_link_schema.json", generate_link,
+      {{"HmacDiceLink", check_link, link_calls},
+       {"HmacDiceLinkInvalid",
+        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)hd::parse_link(test_string(t, "link")); }); },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.parse_link", params_of(t, {"link"}))}; }},
+       {"HmacDiceLinkBuildInvalid",
+        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)hd::build_link(link_from_fields(t)); }); },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.build_link", params_of(t, kLinkFields))}; }}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

@@ -215,42 +215,52 @@ json::Value generate_match() {
   return b.build();
 }
 
-std::string check_match(const TestRef& t, const Backend& backend) {
-  const std::string type = group_type(t);
-  if (type == "HmacDiceMatchInvalid") {
-    return expect_error(t, [&] { (void)hd::verify_match(backend, hd::match_from_json(t.test, t.path, true)); });
-  }
+// check_report compares a match test's report and link with the verifier's and returns the report.
+std::string check_report(const TestRef& t, const Backend& backend, json::Value& report) {
   hd::Match m = hd::match_from_json(t.test, t.path, true);
-  json::Value report = hd::report_json(hd::verify_match(backend, m));
+  report = hd::report_json(hd::verify_match(backend, m));
   for (const auto& [k, v] : report.as_object()) {
     std::string f = expect_member(t, k, v);
     if (!f.empty()) return f;
   }
   const std::string link = test_string(t, "link");
   std::string f = expect_eq("link", link, link_of(m));
-  if (!f.empty()) return f;
-  if (!link.empty()) {
-    json::Value via_link = hd::report_json(hd::verify_match(backend, hd::parse_link(link).match));
-    if (json::to_line(via_link) != json::to_line(report)) return "the link verifies differently: " + json::to_line(via_link);
-  }
-  if (type == "HmacDiceMatchTampered") {
-    const std::string verdict = std::get<std::string>(report.find("verdict")->variant());
-    const std::string field = verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
-    return expect_eq("error (the field that does not verify)", test_string(t, "error"), field);
-  }
+  if (!f.empty() || link.empty()) return f;
+  json::Value via_link = hd::report_json(hd::verify_match(backend, hd::parse_link(link).match));
+  if (json::to_line(via_link) != json::to_line(report)) return "the link verifies differently: " + json::to_line(via_link);
   return "";
 }
 
+// check_tampered also checks that the test's error names the field that does not verify.
+std::string check_tampered(const TestRef& t, const Backend& backend) {
+  json::Value report;
+  if (std::string f = check_report(t, backend, report); !f.empty()) return f;
+  const std::string verdict = std::get<std::string>(report.find("verdict")->variant());
+  const std::string field = verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
+  return expect_eq("error (the field that does not verify)", test_string(t, "error"), field);
+}
+
 std::vector<PortCall> match_calls(const TestRef& t) {
-  json::Value p = params_of(t, kMatchInputs);
-  if (group_type(t) == "HmacDiceMatchInvalid") return {bad_call("hmac_dice.verify_match", p)};
-  return {ok_call("hmac_dice.verify_match", p, params_of(t, kMatchOutputs))};
+  return {ok_call("hmac_dice.verify_match", params_of(t, kMatchInputs), params_of(t, kMatchOutputs))};
 }
 
 }  // namespace
 
 VectorKind match_vector_kind() {
-  return {"hmac_dice_match_test.json", "hmac_dice_match_schema.json", generate_match, check_match, match_calls};
+  return group_kind(
+      "hmac_dice_match_test.json", "hmac_dice_match_schema.json", generate_match,
+      {{"HmacDiceMatch",
+        [](const TestRef& t, const Backend& backend) {
+          json::Value report;
+          return check_report(t, backend, report);
+        },
+        match_calls},
+       {"HmacDiceMatchTampered", check_tampered, match_calls},
+       {"HmacDiceMatchInvalid",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_error(t, [&] { (void)hd::verify_match(backend, hd::match_from_json(t.test, t.path, true)); });
+        },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.verify_match", params_of(t, kMatchInputs))}; }}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

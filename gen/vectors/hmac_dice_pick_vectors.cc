@@ -172,48 +172,49 @@ std::vector<Digest> macs_of(const TestRef& t) {
   return macs;
 }
 
-std::string check_pick(const TestRef& t, const Backend& backend) {
-  const std::string type = group_type(t);
-  if (type == "HmacDicePickInvalid") return expect_error(t, [&] { (void)hd::pick(macs_of(t)); });
-  if (type == "HmacDicePick") {
-    hd::Pick p = hd::pick(macs_of(t));
-    return first_failure({expect_member(t, "dice", jdice(p.dice)), expect_member(t, "retry", jint(p.retry)),
-                          expect_member(t, "index", jint(p.index)), expect_member(t, "byte", jint(p.byte))});
-  }
-  if (type == "HmacDiceRetryMessageInvalid") {
-    return expect_error(t, [&] {
-      auto seeds = json::get_string_array(t.test, "clientSeeds", t.path);
-      hd::validate_client_seeds(seeds);
-      auto roll = hd::roll_from_json(json::member(t.test, "roll", t.path));
-      const auto& r = json::member(t.test, "retry", t.path);
-      if (!r.IsUint64()) throw InputError("retry", "must be an integer >= 0");
-      (void)hd::message(seeds, roll, r.GetUint64());
-    });
-  }
+std::string check_pick(const TestRef& t, const Backend&) {
+  hd::Pick p = hd::pick(macs_of(t));
+  return first_failure({expect_member(t, "dice", jdice(p.dice)), expect_member(t, "retry", jint(p.retry)),
+                        expect_member(t, "index", jint(p.index)), expect_member(t, "byte", jint(p.byte))});
+}
+
+// message_of reads a retry-message test's client seeds, roll and retry and returns the message.
+// Throws InputError naming the bad input.
+std::string message_of(const TestRef& t) {
   auto seeds = json::get_string_array(t.test, "clientSeeds", t.path);
+  hd::validate_client_seeds(seeds);
   auto roll = hd::roll_from_json(json::member(t.test, "roll", t.path));
-  std::string m = hd::message(seeds, roll, static_cast<std::uint64_t>(json::get_int(t.test, "retry", t.path)));
+  const auto& r = json::member(t.test, "retry", t.path);
+  if (!r.IsUint64()) throw InputError("retry", "must be an integer >= 0");
+  return hd::message(seeds, roll, r.GetUint64());
+}
+
+std::string check_message(const TestRef& t, const Backend& backend) {
+  const std::string m = message_of(t);
   return first_failure({expect_eq("message", test_string(t, "message"), m),
                         expect_eq("mac", test_string(t, "mac"),
                                   to_hex(backend.hmac_sha256(hd::parse_server_seed(test_string(t, "serverSeed")), as_bytes(m))))});
 }
 
-std::vector<PortCall> pick_calls(const TestRef& t) {
-  const std::string type = group_type(t);
-  if (type == "HmacDicePickInvalid") return {bad_call("hmac_dice.pick", params_of(t, {"macs"}))};
-  if (type == "HmacDicePick") {
-    return {ok_call("hmac_dice.pick", params_of(t, {"macs"}),
-                    json::Value::object({{"dice", test_value(t, "dice")}, {"retry", test_value(t, "retry")}, {"index", test_value(t, "index")}}))};
-  }
-  json::Value p = params_of(t, {"clientSeeds", "roll", "retry"});
-  if (type == "HmacDiceRetryMessageInvalid") return {bad_call("hmac_dice.message", p)};
-  return {ok_call("hmac_dice.message", p, json::Value::object({{"message", test_value(t, "message")}}))};
+std::vector<PortCall> pick_calls(const TestRef& t) { return {call_of(t, "hmac_dice.pick", {"macs"}, {"dice", "retry", "index"})}; }
+
+std::vector<PortCall> message_calls(const TestRef& t) {
+  return {call_of(t, "hmac_dice.message", {"clientSeeds", "roll", "retry"}, {"message"})};
 }
 
 }  // namespace
 
 VectorKind pick_vector_kind() {
-  return {"hmac_dice_pick_test.json", "hmac_dice_pick_schema.json", generate_pick, check_pick, pick_calls};
+  return group_kind(
+      "hmac_dice_pick_test.json", "hmac_dice_pick_schema.json", generate_pick,
+      {{"HmacDicePick", check_pick, pick_calls},
+       {"HmacDicePickInvalid",
+        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)hd::pick(macs_of(t)); }); },
+        pick_calls},
+       {"HmacDiceRetryMessage", check_message, message_calls},
+       {"HmacDiceRetryMessageInvalid",
+        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)message_of(t); }); },
+        message_calls}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

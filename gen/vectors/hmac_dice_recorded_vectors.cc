@@ -109,21 +109,22 @@ json::Value generate_recorded() {
 }
 
 std::string check_recorded(const TestRef& t, const Backend&) {
-  if (group_type(t) == "HmacDiceRecordedInvalid") return expect_error(t, [&] { (void)hd::parse_recorded(test_string(t, "text")); });
   std::vector<hd::Dice> d = hd::parse_recorded(test_string(t, "text"));
   return first_failure({expect_eq("recorded", test_string(t, "recorded"), hd::rolls_text(d)), expect_member(t, "count", jint(d.size()))});
 }
 
-std::vector<PortCall> recorded_calls(const TestRef& t) {
-  json::Value p = params_of(t, {"text"});
-  if (group_type(t) == "HmacDiceRecordedInvalid") return {bad_call("hmac_dice.parse_recorded", p)};
-  return {ok_call("hmac_dice.parse_recorded", p, json::Value::object({{"recorded", test_value(t, "recorded")}}))};
-}
+std::vector<PortCall> recorded_calls(const TestRef& t) { return {call_of(t, "hmac_dice.parse_recorded", {"text"}, {"recorded"})}; }
 
 }  // namespace
 
 VectorKind recorded_vector_kind() {
-  return {"hmac_dice_recorded_test.json", "hmac_dice_recorded_schema.json", generate_recorded, check_recorded, recorded_calls};
+  return group_kind("hmac_dice_recorded_test.json", "hmac_dice_recorded_schema.json", generate_recorded,
+                    {{"HmacDiceRecorded", check_recorded, recorded_calls},
+                     {"HmacDiceRecordedInvalid",
+                      [](const TestRef& t, const Backend&) {
+                        return expect_error(t, [&] { (void)hd::parse_recorded(test_string(t, "text")); });
+                      },
+                      recorded_calls}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

@@ -238,18 +238,25 @@ json::Value generate_roll() {
   return b.build();
 }
 
+// RollArgs are the inputs of a roll test, read and checked as the library reads them.
+struct RollArgs {
+  Bytes seed;
+  std::vector<std::string> seeds;
+  std::uint64_t roll;
+};
+
+RollArgs roll_args(const TestRef& t) {
+  RollArgs a;
+  a.seed = hd::parse_server_seed(test_string(t, "serverSeed"));
+  a.seeds = json::get_string_array(t.test, "clientSeeds", t.path);
+  hd::validate_client_seeds(a.seeds);
+  a.roll = hd::roll_from_json(json::member(t.test, "roll", t.path));
+  return a;
+}
+
 std::string check_roll(const TestRef& t, const Backend& backend) {
-  if (group_type(t) == "HmacDiceRollInvalid") {
-    return expect_error(t, [&] {
-      Bytes seed = hd::parse_server_seed(test_string(t, "serverSeed"));
-      std::vector<std::string> seeds = json::get_string_array(t.test, "clientSeeds", t.path);
-      hd::validate_client_seeds(seeds);
-      (void)hd::roll(backend, seed, seeds, hd::roll_from_json(json::member(t.test, "roll", t.path)));
-    });
-  }
-  Bytes seed = hd::parse_server_seed(test_string(t, "serverSeed"));
-  hd::RollTrace tr = hd::derive_roll(backend, seed, json::get_string_array(t.test, "clientSeeds", t.path),
-                                     hd::roll_from_json(json::member(t.test, "roll", t.path)));
+  const RollArgs a = roll_args(t);
+  hd::RollTrace tr = hd::derive_roll(backend, a.seed, a.seeds, a.roll);
   json::Array macs;
   for (const auto& m : tr.macs) macs.emplace_back(to_hex(m));
   return first_failure({expect_member(t, "messages", jstrs(tr.messages)), expect_member(t, "macs", json::Value(macs)),
@@ -257,28 +264,45 @@ std::string check_roll(const TestRef& t, const Backend& backend) {
                         expect_member(t, "byte", jint(tr.pick.byte)), expect_member(t, "dice", jdice(tr.pick.dice))});
 }
 
+json::Value message_params(const TestRef& t) {
+  json::Value p = params_of(t, {"clientSeeds", "roll"});
+  p.set("retry", 0);
+  return p;
+}
+
+// roll_calls: hmac_dice.roll, the retry-0 message, and the pick over the test's MACs.
 std::vector<PortCall> roll_calls(const TestRef& t) {
-  json::Value roll_params = params_of(t, {"serverSeed", "clientSeeds", "roll"});
-  json::Value message_params = params_of(t, {"clientSeeds", "roll"});
-  message_params.set("retry", 0);
-  if (group_type(t) == "HmacDiceRollInvalid") {
-    std::vector<PortCall> calls = {bad_call("hmac_dice.roll", roll_params)};
-    if (test_string(t, "error") != "serverSeed") calls.push_back(bad_call("hmac_dice.message", message_params));
-    return calls;
-  }
   const auto& messages = json::member(t.test, "messages", t.path);
   const std::size_t retry = static_cast<std::size_t>(json::get_int(t.test, "retry", t.path));
-  return {ok_call("hmac_dice.roll", roll_params, json::Value::object({{"dice", test_value(t, "dice")}})),
-          ok_call("hmac_dice.message", message_params,
+  return {ok_call("hmac_dice.roll", params_of(t, {"serverSeed", "clientSeeds", "roll"}), json::Value::object({{"dice", test_value(t, "dice")}})),
+          ok_call("hmac_dice.message", message_params(t),
                   json::Value::object({{"message", json::Value::from_rapidjson(messages[0])}})),
           ok_call("hmac_dice.pick", params_of(t, {"macs"}),
                   json::Value::object({{"dice", test_value(t, "dice")}, {"retry", jint(retry)}, {"index", test_value(t, "index")}}))};
 }
 
+// invalid_roll_calls: hmac_dice.roll answers bad_input, and so does hmac_dice.message unless only
+// the server seed (which the message does not read) is bad.
+std::vector<PortCall> invalid_roll_calls(const TestRef& t) {
+  std::vector<PortCall> calls = {bad_call("hmac_dice.roll", params_of(t, {"serverSeed", "clientSeeds", "roll"}))};
+  if (test_string(t, "error") != "serverSeed") calls.push_back(bad_call("hmac_dice.message", message_params(t)));
+  return calls;
+}
+
 }  // namespace
 
 VectorKind roll_vector_kind() {
-  return {"hmac_dice_roll_test.json", "hmac_dice_roll_schema.json", generate_roll, check_roll, roll_calls};
+  return group_kind(
+      "hmac_dice_roll_test.json", "hmac_dice_roll_schema.json", generate_roll,
+      {{"HmacDiceRoll", check_roll, roll_calls},
+       {"HmacDiceRollInvalid",
+        [](const TestRef& t, const Backend& backend) {
+          return expect_error(t, [&] {
+            const RollArgs a = roll_args(t);
+            (void)hd::roll(backend, a.seed, a.seeds, a.roll);
+          });
+        },
+        invalid_roll_calls}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

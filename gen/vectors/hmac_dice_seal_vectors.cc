@@ -68,22 +68,26 @@ json::Value generate_seal() {
   return b.build();
 }
 
-std::string check_seal(const TestRef& t, const Backend& backend) {
-  if (group_type(t) == "HmacDiceSealInvalid") {
-    return expect_error(t, [&] { (void)hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed"))); });
-  }
-  return expect_eq("seal", test_string(t, "seal"), hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed"))));
+std::string seal_of_test(const TestRef& t, const Backend& backend) {
+  return hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed")));
 }
 
-std::vector<PortCall> seal_calls(const TestRef& t) {
-  if (group_type(t) == "HmacDiceSealInvalid") return {bad_call("hmac_dice.seal", params_of(t, {"serverSeed"}))};
-  return {ok_call("hmac_dice.seal", params_of(t, {"serverSeed"}), json::Value::object({{"seal", test_value(t, "seal")}}))};
-}
+std::vector<PortCall> seal_calls(const TestRef& t) { return {call_of(t, "hmac_dice.seal", {"serverSeed"}, {"seal"})}; }
 
 }  // namespace
 
 VectorKind seal_vector_kind() {
-  return {"hmac_dice_seal_test.json", "hmac_dice_seal_schema.json", generate_seal, check_seal, seal_calls};
+  return group_kind("hmac_dice_seal_test.json", "hmac_dice_seal_schema.json", generate_seal,
+                    {{"HmacDiceSeal",
+                      [](const TestRef& t, const Backend& backend) {
+                        return expect_eq("seal", test_string(t, "seal"), seal_of_test(t, backend));
+                      },
+                      seal_calls},
+                     {"HmacDiceSealInvalid",
+                      [](const TestRef& t, const Backend& backend) {
+                        return expect_error(t, [&] { (void)seal_of_test(t, backend); });
+                      },
+                      seal_calls}});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec
