@@ -52,6 +52,62 @@ u64 x_of(double u) {
   return static_cast<u64>(std::ldexp(u, 64));
 }
 
+// The cases of cursor_draw_test.json and what their flags claim.
+struct DrawCase {
+  u64 x;
+  u64 n;
+  double u;
+  u64 index;
+};
+
+const std::vector<Claim<DrawCase>> kDrawClaims = {
+    {"ClampAtOne",
+     [](const DrawCase& c) { return c.u == 1.0 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n); }},
+    {"BelowOne",
+     [](const DrawCase& c) {
+       return c.u == 1.0 - 0x1p-53 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n - 1);
+     }},
+    {"Zero", [](const DrawCase& c) { return c.x == 0 && c.index == 0; }},
+    {"MaxN", [](const DrawCase& c) { return c.n == cur::kMaxPool; }},
+    {"Binary64Draw", [](const DrawCase& c) { return static_cast<u64>((static_cast<u128>(c.x) * c.n) >> 64) != c.index; }},
+};
+
+struct LimboCase {
+  u64 x;
+  double u;
+  double scaled;
+  std::int64_t hundredths;
+};
+
+const std::vector<Claim<LimboCase>> kLimboClaims = {
+    {"ClampAtOne", [](const LimboCase& c) { return c.u == 1.0 && std::isinf(c.scaled) && c.hundredths == cur::kLimboMax; }},
+    {"LimboClamp", [](const LimboCase& c) { return std::floor(c.scaled) < 100 || std::floor(c.scaled) > 1000000; }},
+    {"EvaluationOrder", [](const LimboCase& c) { return limbo_other_order(c.u) != c.hundredths; }},
+    {"Binary64Limbo", [](const LimboCase& c) { return limbo_exact(c.x) != c.hundredths; }},
+    {"Zero", [](const LimboCase& c) { return c.x == 0; }},
+};
+
+struct PoolHopCase {
+  const std::vector<double>& units;
+  u64 size;
+  const std::vector<u64>& picks;
+};
+
+const std::vector<Claim<PoolHopCase>> kPoolHopClaims = {
+    {"SwapToEnd", [](const PoolHopCase& c) { return splice_hop(c.units, range(0, c.size)) != c.picks; }},
+    {"PoolOfOne", [](const PoolHopCase& c) { return c.units.size() == c.size; }},
+    {"NoDraws", [](const PoolHopCase& c) { return c.units.empty(); }},
+    {"ClampAtOne",
+     [](const PoolHopCase& c) {
+       bool clamped = false;
+       for (std::size_t k = 0; k < c.units.size(); ++k) {
+         clamped |= c.units[k] == 1.0 &&
+                    std::floor(c.units[k] * static_cast<double>(c.size - k)) == static_cast<double>(c.size - k);
+       }
+       return clamped;
+     }},
+};
+
 Value generate_draw() {
   VectorFileBuilder f("cursor-v1", "cursor_draw_schema.json",
                       {"cursor-v1 draws over given units: the clamped single draw min(floor(u * n), n - 1) "
@@ -96,15 +152,7 @@ Value generate_draw() {
   auto add_draw = [&](const std::string& comment, std::vector<std::string> flags, u64 x, u64 n) {
     const double u = cur::u64_to_unit(x);
     const u64 index = cur::draw(u, n);
-    for (const auto& flag : flags) {
-      if (flag == "ClampAtOne") require(u == 1.0 && std::floor(u * static_cast<double>(n)) == static_cast<double>(n), "ClampAtOne");
-      if (flag == "BelowOne") require(u == 1.0 - 0x1p-53 && std::floor(u * static_cast<double>(n)) == static_cast<double>(n - 1), "BelowOne");
-      if (flag == "Zero") require(x == 0 && index == 0, "Zero");
-      if (flag == "MaxN") require(n == cur::kMaxPool, "MaxN");
-      if (flag == "Binary64Draw") {
-        require(static_cast<u64>((static_cast<u128>(x) * n) >> 64) != index, "Binary64Draw");
-      }
-    }
+    require_claims(kDrawClaims, flags, DrawCase{x, n, u, index});
     f.add(comment, std::move(flags), Result::kValid,
           {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"n", Value(n)}, {"index", Value(index)}});
   };
@@ -153,13 +201,7 @@ Value generate_draw() {
     const double u = cur::u64_to_unit(x);
     const double scaled = limbo_scaled(u);
     const std::int64_t h = cur::limbo_hundredths(u);
-    for (const auto& flag : flags) {
-      if (flag == "ClampAtOne") require(u == 1.0 && std::isinf(scaled) && h == cur::kLimboMax, "limbo ClampAtOne");
-      if (flag == "LimboClamp") require(std::floor(scaled) < 100 || std::floor(scaled) > 1000000, "LimboClamp");
-      if (flag == "EvaluationOrder") require(limbo_other_order(u) != h, "EvaluationOrder");
-      if (flag == "Binary64Limbo") require(limbo_exact(x) != h, "Binary64Limbo");
-      if (flag == "Zero") require(x == 0, "limbo Zero");
-    }
+    require_claims(kLimboClaims, flags, LimboCase{x, u, scaled, h});
     f.add(comment, std::move(flags), Result::kValid,
           {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"scaledBits", bits_of(scaled)},
            {"hundredths", Value(h)}});
@@ -219,18 +261,7 @@ Value generate_draw() {
   auto add_hop = [&](const std::string& comment, std::vector<std::string> flags, const std::vector<double>& units,
                      u64 size) {
     const auto r = cur::pool_hop(units, size);
-    for (const auto& flag : flags) {
-      if (flag == "SwapToEnd") require(splice_hop(units, range(0, size)) != r.picks, "SwapToEnd");
-      if (flag == "PoolOfOne") require(units.size() == size, "PoolOfOne");
-      if (flag == "NoDraws") require(units.empty(), "NoDraws");
-      if (flag == "ClampAtOne") {
-        bool clamped = false;
-        for (std::size_t k = 0; k < units.size(); ++k) {
-          clamped |= units[k] == 1.0 && std::floor(units[k] * static_cast<double>(size - k)) == static_cast<double>(size - k);
-        }
-        require(clamped, "pool ClampAtOne");
-      }
-    }
+    require_claims(kPoolHopClaims, flags, PoolHopCase{units, size, r.picks});
     if (units.size() == size) {
       std::vector<u64> sorted = r.picks;
       std::sort(sorted.begin(), sorted.end());

@@ -134,85 +134,86 @@ Value generate_game() {
     u64 nonce;
     Value options;
   };
-  auto verify = [&](const std::string& game, const std::string& flag, const cur::GameResult& r, const Case& c) {
-    auto nums = [&](const char* key) { return u64s(outcome(r, key)); };
-    auto ints_equal = [](const std::vector<u64>& a, const std::vector<u64>& b2) { return a == b2; };
-    if (flag == "DealOrder") {
-      auto cards = nums("cards");
-      if (game == "blackjack") {
-        require(nums("player") != std::vector<u64>{cards[0], cards[1]}, "DealOrder blackjack");
-      } else {
-        require(nums("player") != std::vector<u64>{cards[0], cards[2]}, "DealOrder holdem");
-      }
-    } else if (flag == "InfiniteShoe") {
-      auto cards = nums("cards");
-      std::set<u64> distinct(cards.begin(), cards.end());
-      require(distinct.size() < cards.size(), "InfiniteShoe: no repeated card");
-    } else if (flag == "EarlyStop") {
-      require(r.reads.size() == (game == "holdem" ? 7u : 5u), "EarlyStop");
-    } else if (flag == "HoldNone") {
-      require(r.reads.size() == 10, "HoldNone");
-    } else if (flag == "SwapToEnd") {
-      std::vector<u64> seq, pool = range(0, 52);
-      std::vector<double> us;
-      if (game == "vpoker" || game == "holdem") {
-        us = units_of(r, 0, r.reads.size());
-        seq = swap_hop(us, 0, 52);
-      } else if (game == "andar") {
-        us = units_of(r, 5, r.reads.size() - 5);
-        seq = swap_hop(us, 0, 52);
-      } else if (game == "mines") {
-        us = units_of(r, 0, r.reads.size());
-        seq = swap_hop(us, 0, 25);
-        pool = range(0, 25);
-      } else if (game == "bingo") {
-        us = units_of(r, 25, 38);
-        seq = swap_hop(us, 1, 75);
-        pool = range(1, 75);
-      }
-      require(!us.empty() && !ints_equal(splice_hop(us, pool), seq), "SwapToEnd " + game);
-    } else if (flag == "PoolOfOne") {
-      require(r.reads.size() == 57, "PoolOfOne");
-    } else if (flag == "BingoLayout") {
-      require(r.reads.size() == 63, "BingoLayout");
-    } else if (flag == "ColumnPools") {
-      require(swap_hop(units_of(r, 0, 25), 1, 75) != nums("card"), "ColumnPools");
-    } else if (flag == "FreeCentre") {
-      // A port whose centre reads no cursor: column N draws 4 numbers at cursors 10..13, the later
-      // columns and the balls shift down by one.
-      cur::Stream s(b, c.server, c.client, c.nonce);
-      std::vector<u64> card;
-      u64 next = 0;
-      for (u64 col = 0; col < 5; ++col) {
-        cur::Pool p(15 * col + 1, 15);
-        for (u64 row = 0; row < 5; ++row) {
-          if (col == 2 && row == 2) {
-            card.push_back(0);
-            continue;
-          }
-          card.push_back(p.take(s.read(next++)));
-        }
-      }
-      std::vector<u64> ours = nums("card");
-      ours[12] = 0;
-      require(card != ours, "FreeCentre");
-    } else if (flag == "BoostFirst") {
-      std::vector<double> us;
-      for (u64 k = 0; k < nums("cards").size(); ++k) us.push_back(cur::unit(b, c.server, c.client, c.nonce, k));
-      require(swap_hop(us, 0, 52) != nums("cards"), "BoostFirst");
-    } else if (flag == "ChinchiroCursors") {
-      std::vector<u64> consecutive;
-      for (u64 i = 0; i < r.reads.size(); ++i) consecutive.push_back(i);
-      std::vector<u64> read;
-      for (const auto& rd : r.reads) read.push_back(rd.cursor);
-      require(read != consecutive, "ChinchiroCursors");
-    } else if (flag == "FreeSpinCells") {
-      require(r.reads.size() > 15, "FreeSpinCells");
-    } else if (flag == "MaxNonce") {
-      require(c.nonce == cur::kMaxCounter, "MaxNonce");
-    } else {
-      throw std::logic_error("cursor vectors: unchecked flag " + flag);
-    }
+  // What each flag claims about a played case (every flag of this file has a claim).
+  struct Played {
+    const std::string& game;
+    const cur::GameResult& r;
+    const Case& c;
+    std::vector<u64> nums(const char* key) const { return u64s(outcome(r, key)); }
+  };
+  const std::vector<Claim<Played>> claims = {
+      {"DealOrder",
+       [](const Played& p) {
+         const auto cards = p.nums("cards");
+         return p.nums("player") != (p.game == "blackjack" ? std::vector<u64>{cards[0], cards[1]} : std::vector<u64>{cards[0], cards[2]});
+       }},
+      {"InfiniteShoe",
+       [](const Played& p) {
+         const auto cards = p.nums("cards");
+         return std::set<u64>(cards.begin(), cards.end()).size() < cards.size();
+       }},
+      {"EarlyStop", [](const Played& p) { return p.r.reads.size() == (p.game == "holdem" ? 7u : 5u); }},
+      {"HoldNone", [](const Played& p) { return p.r.reads.size() == 10; }},
+      {"SwapToEnd",
+       [](const Played& p) {
+         // The units each game hops with, and the pool it hops over.
+         struct Hop {
+           const char* game;
+           std::size_t from;   // the first unit of the hop
+           std::size_t count;  // units in the hop (0: all from |from| on)
+           u64 first;
+           u64 size;
+         };
+         static const Hop kHops[] = {{"vpoker", 0, 0, 0, 52}, {"holdem", 0, 0, 0, 52}, {"andar", 5, 0, 0, 52},
+                                     {"mines", 0, 0, 0, 25},  {"bingo", 25, 38, 1, 75}};
+         std::vector<double> us;
+         std::vector<u64> seq, pool;
+         for (const Hop& h : kHops) {
+           if (p.game != h.game) continue;
+           us = units_of(p.r, h.from, h.count ? h.count : p.r.reads.size() - h.from);
+           seq = swap_hop(us, h.first, h.size);
+           pool = range(h.first, h.size);
+         }
+         return !us.empty() && splice_hop(us, pool) != seq;
+       }},
+      {"PoolOfOne", [](const Played& p) { return p.r.reads.size() == 57; }},
+      {"BingoLayout", [](const Played& p) { return p.r.reads.size() == 63; }},
+      {"ColumnPools", [](const Played& p) { return swap_hop(units_of(p.r, 0, 25), 1, 75) != p.nums("card"); }},
+      {"FreeCentre",
+       [&b](const Played& p) {
+         // A port whose centre reads no cursor: column N draws 4 numbers at cursors 10..13, the later
+         // columns and the balls shift down by one.
+         cur::Stream s(b, p.c.server, p.c.client, p.c.nonce);
+         std::vector<u64> card;
+         u64 next = 0;
+         for (u64 col = 0; col < 5; ++col) {
+           cur::Pool pool(15 * col + 1, 15);
+           for (u64 row = 0; row < 5; ++row) {
+             if (col == 2 && row == 2) {
+               card.push_back(0);
+               continue;
+             }
+             card.push_back(pool.take(s.read(next++)));
+           }
+         }
+         std::vector<u64> ours = p.nums("card");
+         ours[12] = 0;
+         return card != ours;
+       }},
+      {"BoostFirst",
+       [&b](const Played& p) {
+         std::vector<double> us;
+         for (u64 k = 0; k < p.nums("cards").size(); ++k) us.push_back(cur::unit(b, p.c.server, p.c.client, p.c.nonce, k));
+         return swap_hop(us, 0, 52) != p.nums("cards");
+       }},
+      {"ChinchiroCursors",
+       [](const Played& p) {
+         std::vector<u64> read;
+         for (const auto& rd : p.r.reads) read.push_back(rd.cursor);
+         return read != range(0, p.r.reads.size());
+       }},
+      {"FreeSpinCells", [](const Played& p) { return p.r.reads.size() > 15; }},
+      {"MaxNonce", [](const Played& p) { return p.c.nonce == cur::kMaxCounter; }},
   };
   auto run = [&](const std::string& game, const Case& c) {
     rapidjson::Document d;
@@ -329,7 +330,7 @@ Value generate_game() {
     f.group({{"type", "CursorGame"}, {"game", game}});
     for (const auto& c : cases) {
       const auto r = run(game, c);
-      for (const auto& flag : c.flags) verify(game, flag, r, c);
+      require_claims(claims, c.flags, Played{game, r, c}, /*every_flag=*/true);
       Object fields{{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)},
                     {"options", c.options}};
       for (auto& kv : game_fields(r)) fields.push_back(std::move(kv));

@@ -48,6 +48,25 @@ Object u64_outputs(u64 x) {
   return {{"hi", Value(x >> 32)}, {"lo", Value(static_cast<u64>(x & 0xffffffffULL))}, {"u", u}, {"uBits", bits_of(u)}};
 }
 
+// U64Case is a cursor_u64_test.json case: the u64 and its u.
+struct U64Case {
+  u64 x;
+  double u;
+};
+
+const std::vector<Claim<U64Case>> kU64Claims = {
+    {"Zero", [](const U64Case& c) { return c.x == 0; }},
+    {"Exact", [](const U64Case& c) { return c.x < kTwo53 && alt_truncate(c.x) != c.u; }},
+    {"TiesToEven",
+     [](const U64Case& c) { return is_tie(c.x) && (integer_rounded_unit(c.x, true) != c.u || alt_truncate(c.x) != c.u); }},
+    {"Truncation", [](const U64Case& c) { return alt_truncate(c.x) != c.u; }},
+    {"SingleRounding", [](const U64Case& c) { return alt_halve(c.x) != c.u; }},
+    {"UnsignedRead", [](const U64Case& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
+    {"UnitOne", [](const U64Case& c) { return c.u == 1.0 && alt_truncate(c.x) != c.u; }},
+    {"BelowOne", [](const U64Case& c) { return c.u == 1.0 - 0x1p-53; }},
+    {"MaxU64", [](const U64Case& c) { return c.x == kMaxU64; }},
+};
+
 Value generate_u64() {
   // The seed's own formula, hi / 2^32 + lo / 2^64 in binary64, adds two exact terms and rounds once,
   // so it equals the single rounding everywhere. The generator checks that on every value below and
@@ -113,20 +132,7 @@ Value generate_u64() {
   f.group({{"type", "CursorU64ToUnit"}});
   auto add = [&](const std::string& comment, std::vector<std::string> flags, u64 x) {
     const double u = cur::u64_to_unit(x);
-    for (const auto& flag : flags) {
-      if (flag == "Zero") require(x == 0, "Zero");
-      if (flag == "Exact") require(x < kTwo53 && alt_truncate(x) != u, "Exact");
-      if (flag == "TiesToEven") {
-        require(is_tie(x), "TiesToEven: not a tie");
-        require(integer_rounded_unit(x, true) != u || alt_truncate(x) != u, "TiesToEven");
-      }
-      if (flag == "Truncation") require(alt_truncate(x) != u, "Truncation");
-      if (flag == "SingleRounding") require(alt_halve(x) != u, "SingleRounding");
-      if (flag == "UnsignedRead") require(x >= kTwo63 && alt_signed(x) != u, "UnsignedRead");
-      if (flag == "UnitOne") require(u == 1.0 && alt_truncate(x) != u, "UnitOne");
-      if (flag == "BelowOne") require(u == 1.0 - 0x1p-53, "BelowOne");
-      if (flag == "MaxU64") require(x == kMaxU64, "MaxU64");
-    }
+    require_claims(kU64Claims, flags, U64Case{x, u});
     Object fields{{"u64", std::to_string(x)}};
     for (auto& kv : u64_outputs(x)) fields.push_back(std::move(kv));
     f.add(comment, std::move(flags), Result::kValid, std::move(fields));

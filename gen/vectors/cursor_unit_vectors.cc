@@ -84,6 +84,70 @@ Object unit_outputs(const Backend& b, std::string_view server, std::string_view 
           {"uBits", bits_of(u)}};
 }
 
+// The cases of cursor_unit_test.json and what their flags claim.
+struct UnitCase {
+  const Backend& b;
+  const std::string& server;
+  const std::string& client;
+  u64 nonce;
+  u64 cursor;
+  Digest d;
+  u64 x;
+  double u;
+  std::string msg;
+
+  // u_of returns the u of another MAC: what a port keying or reading otherwise would get.
+  double u_of(const Digest& mac) const { return cur::u64_to_unit(cur::u64_of(mac)); }
+};
+
+const std::vector<Claim<UnitCase>> kUnitClaims = {
+    {"KeyAsText",
+     [](const UnitCase& c) { return is_hex_text(c.server) && c.u_of(c.b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(c.msg))) != c.u; }},
+    {"BigEndian", [](const UnitCase& c) { return cur::u64_to_unit(little_endian(c.d)) != c.u; }},
+    {"FourthInput",
+     [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce))) != c.u; }},
+    {"MessageOrder",
+     [](const UnitCase& c) {
+       return c.nonce != c.cursor && c.u_of(c.b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce))) != c.u;
+     }},
+    {"DecimalText",
+     [](const UnitCase& c) {
+       char hex[64];
+       std::snprintf(hex, sizeof hex, "%s-%llx-%llx", c.client.c_str(), static_cast<unsigned long long>(c.nonce),
+                     static_cast<unsigned long long>(c.cursor));
+       return std::string(hex) != c.msg;
+     }},
+    {"LongKeyHashed",
+     [](const UnitCase& c) {
+       return c.server.size() > 64 && c.u_of(c.b.hmac_sha256(Bytes(c.server.begin(), c.server.begin() + 64), as_bytes(c.msg))) != c.u;
+     }},
+    {"Utf8Key",
+     [](const UnitCase& c) {
+       return c.u_of(c.b.hmac_sha256(utf16le(c.server), as_bytes(c.msg))) != c.u &&
+              std::any_of(c.server.begin(), c.server.end(), [](char ch) { return ch & 0x80; });
+     }},
+    {"Utf8Message", [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(as_bytes(c.server), utf16le(c.msg))) != c.u; }},
+    {"UnsignedRead", [](const UnitCase& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
+    {"SingleRounding", [](const UnitCase& c) { return alt_halve(c.x) != c.u; }},
+    {"Truncation", [](const UnitCase& c) { return alt_truncate(c.x) != c.u; }},
+    {"Leading52Bits", [](const UnitCase& c) { return alt_h52(c.x) != c.u; }},
+    {"MaxNonce", [](const UnitCase& c) { return c.nonce == cur::kMaxCounter; }},
+    {"MaxCursor", [](const UnitCase& c) { return c.cursor == cur::kMaxCounter; }},
+    {"ZeroCounters", [](const UnitCase& c) { return c.nonce == 0 && c.cursor == 0; }},
+    {"EmptyClientSeed", [](const UnitCase& c) { return c.client.empty(); }},
+};
+
+struct CommitmentCase {
+  const Backend& b;
+  const std::string& server;
+  std::string commitment;
+};
+
+const std::vector<Claim<CommitmentCase>> kCommitmentClaims = {
+    {"CommitmentOfText",
+     [](const CommitmentCase& c) { return to_hex(c.b.sha256(ByteView(from_hex(c.server, "seed")))) != c.commitment; }},
+};
+
 Value generate_unit() {
   const Backend& b = default_backend();
   VectorFileBuilder f("cursor-v1", "cursor_unit_schema.json",
@@ -160,50 +224,7 @@ Value generate_unit() {
     const u64 x = cur::u64_of(d);
     const double u = cur::u64_to_unit(x);
     const std::string msg = cur::message(client, nonce, cursor);
-    for (const auto& flag : flags) {
-      auto u_of = [&](const Digest& dd) { return cur::u64_to_unit(cur::u64_of(dd)); };
-      if (flag == "KeyAsText") {
-        require(is_hex_text(server), "KeyAsText needs a hex seed");
-        require(u_of(b.hmac_sha256(from_hex(server, "seed"), as_bytes(msg))) != u, "KeyAsText");
-      } else if (flag == "BigEndian") {
-        require(cur::u64_to_unit(little_endian(d)) != u, "BigEndian");
-      } else if (flag == "FourthInput") {
-        require(u_of(b.hmac_sha256(server, client + "-" + std::to_string(nonce))) != u, "FourthInput");
-      } else if (flag == "MessageOrder") {
-        require(nonce != cursor, "MessageOrder needs nonce != cursor");
-        require(u_of(b.hmac_sha256(server, cur::message(client, cursor, nonce))) != u, "MessageOrder");
-      } else if (flag == "DecimalText") {
-        char hex[64];
-        std::snprintf(hex, sizeof hex, "%s-%llx-%llx", client.c_str(), static_cast<unsigned long long>(nonce),
-                      static_cast<unsigned long long>(cursor));
-        require(std::string(hex) != msg, "DecimalText");
-      } else if (flag == "LongKeyHashed") {
-        require(server.size() > 64, "LongKeyHashed");
-        Bytes truncated(server.begin(), server.begin() + 64);
-        require(u_of(b.hmac_sha256(truncated, as_bytes(msg))) != u, "LongKeyHashed (truncation)");
-      } else if (flag == "Utf8Key") {
-        require(u_of(b.hmac_sha256(utf16le(server), as_bytes(msg))) != u, "Utf8Key");
-        require(std::any_of(server.begin(), server.end(), [](char c) { return c & 0x80; }), "Utf8Key ascii");
-      } else if (flag == "Utf8Message") {
-        require(u_of(b.hmac_sha256(as_bytes(server), utf16le(msg))) != u, "Utf8Message");
-      } else if (flag == "UnsignedRead") {
-        require(x >= kTwo63 && alt_signed(x) != u, "UnsignedRead");
-      } else if (flag == "SingleRounding") {
-        require(alt_halve(x) != u, "SingleRounding");
-      } else if (flag == "Truncation") {
-        require(alt_truncate(x) != u, "Truncation");
-      } else if (flag == "Leading52Bits") {
-        require(alt_h52(x) != u, "Leading52Bits");
-      } else if (flag == "MaxNonce") {
-        require(nonce == cur::kMaxCounter, "MaxNonce");
-      } else if (flag == "MaxCursor") {
-        require(cursor == cur::kMaxCounter, "MaxCursor");
-      } else if (flag == "ZeroCounters") {
-        require(nonce == 0 && cursor == 0, "ZeroCounters");
-      } else if (flag == "EmptyClientSeed") {
-        require(client.empty(), "EmptyClientSeed");
-      }
-    }
+    require_claims(kUnitClaims, flags, UnitCase{b, server, client, nonce, cursor, d, x, u, msg});
     Object fields{{"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(nonce)},
                   {"cursor", Value(cursor)}};
     for (auto& kv : unit_outputs(b, server, client, nonce, cursor)) fields.push_back(std::move(kv));
@@ -274,11 +295,7 @@ Value generate_unit() {
   f.group({{"type", "CursorCommitment"}});
   auto add_commit = [&](const std::string& comment, std::vector<std::string> flags, const std::string& server) {
     const std::string c = cur::commitment(b, server);
-    for (const auto& flag : flags) {
-      if (flag == "CommitmentOfText") {
-        require(to_hex(b.sha256(ByteView(from_hex(server, "seed")))) != c, "CommitmentOfText");
-      }
-    }
+    require_claims(kCommitmentClaims, flags, CommitmentCase{b, server, c});
     f.add(comment, std::move(flags), Result::kValid, {{"serverSeed", server}, {"commitment", c}});
   };
   add_commit("the example seed: SHA-256 of its 64 characters of text", {"CommitmentOfText"}, kSeedHex);
