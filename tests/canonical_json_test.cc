@@ -2,40 +2,22 @@
 // properties, bad-input errors and the nesting bound.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <functional>
-#include <map>
-#include <set>
 #include <string>
 #include <vector>
 
 #include <rapidjson/document.h>
-#include <rapidjson/schema.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "core/splitmix64.h"
-#include "core/crypto.h"
 #include "core/errors.h"
-#include "core/files.h"
 #include "core/json.h"
-#include "port/protocol.h"
+#include "core/splitmix64.h"
 #include "schemes/canonical_json.h"
-#include "schemes/tavla.h"
-#include "schemes/tavla_proof.h"
-#include "vectors/vector_file.h"
 #include "tavla_test_util.h"
 
 namespace fairvec {
 namespace {
 
-namespace fs = std::filesystem;
 namespace cj = canonical_json;
-using namespace tavla;
-using namespace tavla_testing;
+using tavla_testing::error_of;
 
 // ---- canonical JSON: RFC 8785's examples ------------------------------------------------------
 

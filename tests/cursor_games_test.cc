@@ -3,16 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
-#include <cmath>
 #include <filesystem>
 #include <functional>
-#include <optional>
-#include <limits>
 #include <set>
+#include <string>
+#include <vector>
 
-#include "core/splitmix64.h"
+#include <rapidjson/document.h>
+
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
@@ -28,7 +27,6 @@ using namespace fairvec;
 using namespace fairvec::cursor_testing;
 namespace cur = fairvec::cursor;
 using u64 = std::uint64_t;
-using u128 = unsigned __int128;
 
 namespace {
 

@@ -4,27 +4,21 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
-#include <chrono>
 #include <cmath>
-#include <filesystem>
-#include <functional>
-#include <optional>
 #include <limits>
 #include <set>
+#include <string>
+#include <vector>
 
-#include "core/splitmix64.h"
+#include <rapidjson/document.h>
+
 #include "core/crypto.h"
 #include "core/errors.h"
-#include "core/files.h"
 #include "core/json.h"
-#include "port/protocol.h"
+#include "core/splitmix64.h"
 #include "schemes/cursor.h"
-#include "schemes/cursor_games.h"
-#include "vectors/vector_file.h"
 #include "cursor_test_util.h"
 
-namespace fs = std::filesystem;
 using namespace fairvec;
 using namespace fairvec::cursor_testing;
 namespace cur = fairvec::cursor;

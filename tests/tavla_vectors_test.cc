@@ -3,28 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <functional>
-#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include <rapidjson/document.h>
 #include <rapidjson/schema.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include "core/splitmix64.h"
-#include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
-#include "port/protocol.h"
 #include "schemes/canonical_json.h"
-#include "schemes/tavla.h"
 #include "schemes/tavla_proof.h"
 #include "vectors/vector_file.h"
 #include "cli_run.h"
