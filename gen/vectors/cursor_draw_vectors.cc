@@ -370,20 +370,16 @@ VectorKind draw_vector_kind() {
        {"CursorLimbo", check_limbo, limbo_calls},
        {"CursorPoolHop", check_pool_hop, pool_hop_calls},
        {"CursorDrawInvalid",
-        [](const TestRef& t, const Backend&) {
-          return expect_error(t, [&] {
-            const double u = read_unit(test_member(t, "u"), "u");
-            (void)cur::draw(u, read_size(test_member(t, "n"), "n"));
-          });
-        },
+        rejects([](const TestRef& t, const Backend&) {
+          const double u = read_unit(test_member(t, "u"), "u");
+          (void)cur::draw(u, read_size(test_member(t, "n"), "n"));
+        }),
         draw_calls},
        {"CursorLimboInvalid",
-        [](const TestRef& t, const Backend&) {
-          return expect_error(t, [&] { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); });
-        },
+        rejects([](const TestRef& t, const Backend&) { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); }),
         limbo_calls},
        {"CursorPoolHopInvalid",
-        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)pool_hop_of(t); }); },
+        rejects([](const TestRef& t, const Backend&) { (void)pool_hop_of(t); }),
         pool_hop_calls}});
 }
 

@@ -371,12 +371,10 @@ VectorKind unit_vector_kind() {
           return std::vector<PortCall>{call_of(t, "cursor.commitment", {"serverSeed"}, {"commitment"})};
         }},
        {"CursorUnitInvalid",
-        [](const TestRef& t, const Backend& b) {
-          return expect_error(t, [&] {
-            const UnitArgs a = unit_args(t);
-            (void)cur::unit(b, a.server, a.client, a.nonce, a.cursor);
-          });
-        },
+        rejects([](const TestRef& t, const Backend& b) {
+          const UnitArgs a = unit_args(t);
+          (void)cur::unit(b, a.server, a.client, a.nonce, a.cursor);
+        }),
         unit_calls}});
 }
 

@@ -209,11 +209,11 @@ VectorKind pick_vector_kind() {
       "hmac_dice_pick_test.json", "hmac_dice_pick_schema.json", generate_pick,
       {{"HmacDicePick", check_pick, pick_calls},
        {"HmacDicePickInvalid",
-        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)hd::pick(macs_of(t)); }); },
+        rejects([](const TestRef& t, const Backend&) { (void)hd::pick(macs_of(t)); }),
         pick_calls},
        {"HmacDiceRetryMessage", check_message, message_calls},
        {"HmacDiceRetryMessageInvalid",
-        [](const TestRef& t, const Backend&) { return expect_error(t, [&] { (void)message_of(t); }); },
+        rejects([](const TestRef& t, const Backend&) { (void)message_of(t); }),
         message_calls}});
 }
 

@@ -381,12 +381,10 @@ VectorKind roll_vector_kind() {
       "tavla_roll_test.json", "tavla_roll_schema.json", generate_roll,
       {{"TavlaBlock", check_block_test, block_calls},
        {"TavlaBlockInvalid",
-        [](const TestRef& t, const Backend& backend) {
-          return expect_error(t, [&] {
-            const BlockArgs a = block_args(t);
-            (void)block_mac(backend, a.in, a.n, a.block);
-          });
-        },
+        rejects([](const TestRef& t, const Backend& backend) {
+          const BlockArgs a = block_args(t);
+          (void)block_mac(backend, a.in, a.n, a.block);
+        }),
         block_calls},
        {"TavlaRoll",
         [](const TestRef& t, const Backend& backend) {
@@ -394,15 +392,13 @@ VectorKind roll_vector_kind() {
         },
         roll_calls},
        {"TavlaRollInvalid",
-        [](const TestRef& t, const Backend& backend) {
-          return expect_error(t, [&] { (void)roll(backend, parse_inputs(t.test), counter(t.test, "n")); });
-        },
+        rejects([](const TestRef& t, const Backend& backend) { (void)roll(backend, parse_inputs(t.test), counter(t.test, "n")); }),
         [](const TestRef& t) {
           return std::vector<PortCall>{call_of(t, "tavla.roll", {"seed", "gameId", "contributions", "n"}, {"dice"})};
         }},
        {"TavlaGame", check_game_test, game_calls},
        {"TavlaGameInvalid",
-        [](const TestRef& t, const Backend& backend) { return expect_error(t, [&] { (void)game_of(t, backend); }); },
+        rejects([](const TestRef& t, const Backend& backend) { (void)game_of(t, backend); }),
         game_calls}});
 }
 

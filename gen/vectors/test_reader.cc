@@ -97,6 +97,10 @@ PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const c
   return c;
 }
 
+std::function<std::string(const TestRef&, const Backend&)> rejects(std::function<void(const TestRef&, const Backend&)> f) {
+  return [f = std::move(f)](const TestRef& t, const Backend& backend) { return expect_error(t, [&] { f(t, backend); }); };
+}
+
 VectorKind group_kind(std::string file, std::string schema, std::function<json::Value()> generate,
                       std::vector<GroupRule> rules) {
   auto table = std::make_shared<std::map<std::string, GroupRule, std::less<>>>();

@@ -75,6 +75,11 @@ struct GroupRule {
   std::function<std::vector<PortCall>(const TestRef& t)> calls;
 };
 
+// rejects returns the check of an invalid group's tests: |f| run on the test must throw the
+// InputError the test names (expect_error).
+[[nodiscard]] std::function<std::string(const TestRef&, const Backend&)> rejects(
+    std::function<void(const TestRef& t, const Backend& backend)> f);
+
 // group_kind returns the VectorKind of |file| whose tests are checked and called by the row of
 // |rules| named by their group's type. A test of a type with no row fails its check ("unknown
 // group type X") and its port calls throw InputError naming "type". Throws std::logic_error when
