@@ -1,5 +1,6 @@
 // tavla_verify_test.json and vectors/proofs/*.json (tavla-commit-v1): proof files, the expected
 // commitment and the verifier's verdict, valid, tampered and malformed.
+#include <cctype>
 #include <functional>
 #include <map>
 #include <stdexcept>

@@ -1,7 +1,8 @@
 // The one toolkit every family's checker uses to read a test of a loaded vector file and compare
 // it with computed values: typed member access naming the test's path, port params copied from
 // test members, comparisons that name the first differing member, and the invalid-test rule (the
-// error must name the test's `error` field, and its `errorPosition` where the test has one). Also
+// error must name the test's `error` field, and its `errorPosition` where the test has one); the
+// group table that dispatches a file's tests by group type (group_kind, one GroupRule a type); and
 // upper, for the generators' inputs written in capitals.
 #pragma once
 
