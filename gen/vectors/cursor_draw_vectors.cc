@@ -60,17 +60,21 @@ struct DrawCase {
   u64 index;
 };
 
-const std::vector<Claim<DrawCase>> kDrawClaims = {
-    {"ClampAtOne",
-     [](const DrawCase& c) { return c.u == 1.0 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n); }},
-    {"BelowOne",
-     [](const DrawCase& c) {
-       return c.u == 1.0 - 0x1p-53 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n - 1);
-     }},
-    {"Zero", [](const DrawCase& c) { return c.x == 0 && c.index == 0; }},
-    {"MaxN", [](const DrawCase& c) { return c.n == cur::kMaxPool; }},
-    {"Binary64Draw", [](const DrawCase& c) { return static_cast<u64>((static_cast<u128>(c.x) * c.n) >> 64) != c.index; }},
-};
+// draw_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<DrawCase>>& draw_claims() {
+  static const std::vector<Claim<DrawCase>> kClaims = {
+      {"ClampAtOne",
+       [](const DrawCase& c) { return c.u == 1.0 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n); }},
+      {"BelowOne",
+       [](const DrawCase& c) {
+         return c.u == 1.0 - 0x1p-53 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n - 1);
+       }},
+      {"Zero", [](const DrawCase& c) { return c.x == 0 && c.index == 0; }},
+      {"MaxN", [](const DrawCase& c) { return c.n == cur::kMaxPool; }},
+      {"Binary64Draw", [](const DrawCase& c) { return static_cast<u64>((static_cast<u128>(c.x) * c.n) >> 64) != c.index; }},
+  };
+  return kClaims;
+}
 
 struct LimboCase {
   u64 x;
@@ -79,13 +83,17 @@ struct LimboCase {
   std::int64_t hundredths;
 };
 
-const std::vector<Claim<LimboCase>> kLimboClaims = {
-    {"ClampAtOne", [](const LimboCase& c) { return c.u == 1.0 && std::isinf(c.scaled) && c.hundredths == cur::kLimboMax; }},
-    {"LimboClamp", [](const LimboCase& c) { return std::floor(c.scaled) < 100 || std::floor(c.scaled) > 1000000; }},
-    {"EvaluationOrder", [](const LimboCase& c) { return limbo_other_order(c.u) != c.hundredths; }},
-    {"Binary64Limbo", [](const LimboCase& c) { return limbo_exact(c.x) != c.hundredths; }},
-    {"Zero", [](const LimboCase& c) { return c.x == 0; }},
-};
+// limbo_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<LimboCase>>& limbo_claims() {
+  static const std::vector<Claim<LimboCase>> kClaims = {
+      {"ClampAtOne", [](const LimboCase& c) { return c.u == 1.0 && std::isinf(c.scaled) && c.hundredths == cur::kLimboMax; }},
+      {"LimboClamp", [](const LimboCase& c) { return std::floor(c.scaled) < 100 || std::floor(c.scaled) > 1000000; }},
+      {"EvaluationOrder", [](const LimboCase& c) { return limbo_other_order(c.u) != c.hundredths; }},
+      {"Binary64Limbo", [](const LimboCase& c) { return limbo_exact(c.x) != c.hundredths; }},
+      {"Zero", [](const LimboCase& c) { return c.x == 0; }},
+  };
+  return kClaims;
+}
 
 struct PoolHopCase {
   const std::vector<double>& units;
@@ -93,20 +101,24 @@ struct PoolHopCase {
   const std::vector<u64>& picks;
 };
 
-const std::vector<Claim<PoolHopCase>> kPoolHopClaims = {
-    {"SwapToEnd", [](const PoolHopCase& c) { return splice_hop(c.units, range(0, c.size)) != c.picks; }},
-    {"PoolOfOne", [](const PoolHopCase& c) { return c.units.size() == c.size; }},
-    {"NoDraws", [](const PoolHopCase& c) { return c.units.empty(); }},
-    {"ClampAtOne",
-     [](const PoolHopCase& c) {
-       bool clamped = false;
-       for (std::size_t k = 0; k < c.units.size(); ++k) {
-         clamped |= c.units[k] == 1.0 &&
-                    std::floor(c.units[k] * static_cast<double>(c.size - k)) == static_cast<double>(c.size - k);
-       }
-       return clamped;
-     }},
-};
+// pool_hop_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<PoolHopCase>>& pool_hop_claims() {
+  static const std::vector<Claim<PoolHopCase>> kClaims = {
+      {"SwapToEnd", [](const PoolHopCase& c) { return splice_hop(c.units, range(0, c.size)) != c.picks; }},
+      {"PoolOfOne", [](const PoolHopCase& c) { return c.units.size() == c.size; }},
+      {"NoDraws", [](const PoolHopCase& c) { return c.units.empty(); }},
+      {"ClampAtOne",
+       [](const PoolHopCase& c) {
+         bool clamped = false;
+         for (std::size_t k = 0; k < c.units.size(); ++k) {
+           clamped |= c.units[k] == 1.0 &&
+                      std::floor(c.units[k] * static_cast<double>(c.size - k)) == static_cast<double>(c.size - k);
+         }
+         return clamped;
+       }},
+  };
+  return kClaims;
+}
 
 Value generate_draw() {
   VectorFileBuilder f("cursor-v1", "cursor_draw_schema.json",
@@ -152,7 +164,7 @@ Value generate_draw() {
   auto add_draw = [&](const std::string& comment, std::vector<std::string> flags, u64 x, u64 n) {
     const double u = cur::u64_to_unit(x);
     const u64 index = cur::draw(u, n);
-    require_claims(kDrawClaims, flags, DrawCase{x, n, u, index});
+    require_claims(draw_claims(), flags, DrawCase{x, n, u, index});
     f.add(comment, std::move(flags), Result::kValid,
           {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"n", Value(n)}, {"index", Value(index)}});
   };
@@ -201,7 +213,7 @@ Value generate_draw() {
     const double u = cur::u64_to_unit(x);
     const double scaled = limbo_scaled(u);
     const std::int64_t h = cur::limbo_hundredths(u);
-    require_claims(kLimboClaims, flags, LimboCase{x, u, scaled, h});
+    require_claims(limbo_claims(), flags, LimboCase{x, u, scaled, h});
     f.add(comment, std::move(flags), Result::kValid,
           {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"scaledBits", bits_of(scaled)},
            {"hundredths", Value(h)}});
@@ -261,7 +273,7 @@ Value generate_draw() {
   auto add_hop = [&](const std::string& comment, std::vector<std::string> flags, const std::vector<double>& units,
                      u64 size) {
     const auto r = cur::pool_hop(units, size);
-    require_claims(kPoolHopClaims, flags, PoolHopCase{units, size, r.picks});
+    require_claims(pool_hop_claims(), flags, PoolHopCase{units, size, r.picks});
     if (units.size() == size) {
       std::vector<u64> sorted = r.picks;
       std::sort(sorted.begin(), sorted.end());

@@ -54,18 +54,22 @@ struct U64Case {
   double u;
 };
 
-const std::vector<Claim<U64Case>> kU64Claims = {
-    {"Zero", [](const U64Case& c) { return c.x == 0; }},
-    {"Exact", [](const U64Case& c) { return c.x < kTwo53 && alt_truncate(c.x) != c.u; }},
-    {"TiesToEven",
-     [](const U64Case& c) { return is_tie(c.x) && (integer_rounded_unit(c.x, true) != c.u || alt_truncate(c.x) != c.u); }},
-    {"Truncation", [](const U64Case& c) { return alt_truncate(c.x) != c.u; }},
-    {"SingleRounding", [](const U64Case& c) { return alt_halve(c.x) != c.u; }},
-    {"UnsignedRead", [](const U64Case& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
-    {"UnitOne", [](const U64Case& c) { return c.u == 1.0 && alt_truncate(c.x) != c.u; }},
-    {"BelowOne", [](const U64Case& c) { return c.u == 1.0 - 0x1p-53; }},
-    {"MaxU64", [](const U64Case& c) { return c.x == kMaxU64; }},
-};
+// u64_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<U64Case>>& u64_claims() {
+  static const std::vector<Claim<U64Case>> kClaims = {
+      {"Zero", [](const U64Case& c) { return c.x == 0; }},
+      {"Exact", [](const U64Case& c) { return c.x < kTwo53 && alt_truncate(c.x) != c.u; }},
+      {"TiesToEven",
+       [](const U64Case& c) { return is_tie(c.x) && (integer_rounded_unit(c.x, true) != c.u || alt_truncate(c.x) != c.u); }},
+      {"Truncation", [](const U64Case& c) { return alt_truncate(c.x) != c.u; }},
+      {"SingleRounding", [](const U64Case& c) { return alt_halve(c.x) != c.u; }},
+      {"UnsignedRead", [](const U64Case& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
+      {"UnitOne", [](const U64Case& c) { return c.u == 1.0 && alt_truncate(c.x) != c.u; }},
+      {"BelowOne", [](const U64Case& c) { return c.u == 1.0 - 0x1p-53; }},
+      {"MaxU64", [](const U64Case& c) { return c.x == kMaxU64; }},
+  };
+  return kClaims;
+}
 
 Value generate_u64() {
   // The seed's own formula, hi / 2^32 + lo / 2^64 in binary64, adds two exact terms and rounds once,
@@ -132,7 +136,7 @@ Value generate_u64() {
   f.group({{"type", "CursorU64ToUnit"}});
   auto add = [&](const std::string& comment, std::vector<std::string> flags, u64 x) {
     const double u = cur::u64_to_unit(x);
-    require_claims(kU64Claims, flags, U64Case{x, u});
+    require_claims(u64_claims(), flags, U64Case{x, u});
     Object fields{{"u64", std::to_string(x)}};
     for (auto& kv : u64_outputs(x)) fields.push_back(std::move(kv));
     f.add(comment, std::move(flags), Result::kValid, std::move(fields));

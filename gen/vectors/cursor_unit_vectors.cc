@@ -100,42 +100,46 @@ struct UnitCase {
   double u_of(const Digest& mac) const { return cur::u64_to_unit(cur::u64_of(mac)); }
 };
 
-const std::vector<Claim<UnitCase>> kUnitClaims = {
-    {"KeyAsText",
-     [](const UnitCase& c) { return is_hex_text(c.server) && c.u_of(c.b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(c.msg))) != c.u; }},
-    {"BigEndian", [](const UnitCase& c) { return cur::u64_to_unit(little_endian(c.d)) != c.u; }},
-    {"FourthInput",
-     [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce))) != c.u; }},
-    {"MessageOrder",
-     [](const UnitCase& c) {
-       return c.nonce != c.cursor && c.u_of(c.b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce))) != c.u;
-     }},
-    {"DecimalText",
-     [](const UnitCase& c) {
-       char hex[64];
-       std::snprintf(hex, sizeof hex, "%s-%llx-%llx", c.client.c_str(), static_cast<unsigned long long>(c.nonce),
-                     static_cast<unsigned long long>(c.cursor));
-       return std::string(hex) != c.msg;
-     }},
-    {"LongKeyHashed",
-     [](const UnitCase& c) {
-       return c.server.size() > 64 && c.u_of(c.b.hmac_sha256(Bytes(c.server.begin(), c.server.begin() + 64), as_bytes(c.msg))) != c.u;
-     }},
-    {"Utf8Key",
-     [](const UnitCase& c) {
-       return c.u_of(c.b.hmac_sha256(utf16le(c.server), as_bytes(c.msg))) != c.u &&
-              std::any_of(c.server.begin(), c.server.end(), [](char ch) { return ch & 0x80; });
-     }},
-    {"Utf8Message", [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(as_bytes(c.server), utf16le(c.msg))) != c.u; }},
-    {"UnsignedRead", [](const UnitCase& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
-    {"SingleRounding", [](const UnitCase& c) { return alt_halve(c.x) != c.u; }},
-    {"Truncation", [](const UnitCase& c) { return alt_truncate(c.x) != c.u; }},
-    {"Leading52Bits", [](const UnitCase& c) { return alt_h52(c.x) != c.u; }},
-    {"MaxNonce", [](const UnitCase& c) { return c.nonce == cur::kMaxCounter; }},
-    {"MaxCursor", [](const UnitCase& c) { return c.cursor == cur::kMaxCounter; }},
-    {"ZeroCounters", [](const UnitCase& c) { return c.nonce == 0 && c.cursor == 0; }},
-    {"EmptyClientSeed", [](const UnitCase& c) { return c.client.empty(); }},
-};
+// unit_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<UnitCase>>& unit_claims() {
+  static const std::vector<Claim<UnitCase>> kClaims = {
+      {"KeyAsText",
+       [](const UnitCase& c) { return is_hex_text(c.server) && c.u_of(c.b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(c.msg))) != c.u; }},
+      {"BigEndian", [](const UnitCase& c) { return cur::u64_to_unit(little_endian(c.d)) != c.u; }},
+      {"FourthInput",
+       [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce))) != c.u; }},
+      {"MessageOrder",
+       [](const UnitCase& c) {
+         return c.nonce != c.cursor && c.u_of(c.b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce))) != c.u;
+       }},
+      {"DecimalText",
+       [](const UnitCase& c) {
+         char hex[64];
+         std::snprintf(hex, sizeof hex, "%s-%llx-%llx", c.client.c_str(), static_cast<unsigned long long>(c.nonce),
+                       static_cast<unsigned long long>(c.cursor));
+         return std::string(hex) != c.msg;
+       }},
+      {"LongKeyHashed",
+       [](const UnitCase& c) {
+         return c.server.size() > 64 && c.u_of(c.b.hmac_sha256(Bytes(c.server.begin(), c.server.begin() + 64), as_bytes(c.msg))) != c.u;
+       }},
+      {"Utf8Key",
+       [](const UnitCase& c) {
+         return c.u_of(c.b.hmac_sha256(utf16le(c.server), as_bytes(c.msg))) != c.u &&
+                std::any_of(c.server.begin(), c.server.end(), [](char ch) { return ch & 0x80; });
+       }},
+      {"Utf8Message", [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(as_bytes(c.server), utf16le(c.msg))) != c.u; }},
+      {"UnsignedRead", [](const UnitCase& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
+      {"SingleRounding", [](const UnitCase& c) { return alt_halve(c.x) != c.u; }},
+      {"Truncation", [](const UnitCase& c) { return alt_truncate(c.x) != c.u; }},
+      {"Leading52Bits", [](const UnitCase& c) { return alt_h52(c.x) != c.u; }},
+      {"MaxNonce", [](const UnitCase& c) { return c.nonce == cur::kMaxCounter; }},
+      {"MaxCursor", [](const UnitCase& c) { return c.cursor == cur::kMaxCounter; }},
+      {"ZeroCounters", [](const UnitCase& c) { return c.nonce == 0 && c.cursor == 0; }},
+      {"EmptyClientSeed", [](const UnitCase& c) { return c.client.empty(); }},
+  };
+  return kClaims;
+}
 
 struct CommitmentCase {
   const Backend& b;
@@ -143,10 +147,14 @@ struct CommitmentCase {
   std::string commitment;
 };
 
-const std::vector<Claim<CommitmentCase>> kCommitmentClaims = {
-    {"CommitmentOfText",
-     [](const CommitmentCase& c) { return to_hex(c.b.sha256(ByteView(from_hex(c.server, "seed")))) != c.commitment; }},
-};
+// commitment_claims lists what the flags claim (built on first use, inside the command).
+const std::vector<Claim<CommitmentCase>>& commitment_claims() {
+  static const std::vector<Claim<CommitmentCase>> kClaims = {
+      {"CommitmentOfText",
+       [](const CommitmentCase& c) { return to_hex(c.b.sha256(ByteView(from_hex(c.server, "seed")))) != c.commitment; }},
+  };
+  return kClaims;
+}
 
 Value generate_unit() {
   const Backend& b = default_backend();
@@ -224,7 +232,7 @@ Value generate_unit() {
     const u64 x = cur::u64_of(d);
     const double u = cur::u64_to_unit(x);
     const std::string msg = cur::message(client, nonce, cursor);
-    require_claims(kUnitClaims, flags, UnitCase{b, server, client, nonce, cursor, d, x, u, msg});
+    require_claims(unit_claims(), flags, UnitCase{b, server, client, nonce, cursor, d, x, u, msg});
     Object fields{{"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(nonce)},
                   {"cursor", Value(cursor)}};
     for (auto& kv : unit_outputs(b, server, client, nonce, cursor)) fields.push_back(std::move(kv));
@@ -295,7 +303,7 @@ Value generate_unit() {
   f.group({{"type", "CursorCommitment"}});
   auto add_commit = [&](const std::string& comment, std::vector<std::string> flags, const std::string& server) {
     const std::string c = cur::commitment(b, server);
-    require_claims(kCommitmentClaims, flags, CommitmentCase{b, server, c});
+    require_claims(commitment_claims(), flags, CommitmentCase{b, server, c});
     f.add(comment, std::move(flags), Result::kValid, {{"serverSeed", server}, {"commitment", c}});
   };
   add_commit("the example seed: SHA-256 of its 64 characters of text", {"CommitmentOfText"}, kSeedHex);
