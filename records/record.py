@@ -113,6 +113,18 @@ def cmd_fuzz(args):
                     lines = f.read().splitlines()
                 keep = [x for x in lines if x.startswith(("stat::", "Done ", "INFO: seed", "#"))][-12:]
                 out += "\nlibFuzzer log (last lines of the run):\n" + "\n".join(keep) + "\n"
+                # A finding keeps its report (the sanitizer's or libFuzzer's error, the stack, the
+                # artifact's name) and the artifact itself, which the scratch directory would lose.
+                errors = [x for x in lines if x.startswith(("==", "SUMMARY", "    #", "MS:", "artifact_prefix",
+                                                            "Test unit written", "Base64:"))
+                          or "ERROR" in x or "fairvec" in x.lower()][:80]
+                if errors:
+                    out += "\nfinding report (from the libFuzzer log):\n" + "\n".join(errors) + "\n"
+                for name in sorted(os.listdir(scratch)):
+                    if name.startswith(f"{target}-") and os.path.isfile(os.path.join(scratch, name)):
+                        with open(os.path.join(scratch, name), "rb") as f:
+                            data = f.read(4096)
+                        out += f"\nartifact {name} ({len(data)} bytes shown, hex):\n" + data.hex() + "\n"
         write_record("fuzz", "-" + target, f"fuzz/measure.sh -runs={args.runs} {target}",
                      p.returncode, out)
         if p.returncode != 0 or "FINDING" in p.stdout:

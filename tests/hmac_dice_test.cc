@@ -140,7 +140,7 @@ TEST(HmacDiceFacts, SkippedRollSearchFindsExactDepth) {
   }
 }
 
-// The offline search behind kSkipDepth4Roll/kSkipDepth5Roll in gen/vectors/hmac_dice_vectors.cc
+// The offline search behind the stored skip depths (stored_skip_roll in gen/vectors/hmac_dice_roll_vectors.cc)
 // (minutes on one core): run with --gtest_also_run_disabled_tests.
 TEST(HmacDiceSearch, DISABLED_FindSkippedRolls) {
   Digest d = cryptopp_backend().sha256(std::string_view("fairvec/hmac-dice-v1/skip-search"));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <new>
 #include <map>
 #include <set>
 #include <string>
@@ -86,6 +87,8 @@ class Generation {
     std::string committed;
     try {
       committed = read_file(path);
+    } catch (const std::bad_alloc&) {
+      throw;
     } catch (const std::exception& e) {
       std::cerr << "fairvec generate --verify: " << e.what() << "\n";
       status_ = kExitFailed;

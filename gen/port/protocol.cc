@@ -1,6 +1,7 @@
 #include "port/protocol.h"
 
 #include <iostream>
+#include <new>
 #include <stdexcept>
 
 #include "core/errors.h"
@@ -47,6 +48,8 @@ Reply call(std::string_view op, const rapidjson::Value& params, const Backend& b
   } catch (const InputError& e) {
     r.error = "bad_input";
     r.message = e.what();
+  } catch (const std::bad_alloc&) {
+    throw;  // out of memory: the process cannot go on answering (exit 5)
   } catch (const std::exception& e) {
     r.error = "internal";
     r.message = e.what();

@@ -47,12 +47,13 @@ struct Reply {
   std::string message;  // why, naming the field
 };
 
-// call runs |op| on |params| in-process. It never throws: invalid input becomes bad_input, an
-// unknown op unsupported, a bug "internal".
+// call runs |op| on |params| in-process. Invalid input becomes bad_input, an unknown op
+// unsupported, a bug "internal"; it throws only std::bad_alloc (memory exhausted, exit 5).
 [[nodiscard]] Reply call(std::string_view op, const json::Value& params, const Backend& backend);
 [[nodiscard]] Reply call(std::string_view op, const rapidjson::Value& params, const Backend& backend);
 
-// handle_line answers one request line with one response line (no newline). It never throws.
+// handle_line answers one request line with one response line (no newline). It throws only
+// std::bad_alloc (memory exhausted: the port ends with exit 5, specs/README.md).
 [[nodiscard]] std::string handle_line(std::string_view line, const Backend& backend);
 
 // serve answers request lines from |in| on |out| until end of input; returns an exit code. Throws

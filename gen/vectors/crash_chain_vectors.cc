@@ -140,27 +140,31 @@ Value generate_crash_chain() {
   return b.build();
 }
 
-std::string check_crash_chain(const TestRef& t, const Backend& backend) {
-  const std::string type = json::get_string(t.group, "type", "group");
-  const std::string conv = json::get_string(t.group, "convention", "group");
+std::string group_convention(const TestRef& t) { return json::get_string(t.group, "convention", "group"); }
+
+std::string previous_of(const TestRef& t, const Backend& backend) {
   const std::string link = test_string(t, "link");
-  if (type == "CrashPrevious") {
-    auto run = [&] { return crash::previous_hex(crash::parse_convention(conv), link, backend); };
-    if (is_invalid(t)) return expect_error(t, [&] { (void)run(); });
-    return expect_eq("previous", test_string(t, "previous"), run());
-  }
-  const Chain ch = replay(crash::parse_convention(conv), link, test_salt(t), backend);
+  return crash::previous_hex(crash::parse_convention(group_convention(t)), link, backend);
+}
+
+std::string check_previous(const TestRef& t, const Backend& backend) {
+  if (is_invalid(t)) return expect_error(t, [&] { (void)previous_of(t, backend); });
+  return expect_eq("previous", test_string(t, "previous"), previous_of(t, backend));
+}
+
+std::string check_chain(const TestRef& t, const Backend& backend) {
+  const Chain ch = replay(crash::parse_convention(group_convention(t)), test_string(t, "link"), test_salt(t), backend);
   return expect_members(t, {{"links", Value::array_of(ch.links)}, {"hundredths", Value::array_of(ch.hundredths)}});
 }
 
-std::vector<PortCall> crash_chain_calls(const TestRef& t) {
-  const std::string type = json::get_string(t.group, "type", "group");
-  const std::string conv = json::get_string(t.group, "convention", "group");
-  if (type == "CrashPrevious") {
-    const Value params = params_present(t, {"link"}, {{"convention", conv}});
-    if (is_invalid(t)) return {{"crash.previous", params, std::nullopt}};
-    return {{"crash.previous", params, Value::object({{"link", test_string(t, "previous")}})}};
-  }
+std::vector<PortCall> previous_calls(const TestRef& t) {
+  const Value params = params_present(t, {"link"}, {{"convention", group_convention(t)}});
+  if (is_invalid(t)) return {{"crash.previous", params, std::nullopt}};
+  return {{"crash.previous", params, Value::object({{"link", test_string(t, "previous")}})}};
+}
+
+std::vector<PortCall> chain_calls(const TestRef& t) {
+  const std::string conv = group_convention(t);
   const std::vector<std::string> links = json::get_string_array(t.test, "links", t.path);
   const std::vector<std::string> points = json::get_string_array(t.test, "hundredths", t.path);
   const std::optional<std::string> salt = test_salt(t);
@@ -181,8 +185,8 @@ std::vector<PortCall> crash_chain_calls(const TestRef& t) {
 }  // namespace
 
 VectorKind keno_crash::crash_chain_vector_kind() {
-  return {"crash_chain_test.json", "crash_chain_schema.json", generate_crash_chain, check_crash_chain,
-          crash_chain_calls};
+  return group_kind("crash_chain_test.json", "crash_chain_schema.json", generate_crash_chain,
+                    {{"CrashPrevious", check_previous, previous_calls}, {"CrashChain", check_chain, chain_calls}});
 }
 
 }  // namespace fairvec::vectors

@@ -32,13 +32,6 @@ inline Digest stream(std::string_view label, std::uint64_t i) {
 
 inline std::string hex(const Digest& d) { return to_hex(d); }
 
-inline std::string upper(std::string s) {
-  for (char& c : s) {
-    if (c >= 'a' && c <= 'f') c = static_cast<char>(c - 'a' + 'A');
-  }
-  return s;
-}
-
 inline Value hex_array(const std::vector<Digest>& ds) {
   json::Array a;
   for (const auto& d : ds) a.emplace_back(hex(d));

@@ -1,5 +1,9 @@
 #include "vectors/test_reader.h"
 
+#include <map>
+#include <memory>
+#include <stdexcept>
+
 #include "core/errors.h"
 
 namespace fairvec::vectors {
@@ -13,6 +17,17 @@ json::Value test_value(const TestRef& t, std::string_view key) { return json::Va
 std::string group_type(const TestRef& t) { return json::get_string(t.group, "type", "testGroups[]"); }
 
 bool is_invalid(const TestRef& t) { return test_string(t, "result") == "invalid"; }
+
+std::vector<std::string> string_items(const rapidjson::Value& a, std::string_view field, std::optional<std::size_t> count) {
+  if (!a.IsArray()) throw InputError(std::string(field), count ? "must hold exactly " + std::to_string(*count) + " entries" : "must be an array");
+  if (count && a.Size() != *count) throw InputError(std::string(field), "must hold exactly " + std::to_string(*count) + " entries");
+  std::vector<std::string> out;
+  for (rapidjson::SizeType i = 0; i < a.Size(); ++i) {
+    if (!a[i].IsString()) throw InputError(std::string(field) + "[" + std::to_string(i) + "]", "must be a string");
+    out.emplace_back(a[i].GetString(), a[i].GetStringLength());
+  }
+  return out;
+}
 
 json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys) {
   json::Object o;
@@ -74,5 +89,47 @@ PortCall ok_call(std::string op, json::Value params, json::Value result) {
 }
 
 PortCall bad_call(std::string op, json::Value params) { return {std::move(op), std::move(params), std::nullopt}; }
+
+PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const char*> inputs,
+                 std::initializer_list<const char*> outputs) {
+  PortCall c{std::move(op), params_of(t, inputs), std::nullopt};
+  if (test_string(t, "result") == "valid") c.result = params_of(t, outputs);
+  return c;
+}
+
+std::function<std::string(const TestRef&, const Backend&)> rejects(std::function<void(const TestRef&, const Backend&)> f) {
+  return [f = std::move(f)](const TestRef& t, const Backend& backend) { return expect_error(t, [&] { f(t, backend); }); };
+}
+
+VectorKind group_kind(std::string file, std::string schema, std::function<json::Value()> generate,
+                      std::vector<GroupRule> rules) {
+  auto table = std::make_shared<std::map<std::string, GroupRule, std::less<>>>();
+  for (auto& r : rules) {
+    std::string type = r.type;
+    if (!table->emplace(type, std::move(r)).second) throw std::logic_error(file + ": two rows for group type " + type);
+  }
+  auto row = [table](const TestRef& t) -> const GroupRule* {
+    auto it = table->find(group_type(t));
+    return it == table->end() ? nullptr : &it->second;
+  };
+  VectorKind k{std::move(file), std::move(schema), std::move(generate), {}, {}};
+  k.check_library = [row](const TestRef& t, const Backend& backend) {
+    const GroupRule* r = row(t);
+    return r ? r->check(t, backend) : "unknown group type " + group_type(t);
+  };
+  k.port_calls = [row](const TestRef& t) {
+    const GroupRule* r = row(t);
+    if (!r) throw InputError("type", "unknown group type " + group_type(t));
+    return r->calls(t);
+  };
+  return k;
+}
+
+std::string upper(std::string s) {
+  for (char& c : s) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return s;
+}
 
 }  // namespace fairvec::vectors

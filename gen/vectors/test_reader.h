@@ -1,13 +1,18 @@
 // The one toolkit every family's checker uses to read a test of a loaded vector file and compare
 // it with computed values: typed member access naming the test's path, port params copied from
 // test members, comparisons that name the first differing member, and the invalid-test rule (the
-// error must name the test's `error` field, and its `errorPosition` where the test has one).
+// error must name the test's `error` field, and its `errorPosition` where the test has one); the
+// group table that dispatches a file's tests by group type (group_kind, one GroupRule a type); and
+// upper, for the generators' inputs written in capitals.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/json.h"
 #include "vectors/vector_file.h"
@@ -24,6 +29,12 @@ namespace fairvec::vectors {
 [[nodiscard]] std::string group_type(const TestRef& t);
 // is_invalid tells whether the test's `result` is "invalid".
 [[nodiscard]] bool is_invalid(const TestRef& t);
+
+// string_items reads the JSON array |a| (the member |field|) as strings. Throws InputError naming
+// |field| when it is not an array or, with |count|, does not hold exactly |count| entries, and
+// naming "<field>[i]" for an entry that is not a string.
+[[nodiscard]] std::vector<std::string> string_items(const rapidjson::Value& a, std::string_view field,
+                                                    std::optional<std::size_t> count = std::nullopt);
 
 // params_of copies the named test members, each required, into a port params object.
 [[nodiscard]] json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys);
@@ -51,5 +62,33 @@ namespace fairvec::vectors {
 // ok_call and bad_call build the port call a test implies: an expected result, or bad_input.
 [[nodiscard]] PortCall ok_call(std::string op, json::Value params, json::Value result);
 [[nodiscard]] PortCall bad_call(std::string op, json::Value params);
+// call_of builds the |op| call of |t|: params copied from the test members |inputs| and, when the
+// test's result is "valid", the expected result copied from the members |outputs| (else bad_input).
+// Throws InputError when a member is missing.
+[[nodiscard]] PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const char*> inputs,
+                               std::initializer_list<const char*> outputs);
+
+// GroupRule is how the tests of one group type are checked (through the library, on a backend) and
+// which port calls they imply: one row of a vector file's group table.
+struct GroupRule {
+  std::string type;
+  std::function<std::string(const TestRef& t, const Backend& backend)> check;
+  std::function<std::vector<PortCall>(const TestRef& t)> calls;
+};
+
+// rejects returns the check of an invalid group's tests: |f| run on the test must throw the
+// InputError the test names (expect_error).
+[[nodiscard]] std::function<std::string(const TestRef&, const Backend&)> rejects(
+    std::function<void(const TestRef& t, const Backend& backend)> f);
+
+// group_kind returns the VectorKind of |file| whose tests are checked and called by the row of
+// |rules| named by their group's type. A test of a type with no row fails its check ("unknown
+// group type X") and its port calls throw InputError naming "type". Throws std::logic_error when
+// two rows name one type: a generator bug.
+[[nodiscard]] VectorKind group_kind(std::string file, std::string schema, std::function<json::Value()> generate,
+                                    std::vector<GroupRule> rules);
+
+// upper returns |s| with the ASCII letters a-z in capitals. It cannot fail.
+[[nodiscard]] std::string upper(std::string s);
 
 }  // namespace fairvec::vectors

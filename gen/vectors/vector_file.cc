@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <new>
 #include <set>
 #include <stdexcept>
 #include <string_view>
@@ -262,6 +263,8 @@ bool load_kind(const VectorKind& kind, const std::filesystem::path& dir, rapidjs
   try {
     json::parse(read_file(dir / kind.file), doc, kind.file);
     json::parse(read_file(dir / "schema" / kind.schema), schema, kind.schema);
+  } catch (const std::bad_alloc&) {
+    throw;  // out of memory is an internal error (exit 5), not a failed check
   } catch (const std::exception& e) {
     out.push_back({kind.file, 0, {}, e.what()});
     return false;
@@ -294,6 +297,8 @@ std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
     std::vector<PortCall> calls;
     try {
       calls = kind.port_calls(ref);
+    } catch (const std::bad_alloc&) {
+      throw;
     } catch (const std::exception& e) {
       out.push_back({kind.file, id, flags, std::string("port_calls: ") + e.what()});
     }
@@ -301,6 +306,8 @@ std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
       std::string fail;
       try {
         fail = kind.check_library(ref, *b);
+      } catch (const std::bad_alloc&) {
+        throw;
       } catch (const std::exception& e) {
         fail = std::string("exception: ") + e.what();
       }

@@ -1,0 +1,440 @@
+// cursor_game_test.json (specs/cursor-v1.md, "Vectors"): every game's cursors and outcome, for each
+// player action.
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/splitmix64.h"
+#include "schemes/cursor_games.h"
+#include "vectors/cursor_common.h"
+
+namespace fairvec::vectors::cursor_vec {
+
+namespace {
+
+// The outcome members of each game (specs/cursor-v1.md), in order.
+const std::map<std::string, std::vector<std::string>>& outcome_members() {
+  static const std::map<std::string, std::vector<std::string>> kMembers = {
+      {"roulette", {"pocket"}},
+      {"sicbo", {"dice"}},
+      {"limbo", {"hundredths"}},
+      {"koban", {"flips"}},
+      {"blackjack", {"cards", "player", "dealer"}},
+      {"vpoker", {"deal", "final"}},
+      {"holdem", {"cards", "player", "dealer", "board"}},
+      {"bingo", {"card", "balls"}},
+      {"andar", {"boostUnits", "cards"}},
+      {"chinchiro", {"dice"}},
+      {"mines", {"mines"}},
+      {"hanabi", {"units"}},
+      {"fuku", {"units"}},
+      {"omikuji", {"units"}},
+      {"pagoda", {"units"}},
+      {"plinko", {"units"}},
+  };
+  return kMembers;
+}
+
+// game_fields: cursors, units, unitBits, then the outcome members (units only once).
+Object game_fields(const cur::GameResult& r) {
+  Array cursors, units, bits;
+  for (const auto& read : r.reads) {
+    cursors.emplace_back(read.cursor);
+    units.emplace_back(read.u);
+    bits.emplace_back(bits_of(read.u));
+  }
+  Object o{{"cursors", Value(std::move(cursors))}, {"units", Value(std::move(units))}, {"unitBits", Value(std::move(bits))}};
+  for (const auto& kv : r.outcome) {
+    if (kv.first != "units") o.push_back(kv);
+  }
+  return o;
+}
+
+std::vector<u64> u64s(const Value& v) {
+  std::vector<u64> out;
+  for (const auto& x : v.as_array()) out.push_back(static_cast<u64>(std::get<std::int64_t>(x.variant())));
+  return out;
+}
+
+const Value& outcome(const cur::GameResult& r, std::string_view key) {
+  for (const auto& [k, v] : r.outcome) {
+    if (k == key) return v;
+  }
+  throw std::logic_error("no outcome member " + std::string(key));
+}
+
+std::vector<double> units_of(const cur::GameResult& r, std::size_t from, std::size_t count) {
+  std::vector<double> out;
+  for (std::size_t i = from; i < from + count; ++i) out.push_back(r.reads.at(i).u);
+  return out;
+}
+
+Value generate_game() {
+  const Backend& b = default_backend();
+  VectorFileBuilder f("cursor-v1", "cursor_game_schema.json",
+                      {"cursor-v1 games: for each game and player action, the cursors read (in order), every u "
+                       "read (with its bits) and the outcome. Port op: cursor.game with params game, serverSeed, "
+                       "clientSeed, nonce, options; the expected result holds cursors and the outcome members.",
+                       "Randomness layer only (the seed gives no paytable or symbol table): hanabi, fuku, "
+                       "omikuji, pagoda and plinko report units; andar reports its five boost units. mines' "
+                       "layout (pool hop over 25 cells) and plinko's (row r reads cursor r) are this kit's "
+                       "pinned choices.",
+                       "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
+                       "applies then is covered in cursor_draw_test.json."});
+  f.note("DealOrder", "ORDER",
+         "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
+         "dealer in blackjack; alternating in hold'em) gives the hands other cards.");
+  f.note("InfiniteShoe", "FUNCTIONALITY",
+         "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
+         "repeat in a round, as here. A port drawing blackjack cards without replacement fails.");
+  f.note("EarlyStop", "EDGE_CASE",
+         "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
+         "5. A port reading the unused cursors anyway reports other cursors.");
+  f.note("HoldNone", "BOUNDARY", "Video poker holding nothing reads 10 cursors: five replacements at 5..9.");
+  f.note("SwapToEnd", "ORDER",
+         "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here.");
+  f.note("PoolOfOne", "BOUNDARY", "The last card of the deck is drawn from a pool of one.");
+  f.note("BingoLayout", "FUNCTIONALITY",
+         "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
+         "pool 1..75.");
+  f.note("ColumnPools", "FUNCTIONALITY",
+         "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
+         "from one pool of 75 gets another card.");
+  f.note("FreeCentre", "FUNCTIONALITY",
+         "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
+         "later draw and gets another card and other balls.");
+  f.note("BoostFirst", "ORDER",
+         "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
+         "dealing cards from cursor 0 gets other cards.");
+  f.note("ChinchiroCursors", "ORDER",
+         "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
+         "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors.");
+  f.note("FreeSpinCells", "FUNCTIONALITY", "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14.");
+  f.note("MaxNonce", "BOUNDARY", "nonce = 2^53 - 1.");
+  f.note("NotACursorGame", "FUNCTIONALITY",
+         "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own).");
+  f.note("UnknownGame", "MISSING_CHECK", "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input.");
+  f.note("BadNonce", "MISSING_CHECK", "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.");
+  f.note("WrongType", "MISSING_CHECK", "A game or seed that is not a string, or options that are not an object, is bad input.");
+  f.note("UnknownOption", "MISSING_CHECK", "An options member the game does not define is bad input.");
+  f.note("MissingOption", "MISSING_CHECK", "Every option the game defines is required.");
+  f.note("BadOption", "MISSING_CHECK", "An option value of the wrong type or outside its range is bad input.");
+  f.note("ActionAfterStand", "MISSING_CHECK", "Nothing may follow \"stand\" in blackjack's actions.");
+  f.note("PoolExhaustion", "MISSING_CHECK", "Andar bahar cannot deal more than 52 cards: 53 is bad input.");
+
+  struct Case {
+    std::string comment;
+    std::vector<std::string> flags;
+    std::string server, client;
+    u64 nonce;
+    Value options;
+  };
+  // What each flag claims about a played case (every flag of this file has a claim).
+  struct Played {
+    const std::string& game;
+    const cur::GameResult& r;
+    const Case& c;
+    std::vector<u64> nums(const char* key) const { return u64s(outcome(r, key)); }
+  };
+  const std::vector<Claim<Played>> claims = {
+      {"DealOrder",
+       [](const Played& p) {
+         const auto cards = p.nums("cards");
+         return p.nums("player") != (p.game == "blackjack" ? std::vector<u64>{cards[0], cards[1]} : std::vector<u64>{cards[0], cards[2]});
+       }},
+      {"InfiniteShoe",
+       [](const Played& p) {
+         const auto cards = p.nums("cards");
+         return std::set<u64>(cards.begin(), cards.end()).size() < cards.size();
+       }},
+      {"EarlyStop", [](const Played& p) { return p.r.reads.size() == (p.game == "holdem" ? 7u : 5u); }},
+      {"HoldNone", [](const Played& p) { return p.r.reads.size() == 10; }},
+      {"SwapToEnd",
+       [](const Played& p) {
+         // The units each game hops with, and the pool it hops over.
+         struct Hop {
+           const char* game;
+           std::size_t from;   // the first unit of the hop
+           std::size_t count;  // units in the hop (0: all from |from| on)
+           u64 first;
+           u64 size;
+         };
+         static const Hop kHops[] = {{"vpoker", 0, 0, 0, 52}, {"holdem", 0, 0, 0, 52}, {"andar", 5, 0, 0, 52},
+                                     {"mines", 0, 0, 0, 25},  {"bingo", 25, 38, 1, 75}};
+         std::vector<double> us;
+         std::vector<u64> seq, pool;
+         for (const Hop& h : kHops) {
+           if (p.game != h.game) continue;
+           us = units_of(p.r, h.from, h.count ? h.count : p.r.reads.size() - h.from);
+           seq = swap_hop(us, h.first, h.size);
+           pool = range(h.first, h.size);
+         }
+         return !us.empty() && splice_hop(us, pool) != seq;
+       }},
+      {"PoolOfOne", [](const Played& p) { return p.r.reads.size() == 57; }},
+      {"BingoLayout", [](const Played& p) { return p.r.reads.size() == 63; }},
+      {"ColumnPools", [](const Played& p) { return swap_hop(units_of(p.r, 0, 25), 1, 75) != p.nums("card"); }},
+      {"FreeCentre",
+       [&b](const Played& p) {
+         // A port whose centre reads no cursor: column N draws 4 numbers at cursors 10..13, the later
+         // columns and the balls shift down by one.
+         cur::Stream s(b, p.c.server, p.c.client, p.c.nonce);
+         std::vector<u64> card;
+         u64 next = 0;
+         for (u64 col = 0; col < 5; ++col) {
+           cur::Pool pool(15 * col + 1, 15);
+           for (u64 row = 0; row < 5; ++row) {
+             if (col == 2 && row == 2) {
+               card.push_back(0);
+               continue;
+             }
+             card.push_back(pool.take(s.read(next++)));
+           }
+         }
+         std::vector<u64> ours = p.nums("card");
+         ours[12] = 0;
+         return card != ours;
+       }},
+      {"BoostFirst",
+       [&b](const Played& p) {
+         std::vector<double> us;
+         for (u64 k = 0; k < p.nums("cards").size(); ++k) us.push_back(cur::unit(b, p.c.server, p.c.client, p.c.nonce, k));
+         return swap_hop(us, 0, 52) != p.nums("cards");
+       }},
+      {"ChinchiroCursors",
+       [](const Played& p) {
+         std::vector<u64> read;
+         for (const auto& rd : p.r.reads) read.push_back(rd.cursor);
+         return read != range(0, p.r.reads.size());
+       }},
+      {"FreeSpinCells", [](const Played& p) { return p.r.reads.size() > 15; }},
+      {"MaxNonce", [](const Played& p) { return p.c.nonce == cur::kMaxCounter; }},
+  };
+  auto run = [&](const std::string& game, const Case& c) {
+    rapidjson::Document d;
+    rapidjson::Value options = c.options.to_rapidjson(d.GetAllocator());
+    return cur::play(b, game, c.server, c.client, c.nonce, options);
+  };
+
+  const Value none = Value::object();
+  auto opt = [](const char* key, Value v) { return Value(Object{{key, std::move(v)}}); };
+  auto hold = [](std::initializer_list<bool> h) {
+    Array a;
+    for (bool x : h) a.emplace_back(x);
+    return Value(Object{{"hold", Value(std::move(a))}});
+  };
+  auto bj = [](std::initializer_list<const char*> actions, int draws) {
+    Array a;
+    for (const char* x : actions) a.emplace_back(x);
+    return Value(Object{{"actions", Value(std::move(a))}, {"dealerDraws", Value(draws)}});
+  };
+
+  // Searched: the first nonce (from 0) whose blackjack round with two hits and one dealer draw repeats
+  // a card.
+  u64 shoe_nonce = 0;
+  {
+    rapidjson::Document d;
+    rapidjson::Value o = bj({"hit", "hit"}, 1).to_rapidjson(d.GetAllocator());
+    for (;; ++shoe_nonce) {
+      require(shoe_nonce < 1000, "InfiniteShoe search");
+      const auto r = cur::play(b, "blackjack", kSeedHex, kClient, shoe_nonce, o);
+      auto cards = u64s(outcome(r, "cards"));
+      if (std::set<u64>(cards.begin(), cards.end()).size() < cards.size()) break;
+    }
+  }
+
+  const std::vector<std::pair<std::string, std::vector<Case>>> games = {
+      {"roulette",
+       {{"pocket = min(floor(37u), 36) of cursor 0", {}, kSeedHex, kClient, 1, none},
+        {"another nonce", {}, kSeedHex, kClient, 2, none},
+        {"nonce 2^53 - 1", {"MaxNonce"}, kSeed2, kClient2, cur::kMaxCounter, none}}},
+      {"sicbo",
+       {{"three dice at cursors 0, 1, 2: min(floor(6u), 5) + 1", {}, kSeedHex, kClient, 1, none},
+        {"another nonce", {}, kSeedHex, kClient, 2, none},
+        {"non-ASCII seed", {}, kSeed2, kClient2, 3, none}}},
+      {"limbo",
+       {{"u(p, 0): clamp(floor(0.99 / (1 - u) * 100), 100, 1000000)", {}, kSeedHex, kClient, 1, none},
+        {"another nonce", {}, kSeedHex, kClient, 2, none},
+        {"another seed", {}, kSeed2, kClient2, 3, none}}},
+      {"koban",
+       {{"one flip: cursor 0", {}, kSeedHex, kClient, 1, opt("flips", 1)},
+        {"five flips: cursors 0..4", {}, kSeedHex, kClient, 2, opt("flips", 5)},
+        {"twelve flips", {}, kSeed2, kClient2, 3, opt("flips", 12)}}},
+      {"blackjack",
+       {{"no player action, no dealer draw: the four dealt cards, cursors 0..3 (three of them the same card)",
+         {"InfiniteShoe"}, kSeedHex, kClient, 1, bj({}, 0)},
+        {"stand; the dealer draws one card (cursor 4)", {"DealOrder"}, kSeedHex, kClient, 2, bj({"stand"}, 1)},
+        {"hit, stand; the dealer draws two (player's hit at 4, dealer's at 5, 6)", {"DealOrder"}, kSeedHex, kClient, 3,
+         bj({"hit", "stand"}, 2)},
+        {"three hits (a bust needs no stand); no dealer draw", {}, kSeed2, kClient2, 4, bj({"hit", "hit", "hit"}, 0)},
+        {"found by search (first nonce from 0): a card repeats in the round", {"InfiniteShoe"}, kSeedHex, kClient,
+         shoe_nonce, bj({"hit", "hit"}, 1)}}},
+      {"vpoker",
+       {{"hold all five: the deal only, cursors 0..4", {"EarlyStop"}, kSeedHex, kClient, 1,
+         hold({true, true, true, true, true})},
+        {"hold none: replacements at cursors 5..9", {"HoldNone", "SwapToEnd"}, kSeedHex, kClient, 2,
+         hold({false, false, false, false, false})},
+        {"hold positions 0 and 2: replacements for 1, 3, 4 at cursors 5, 6, 7", {"SwapToEnd"}, kSeedHex, kClient, 3,
+         hold({true, false, true, false, false})},
+        {"hold position 4 only", {"SwapToEnd"}, kSeed2, kClient2, 4, hold({false, false, false, false, true})}}},
+      {"holdem",
+       {{"fold: player1, player2, dealer1, dealer2, flop1..3 at cursors 0..6", {"EarlyStop", "DealOrder", "SwapToEnd"},
+         kSeedHex, kClient, 1, opt("action", "fold")},
+        {"call: turn and river at cursors 7, 8", {"DealOrder", "SwapToEnd"}, kSeedHex, kClient, 1, opt("action", "call")},
+        {"call, another round", {"SwapToEnd"}, kSeed2, kClient2, 2, opt("action", "call")}}},
+      {"bingo",
+       {{"card at cursors 0..24 (column by column), balls at 25..62",
+         {"BingoLayout", "ColumnPools", "FreeCentre", "SwapToEnd"}, kSeedHex, kClient, 1, none},
+        {"another round", {"BingoLayout", "FreeCentre", "SwapToEnd"}, kSeed2, kClient2, 2, none}}},
+      {"andar",
+       {{"one card (the joker) at cursor 5 after the boost cursors 0..4", {"BoostFirst"}, kSeedHex, kClient, 1,
+         opt("cards", 1)},
+        {"ten cards at cursors 5..14", {"BoostFirst", "SwapToEnd"}, kSeedHex, kClient, 2, opt("cards", 10)},
+        {"the whole deck: 52 cards at cursors 5..56", {"PoolOfOne", "SwapToEnd"}, kSeed2, kClient2, 3,
+         opt("cards", 52)}}},
+      {"chinchiro",
+       {{"two sides, one attempt each: cursors 0..2 and 9..11", {"ChinchiroCursors"}, kSeedHex, kClient, 1,
+         opt("attempts", Value::array({1, 1}))},
+        {"two sides, three attempts each: cursors 0..17", {}, kSeedHex, kClient, 2, opt("attempts", Value::array({3, 3}))},
+        {"three sides: 2, 3, 1 attempts", {"ChinchiroCursors"}, kSeed2, kClient2, 3,
+         opt("attempts", Value::array({2, 3, 1}))}}},
+      {"mines",
+       {{"one mine: cursor 0", {}, kSeedHex, kClient, 1, opt("mines", 1)},
+        {"three mines: cursors 0..2", {}, kSeedHex, kClient, 2, opt("mines", 3)},
+        {"24 mines: cursors 0..23", {"SwapToEnd"}, kSeed2, kClient2, 3, opt("mines", 24)}}},
+      {"hanabi",
+       {{"base spin only: cells 0..14", {}, kSeedHex, kClient, 1, opt("freeSpins", 0)},
+        {"base spin and two free spins: cells 0..44", {"FreeSpinCells"}, kSeedHex, kClient, 2, opt("freeSpins", 2)}}},
+      {"fuku",
+       {{"cursor 0 alone draws the item", {}, kSeedHex, kClient, 1, none},
+        {"another round", {}, kSeed2, kClient2, 2, none}}},
+      {"omikuji",
+       {{"no fillers: tier at 0, winning cells at 1..3", {}, kSeedHex, kClient, 1, opt("fillers", 0)},
+        {"six fillers at cursors 4..9", {}, kSeed2, kClient2, 2, opt("fillers", 6)}}},
+      {"pagoda",
+       {{"one floor: floor 0 reads cursor 0", {}, kSeedHex, kClient, 1, opt("floors", 1)},
+        {"eight floors: cursors 0..7", {}, kSeed2, kClient2, 2, opt("floors", 8)}}},
+      {"plinko",
+       {{"eight rows: cursors 0..7", {}, kSeedHex, kClient, 1, opt("rows", 8)},
+        {"sixteen rows: cursors 0..15", {}, kSeed2, kClient2, 2, opt("rows", 16)}}},
+  };
+  require(games.size() == cur::game_names().size(), "every game has vectors");
+  for (const auto& [game, cases] : games) {
+    require(std::find(cur::game_names().begin(), cur::game_names().end(), game) != cur::game_names().end(),
+            "unknown game " + game);
+    f.group({{"type", "CursorGame"}, {"game", game}});
+    for (const auto& c : cases) {
+      const auto r = run(game, c);
+      require_claims(claims, c.flags, Played{game, r, c}, /*every_flag=*/true);
+      Object fields{{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)},
+                    {"options", c.options}};
+      for (auto& kv : game_fields(r)) fields.push_back(std::move(kv));
+      f.add(c.comment, c.flags, Result::kValid, std::move(fields));
+    }
+  }
+
+  f.group({{"type", "CursorGameInvalid"}});
+  auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value game, Value nonce, Value options,
+                 const std::string& error, Value server = Value(kSeedHex)) {
+    f.add(comment, std::move(flags), Result::kInvalid,
+          {{"game", std::move(game)}, {"serverSeed", std::move(server)}, {"clientSeed", kClient},
+           {"nonce", std::move(nonce)}, {"options", std::move(options)}, {"error", error}});
+  };
+  const Value one(1);
+  bad("keno is not a cursor game", {"NotACursorGame"}, Value("keno"), one, none, "game");
+  bad("crash is not a cursor game", {"NotACursorGame"}, Value("crash"), one, none, "game");
+  bad("unknown game", {"UnknownGame"}, Value("baccarat"), one, none, "game");
+  bad("game names are case-sensitive", {"UnknownGame"}, Value("Roulette"), one, none, "game");
+  bad("game as a number", {"WrongType"}, Value(7), one, none, "game");
+  bad("server seed as a number", {"WrongType"}, Value("roulette"), one, none, "serverSeed", Value(42));
+  bad("nonce -1", {"BadNonce"}, Value("roulette"), Value(-1), none, "nonce");
+  bad("nonce 2^53", {"BadNonce"}, Value("roulette"), Value(static_cast<std::int64_t>(kTwo53)), none, "nonce");
+  bad("nonce 2.5", {"BadNonce"}, Value("sicbo"), Value(2.5), none, "nonce");
+  bad("nonce as a string", {"BadNonce"}, Value("sicbo"), Value("1"), none, "nonce");
+  bad("options as an array", {"WrongType"}, Value("roulette"), one, Value::array({}), "options");
+  bad("roulette takes no options", {"UnknownOption"}, Value("roulette"), one, opt("bet", 1), "options.bet");
+  bad("koban without flips", {"MissingOption"}, Value("koban"), one, none, "options.flips");
+  bad("koban with 0 flips", {"BadOption"}, Value("koban"), one, opt("flips", 0), "options.flips");
+  bad("koban with 1.5 flips", {"BadOption"}, Value("koban"), one, opt("flips", 1.5), "options.flips");
+  bad("blackjack action \"double\"", {"BadOption"}, Value("blackjack"), one,
+      Value(Object{{"actions", Value::array({"hit", "double"})}, {"dealerDraws", Value(0)}}), "options.actions");
+  bad("blackjack hit after stand", {"ActionAfterStand"}, Value("blackjack"), one,
+      Value(Object{{"actions", Value::array({"stand", "hit"})}, {"dealerDraws", Value(0)}}), "options.actions");
+  bad("blackjack actions as a string", {"BadOption"}, Value("blackjack"), one,
+      Value(Object{{"actions", Value("hit")}, {"dealerDraws", Value(0)}}), "options.actions");
+  bad("blackjack without dealerDraws", {"MissingOption"}, Value("blackjack"), one,
+      opt("actions", Value::array({"stand"})), "options.dealerDraws");
+  bad("blackjack with -1 dealer draws", {"BadOption"}, Value("blackjack"), one,
+      Value(Object{{"actions", Value::array({})}, {"dealerDraws", Value(-1)}}), "options.dealerDraws");
+  bad("video poker hold of four", {"BadOption"}, Value("vpoker"), one,
+      opt("hold", Value::array({true, true, true, true})), "options.hold");
+  bad("video poker hold with a number", {"BadOption"}, Value("vpoker"), one,
+      opt("hold", Value::array({true, false, 1, false, true})), "options.hold");
+  bad("hold'em action \"raise\"", {"BadOption"}, Value("holdem"), one, opt("action", "raise"), "options.action");
+  bad("hold'em actions are case-sensitive", {"BadOption"}, Value("holdem"), one, opt("action", "CALL"),
+      "options.action");
+  bad("andar bahar 53 cards", {"PoolExhaustion"}, Value("andar"), one, opt("cards", 53), "options.cards");
+  bad("andar bahar 0 cards", {"BadOption"}, Value("andar"), one, opt("cards", 0), "options.cards");
+  bad("25 mines leave no safe cell", {"BadOption"}, Value("mines"), one, opt("mines", 25), "options.mines");
+  bad("0 mines", {"BadOption"}, Value("mines"), one, opt("mines", 0), "options.mines");
+  bad("chinchiro 4 attempts", {"BadOption"}, Value("chinchiro"), one, opt("attempts", Value::array({4})),
+      "options.attempts");
+  bad("chinchiro no sides", {"BadOption"}, Value("chinchiro"), one, opt("attempts", Value::array({})),
+      "options.attempts");
+  bad("chinchiro 0 attempts", {"BadOption"}, Value("chinchiro"), one, opt("attempts", Value::array({1, 0})),
+      "options.attempts");
+  bad("hanabi -1 free spins", {"BadOption"}, Value("hanabi"), one, opt("freeSpins", -1), "options.freeSpins");
+  bad("omikuji fillers as a string", {"BadOption"}, Value("omikuji"), one, opt("fillers", "3"), "options.fillers");
+  bad("pagoda 0 floors", {"BadOption"}, Value("pagoda"), one, opt("floors", 0), "options.floors");
+  bad("plinko 0 rows", {"BadOption"}, Value("plinko"), one, opt("rows", 0), "options.rows");
+  return f.build();
+}
+
+// game_params are the params of a test's cursor.game call: the game (named by the group of a
+// valid test, by the test itself in CursorGameInvalid), seeds, nonce and options.
+Value game_params(const TestRef& t, const rapidjson::Value& game) {
+  Object o{{"game", Value::from_rapidjson(game)}};
+  for (const char* k : {"serverSeed", "clientSeed", "nonce", "options"}) o.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
+  return Value(std::move(o));
+}
+
+Value valid_game_params(const TestRef& t) { return game_params(t, json::member(t.group, "game", "testGroups[]")); }
+Value invalid_game_params(const TestRef& t) { return game_params(t, test_member(t, "game")); }
+
+cur::GameResult play_test(const Value& params, const Backend& b) {
+  rapidjson::Document d;
+  rapidjson::Value p = params.to_rapidjson(d.GetAllocator());
+  return cur::play_params(b, p);
+}
+
+std::vector<PortCall> game_calls(const TestRef& t) {
+  const std::string game = json::get_string(t.group, "game", "testGroups[]");
+  auto it = outcome_members().find(game);
+  if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
+  Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
+  for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
+  return {ok_call("cursor.game", valid_game_params(t), Value(std::move(expected)))};
+}
+
+}  // namespace
+
+VectorKind game_vector_kind() {
+  return group_kind(
+      "cursor_game_test.json", "cursor_game_schema.json", generate_game,
+      {{"CursorGame",
+        [](const TestRef& t, const Backend& b) { return expect_members(t, game_fields(play_test(valid_game_params(t), b))); },
+        game_calls},
+       {"CursorGameInvalid",
+        [](const TestRef& t, const Backend& b) {
+          const Value params = invalid_game_params(t);
+          return expect_error(t, [&] { (void)play_test(params, b); });
+        },
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("cursor.game", invalid_game_params(t))}; }}});
+}
+
+}  // namespace fairvec::vectors::cursor_vec

@@ -1,0 +1,264 @@
+// hmac_dice_match_test.json (specs/hmac-dice-v1.md, "Vector files"): whole-match verification of
+// the seal and every roll, games attributed to rolls, and the link that carries a match.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/errors.h"
+#include "vectors/hmac_dice_common.h"
+#include "vectors/test_reader.h"
+
+namespace fairvec::vectors::hmac_dice_vec {
+
+namespace {
+
+const std::initializer_list<const char*> kMatchInputs = {"serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games"};
+const std::initializer_list<const char*> kMatchOutputs = {"verdict",  "computedSeal", "sealStatus",
+                                                          "dice",     "mismatches",   "gameSummary"};
+
+struct MatchCase {
+  std::string seed;
+  std::string seal;  // "" none
+  std::vector<std::string> seeds;
+  std::uint64_t rolls = 0;
+  std::string recorded;  // listing, "" none
+  std::vector<std::uint64_t> games;
+};
+
+json::Object match_inputs(const MatchCase& c) {
+  return {{"serverSeed", c.seed}, {"seal", c.seal},         {"clientSeeds", jstrs(c.seeds)},
+          {"rolls", jint(c.rolls)}, {"recorded", c.recorded}, {"games", jgames(c.games)}};
+}
+
+// match_of parses a MatchCase as the verify_match op does.
+hd::Match match_of(const json::Object& inputs) {
+  rapidjson::Document d;
+  rapidjson::Value v = json::Value(inputs).to_rapidjson(d.GetAllocator());
+  return hd::match_from_json(v, "match", true);
+}
+
+// link_of returns the link that carries |m|: v1 when it has recorded rolls, v0 when it has neither
+// rolls nor games, none ("") otherwise.
+std::string link_of(const hd::Match& m) {
+  if (!m.recorded && !m.games.empty()) return "";
+  hd::Link l;
+  l.version = m.recorded ? 1 : 0;
+  l.lang = m.recorded ? "de" : "tr";
+  l.match = m;
+  return hd::build_link(l);
+}
+
+json::Value generate_match() {
+  VectorFileBuilder b(kAlgorithm, "hmac_dice_match_schema.json",
+                      {"hmac-dice-v1 whole-match verification: the seal and every roll are recomputed and compared",
+                       "with the given seal and recorded rolls; games (g) attribute each roll to its game.",
+                       "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
+                       "matches that do not verify: the op answers with the mismatch verdict, error names the",
+                       "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."});
+  b.note("Verified", "BASIC", "Seal and recorded rolls both match.");
+  b.note("SealOnly", "BASIC", "Only the seal is given and matches; the rolls are shown, not compared.");
+  b.note("RecordedOnly", "BASIC", "Only recorded rolls are given and match.");
+  b.note("Unchecked", "BASIC", "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked.");
+  b.note("OneClientSeed", "BASIC", "A match offline against the computer.");
+  b.note("MultiGame", "FUNCTIONALITY", "Games given: the roll counter continues from game to game, and each game's "
+                                       "summary starts where the previous ended.");
+  b.note("NumberedListing", "FUNCTIONALITY", "Recorded rolls as a numbered listing.");
+  b.note("EqualOpeningRoll", "EDGE_CASE", "A game opens with one or two ties (doubles): each consumed a roll number; "
+                                          "the summary counts them and names the deciding roll.");
+  b.note("SeedLengthLimits", "BOUNDARY", "A 64-byte seed and 128-character client seeds.");
+  b.note("TamperedSeal", "MODIFIED_INPUT", "The seal differs from SHA-256 of the seed (one digit changed, or another "
+                                           "seed's seal): catches a verifier that does not compare it.");
+  b.note("TamperedRoll", "MODIFIED_INPUT", "One recorded roll differs, in game 1, in a later game, or the last roll: "
+                                           "the mismatch names the roll, its game and its place in the game.");
+  b.note("EveryMismatch", "MODIFIED_INPUT", "Two recorded rolls differ: both mismatches are listed; catches a "
+                                            "verifier that stops at the first mismatch.");
+  b.note("SwappedDice", "MODIFIED_INPUT", "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
+                                          "pairs; catches a verifier comparing them as unordered.");
+  b.note("GamesNotSumming", "MISSING_CHECK", "Games that do not add up to the number of rolls.");
+  b.note("BadGames", "MISSING_CHECK", "A game of 0 rolls.");
+  b.note("CountMismatch", "MISSING_CHECK", "Recorded rolls whose count differs from the match's roll count.");
+  b.note("RollCountOutOfRange", "MISSING_CHECK", "A roll count of 0 or 2^53.");
+  b.note("BadField", "MISSING_CHECK", "A malformed seed, seal, client seed list or listing.");
+
+  // A two-player match of 12 rolls in games of 7 and 5, whose game 2 opens with a tie (roll 8 is a
+  // double): the first such seed by index.
+  const std::vector<std::string> seeds = {client_seed("match/a"), client_seed("match/b")};
+  std::string seed;
+  std::vector<hd::Dice> dice;
+  for (int i = 0;; ++i) {
+    if (i > 10000) throw std::logic_error("hmac_dice vectors: no match with a game-2 tie");
+    seed = server_seed("match/" + std::to_string(i));
+    dice = derive_all(seed, seeds, 12);
+    if (dice[7].is_double() && !dice[8].is_double()) break;
+  }
+  const std::string seal = seal_of(seed);
+  const std::string rolls = hd::rolls_text(dice);
+  auto with_roll = [&](std::size_t index, const std::string& two_digits) {
+    std::string s = rolls;
+    s.replace(index * 2, 2, two_digits);
+    return s;
+  };
+  // A replacement roll different from dice[i] (and from its swap).
+  auto other = [&](std::size_t i) {
+    hd::Dice d = dice[i];
+    hd::Dice o{d.d1 % 6 + 1, d.d1 % 6 + 1};
+    return o.text();
+  };
+
+  b.group({{"type", "HmacDiceMatch"}});
+  auto add = [&](std::string comment, std::vector<std::string> flags, Result result, const MatchCase& c,
+                 std::string error) {
+    json::Object inputs = match_inputs(c);
+    hd::Match m = match_of(inputs);
+    hd::MatchReport r = hd::verify_match(gen(), m);
+    json::Object f = {{"link", link_of(m)}};
+    for (auto& kv : inputs) f.push_back(kv);
+    const json::Value report = hd::report_json(r);
+    for (const auto& kv : report.as_object()) f.push_back(kv);
+    if (!error.empty()) f.emplace_back("error", error);
+    b.add(std::move(comment), std::move(flags), result, std::move(f));
+  };
+  add("two games (7 + 5); game 2 opens with a tie at roll 8; seal and rolls match",
+      {"Verified", "MultiGame", "EqualOpeningRoll"}, Result::kValid, {seed, seal, seeds, 12, rolls, {7, 5}}, "");
+  add("one game, seal and rolls match", {"Verified"}, Result::kValid, {seed, seal, seeds, 12, rolls, {}}, "");
+  {
+    std::string listing;
+    for (std::size_t i = 0; i < dice.size(); ++i) listing += std::to_string(i + 1) + ". " + dice[i].text() + "\n";
+    add("recorded rolls as a numbered listing", {"Verified", "NumberedListing", "MultiGame"}, Result::kValid,
+        {seed, seal, seeds, 12, listing, {7, 5}}, "");
+  }
+  add("three games (4 + 4 + 4)", {"Verified", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, rolls, {4, 4, 4}}, "");
+  add("seal only", {"SealOnly"}, Result::kValid, {seed, seal, seeds, 12, "", {}}, "");
+  add("seal only, two games", {"SealOnly", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, "", {7, 5}}, "");
+  add("recorded rolls only", {"RecordedOnly", "MultiGame"}, Result::kValid, {seed, "", seeds, 12, rolls, {7, 5}}, "");
+  add("nothing to compare", {"Unchecked"}, Result::kValid, {seed, "", seeds, 12, "", {}}, "");
+  {
+    const Fixture solo = fixture("match/offline", 1, 9);
+    add("offline, one client seed", {"Verified", "OneClientSeed"}, Result::kValid,
+        {solo.seed, solo.seal, solo.seeds, 9, solo.rolls, {}}, "");
+  }
+  {  // Two ties before the deciding opening roll of game 1: the first seed by index.
+    for (int i = 0;; ++i) {
+      if (i > 100000) throw std::logic_error("hmac_dice vectors: no double opening tie");
+      std::string s = server_seed("match/ties/" + std::to_string(i));
+      std::vector<hd::Dice> d = derive_all(s, seeds, 3);
+      if (!(d[0].is_double() && d[1].is_double() && !d[2].is_double())) continue;
+      std::vector<hd::Dice> all = derive_all(s, seeds, 6);
+      add("game 1 opens with two ties: the deciding opening roll is roll 3", {"Verified", "EqualOpeningRoll"},
+          Result::kValid, {s, seal_of(s), seeds, 6, hd::rolls_text(all), {}}, "");
+      break;
+    }
+  }
+  {
+    const Fixture big = fixture("match/max", 2, 5, 64);
+    std::vector<std::string> long_seeds = {std::string(128, 'A'), std::string(128, '-')};
+    add("a 64-byte seed and two 128-character client seeds", {"Verified", "SeedLengthLimits"}, Result::kValid,
+        {big.seed, big.seal, long_seeds, 5, hd::rolls_text(derive_all(big.seed, long_seeds, 5)), {}}, "");
+  }
+
+  b.group({{"type", "HmacDiceMatchTampered"}});
+  std::string bad_seal = seal;
+  bad_seal[17] = bad_seal[17] == '0' ? '1' : '0';
+  add("one digit of the seal changed", {"TamperedSeal"}, Result::kInvalid, {seed, bad_seal, seeds, 12, rolls, {7, 5}}, "seal");
+  add("the seal of another seed", {"TamperedSeal"}, Result::kInvalid,
+      {seed, seal_of(server_seed("match/other")), seeds, 12, "", {}}, "seal");
+  add("roll 3 (game 1) changed", {"TamperedRoll"}, Result::kInvalid, {seed, seal, seeds, 12, with_roll(2, other(2)), {7, 5}},
+      "recorded");
+  add("roll 10 = game 2, roll 3 changed", {"TamperedRoll", "MultiGame"}, Result::kInvalid,
+      {seed, seal, seeds, 12, with_roll(9, other(9)), {7, 5}}, "recorded");
+  add("the opening tie of game 2 (roll 8) changed", {"TamperedRoll", "EqualOpeningRoll", "MultiGame"}, Result::kInvalid,
+      {seed, seal, seeds, 12, with_roll(7, other(7)), {7, 5}}, "recorded");
+  add("the last roll changed, three games", {"TamperedRoll", "MultiGame"}, Result::kInvalid,
+      {seed, seal, seeds, 12, with_roll(11, other(11)), {4, 4, 4}}, "recorded");
+  {
+    std::size_t i = 0;
+    while (dice[i].is_double()) ++i;
+    hd::Dice s{dice[i].d2, dice[i].d1};
+    add("roll " + std::to_string(i + 1) + " recorded with its dice swapped", {"SwappedDice"}, Result::kInvalid,
+        {seed, seal, seeds, 12, with_roll(i, s.text()), {7, 5}}, "recorded");
+  }
+  add("seal and roll 5 both changed: the seal verdict comes first, the roll is still listed",
+      {"TamperedSeal", "TamperedRoll"}, Result::kInvalid, {seed, bad_seal, seeds, 12, with_roll(4, other(4)), {}}, "seal");
+  add("a roll changed, no seal given", {"TamperedRoll"}, Result::kInvalid, {seed, "", seeds, 12, with_roll(0, other(0)), {}},
+      "recorded");
+  {
+    std::string both = with_roll(1, other(1));
+    both.replace(8 * 2, 2, other(8));
+    add("rolls 2 and 9 changed: both mismatches are listed", {"TamperedRoll", "EveryMismatch", "MultiGame"},
+        Result::kInvalid, {seed, seal, seeds, 12, both, {7, 5}}, "recorded");
+  }
+
+  b.group({{"type", "HmacDiceMatchInvalid"}});
+  auto invalid = [&](std::string comment, std::vector<std::string> flags, const MatchCase& c, std::string error,
+                     std::int64_t rolls_override = -1) {
+    json::Object inputs = match_inputs(c);
+    if (rolls_override >= 0) inputs[3].second = json::Value(rolls_override);
+    inputs.emplace_back("error", std::move(error));
+    b.add(std::move(comment), std::move(flags), Result::kInvalid, std::move(inputs));
+  };
+  invalid("games add up to 11 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, rolls, {7, 4}}, "games");
+  invalid("games add up to 13 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, "", {7, 6}}, "games");
+  invalid("a game of 0 rolls", {"BadGames"}, {seed, seal, seeds, 12, rolls, {7, 0, 5}}, "games");
+  invalid("11 recorded rolls in a match of 12", {"CountMismatch"}, {seed, seal, seeds, 12, rolls.substr(0, 22), {}}, "recorded");
+  invalid("rolls 0", {"RollCountOutOfRange"}, {seed, seal, seeds, 0, "", {}}, "rolls");
+  invalid("rolls 2^53", {"RollCountOutOfRange"}, {seed, seal, seeds, 0, "", {}}, "rolls", 9007199254740992LL);
+  invalid("three client seeds", {"BadField"}, {seed, seal, {seeds[0], seeds[1], "x"}, 12, rolls, {}}, "clientSeeds");
+  invalid("no client seed", {"BadField"}, {seed, seal, {}, 12, rolls, {}}, "clientSeeds");
+  invalid("a seal of 63 hex digits", {"BadField"}, {seed, seal.substr(1), seeds, 12, rolls, {}}, "seal");
+  invalid("a server seed of 15 bytes", {"BadField"}, {seed.substr(0, 30), seal, seeds, 12, rolls, {}}, "serverSeed");
+  invalid("a listing numbered 1, 3", {"BadField"}, {seed, seal, seeds, 2, "1: " + rolls.substr(0, 2) + "\n3: " + rolls.substr(2, 2), {}},
+          "recorded");
+  return b.build();
+}
+
+// check_report compares a match test's report and link with the verifier's and returns the report.
+std::string check_report(const TestRef& t, const Backend& backend, json::Value& report) {
+  hd::Match m = hd::match_from_json(t.test, t.path, true);
+  report = hd::report_json(hd::verify_match(backend, m));
+  for (const auto& [k, v] : report.as_object()) {
+    std::string f = expect_member(t, k, v);
+    if (!f.empty()) return f;
+  }
+  const std::string link = test_string(t, "link");
+  std::string f = expect_eq("link", link, link_of(m));
+  if (!f.empty() || link.empty()) return f;
+  json::Value via_link = hd::report_json(hd::verify_match(backend, hd::parse_link(link).match));
+  if (json::to_line(via_link) != json::to_line(report)) return "the link verifies differently: " + json::to_line(via_link);
+  return "";
+}
+
+// check_tampered also checks that the test's error names the field that does not verify.
+std::string check_tampered(const TestRef& t, const Backend& backend) {
+  json::Value report;
+  if (std::string f = check_report(t, backend, report); !f.empty()) return f;
+  const std::string verdict = std::get<std::string>(report.find("verdict")->variant());
+  const std::string field = verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
+  return expect_eq("error (the field that does not verify)", test_string(t, "error"), field);
+}
+
+std::vector<PortCall> match_calls(const TestRef& t) {
+  return {ok_call("hmac_dice.verify_match", params_of(t, kMatchInputs), params_of(t, kMatchOutputs))};
+}
+
+}  // namespace
+
+VectorKind match_vector_kind() {
+  return group_kind(
+      "hmac_dice_match_test.json", "hmac_dice_match_schema.json", generate_match,
+      {{"HmacDiceMatch",
+        [](const TestRef& t, const Backend& backend) {
+          json::Value report;
+          return check_report(t, backend, report);
+        },
+        match_calls},
+       {"HmacDiceMatchTampered", check_tampered, match_calls},
+       {"HmacDiceMatchInvalid",
+        rejects([](const TestRef& t, const Backend& backend) { (void)hd::verify_match(backend, hd::match_from_json(t.test, t.path, true)); }),
+        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.verify_match", params_of(t, kMatchInputs))}; }}});
+}
+
+}  // namespace fairvec::vectors::hmac_dice_vec
