@@ -148,9 +148,10 @@ def bench_table():
     rel = os.path.relpath(files[0], ROOT)
     rows = []
     for line in body.splitlines():
-        m = re.match(r"\s+(ok|MISSED|FAIL\w*)\s+(.+?)\s{2,}(\S+ \S+) \(limit (.+)\)$", line)
+        m = re.match(r"\s+(ok|MISSED|FAIL\w*)\s+(.+?)\s{2,}(\S+ \S+) \((limit|at least) (.+)\)$", line)
         if m:
-            rows.append(f"| {m.group(2)} | {m.group(3)} | {m.group(4)} | {m.group(1)} |")
+            limit = m.group(5) if m.group(4) == "limit" else "at least " + m.group(5)
+            rows.append(f"| {m.group(2)} | {m.group(3)} | {limit} | {m.group(1)} |")
     if not rows:
         raise ValueError(f"{rel}: no target lines in the bench output")
     return "\n".join([
