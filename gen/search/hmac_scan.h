@@ -56,8 +56,10 @@ void kernel_macs(Kernel k, const ScanPlan& plan, std::uint64_t lo, std::uint64_t
 
 class HmacScan {
  public:
-  // Builds the midstates. Throws std::invalid_argument when the counter's block would need more
-  // than two tail blocks (a suffix longer than 55 bytes).
+  // Builds the midstates. Throws std::invalid_argument when the counter's block and the rest of
+  // the message would need more than two SHA-256 blocks for the widest counter, i.e. when
+  // prefix.size() % 64 + 20 + suffix.size() + 9 > 128 (a suffix of up to 36 bytes always fits,
+  // up to 99 bytes when the prefix ends on a block boundary).
   HmacScan(ByteView key, ByteView prefix, CounterFormat format, ByteView suffix);
 
   // first_skip returns the lowest counter in [lo, hi] whose MAC starts with exactly |depth| bytes
