@@ -57,6 +57,14 @@ json::Value u64_op(const Args& a, const Backend&) {
   return json::Value::object({{"u", cursor::u64_to_unit(a.get<std::uint64_t>("u64"))}});
 }
 
+// u64_trace: the halves of the value and the bits of u, as cursor_u64_test.json shows them.
+json::Value u64_trace(const Args& a, const Backend&) {
+  const std::uint64_t x = a.get<std::uint64_t>("u64");
+  return json::Value::object({{"hi", json::Value(x >> 32)},
+                              {"lo", json::Value(static_cast<std::uint64_t>(x & 0xffffffffULL))},
+                              {"uBits", cursor::bits_hex(cursor::u64_to_unit(x))}});
+}
+
 json::Value pool_hop_op(const Args& a, const Backend&) {
   const auto r = cursor::pool_hop(a.get<std::vector<double>>("units"), a.get<std::uint64_t>("size"));
   return json::Value::object({{"picks", json::Value::array_of(r.picks)}});
@@ -156,7 +164,7 @@ void add_cursor_ops(Table& t) {
          unit_op});
   t.add({"cursor.u64_to_unit", kSpec, false, "u of a 64-bit value",
          {{"u64", u64}}, {{"u", u_out}}, false,
-         {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op});
+         {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op, u64_trace});
   t.add({"cursor.pool_hop", kSpec, false, "items drawn without replacement from the pool 0..size-1",
          {{"units", units}, {"size", size}},
          {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},

@@ -115,6 +115,10 @@ struct OpSpec {
   bool open_results = false;     // the result carries more members (cursor.game: the outcome)
   std::vector<json::Value> examples;  // params objects the op answers ok (seeds, tests, docs)
   Handler handler;
+  // trace, when set, returns the intermediate values of the handler's computation (messages, MACs,
+  // the byte index) as an object that vector files show beside the result (vectors/catalog.h);
+  // ports never send them. It throws like the handler.
+  Handler trace = {};
 };
 
 // Table holds every op, sorted by name.

@@ -1,6 +1,7 @@
 #include "schemes/cursor.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/errors.h"
@@ -87,6 +88,15 @@ std::uint64_t u64_of(const Digest& d) {
   std::uint64_t x = 0;
   for (int i = 0; i < 8; ++i) x = (x << 8) | d[i];
   return x;
+}
+
+std::string bits_hex(double d) {
+  std::uint64_t b = 0;
+  std::memcpy(&b, &d, sizeof b);
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, b >>= 4) out[static_cast<std::size_t>(i)] = kDigits[b & 0xf];
+  return out;
 }
 
 double u64_to_unit(std::uint64_t x) {

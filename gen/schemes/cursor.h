@@ -66,6 +66,10 @@ std::uint64_t check_counter(std::uint64_t v, std::string_view field);
 // x >= 2^64 - 2^10. It cannot fail.
 [[nodiscard]] double u64_to_unit(std::uint64_t x);
 
+// bits_hex returns the 16 lowercase hex digits of |d|'s binary64 bits, most significant first (the
+// `uBits` members of the vector files). It cannot fail.
+[[nodiscard]] std::string bits_hex(double d);
+
 // unit returns u(serverSeed, clientSeed, nonce, cursor) = u64_to_unit(u64_of(digest(...))).
 // Throws as digest does.
 [[nodiscard]] double unit(const Backend& backend, std::string_view server_seed,

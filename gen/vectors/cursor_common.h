@@ -50,13 +50,7 @@ inline void require(bool ok, const std::string& what) {
   if (!ok) throw std::logic_error("cursor vectors: " + what);
 }
 
-inline std::string bits_of(double d) {
-  u64 b = 0;
-  std::memcpy(&b, &d, sizeof b);
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(b));
-  return buf;
-}
+inline std::string bits_of(double d) { return cur::bits_hex(d); }
 
 // pattern returns the first |n| characters of 0123456789abcdef repeated (hex text when n is even).
 inline std::string pattern(std::size_t n) {

@@ -1,15 +1,16 @@
 // cursor_u64_test.json (specs/cursor-v1.md, "Vectors"): the u64 -> u conversion alone (rounding,
-// ties, u = 1.0), each rounding claim checked against the other decisions a port might take.
+// ties, u = 1.0). A catalog (vectors/catalog.h): cases give the u64 only; the op cursor.u64_to_unit and
+// its trace compute hi, lo, u and uBits, and each flag is checked against the port decision it catches.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
-#include <map>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "vectors/catalog.h"
 #include "vectors/cursor_common.h"
 
 namespace fairvec::vectors::cursor_vec {
@@ -43,39 +44,55 @@ double alt_seed_formula(u64 x) {
          static_cast<double>(x & 0xffffffffULL) / 18446744073709551616.0;
 }
 
-Object u64_outputs(u64 x) {
-  const double u = cur::u64_to_unit(x);
-  return {{"hi", Value(x >> 32)}, {"lo", Value(static_cast<u64>(x & 0xffffffffULL))}, {"u", u}, {"uBits", bits_of(u)}};
+// The values on which the seed's formula is compared with the single rounding: kSearch from a fixed
+// stream and three around each of 5 significands at each of the 11 exponents 54..64 (the header
+// states the count; generation stops if the cases count another).
+constexpr int kSearch = 200000;
+constexpr std::size_t kChecked = kSearch + 11 * 5 * 3;
+
+u64 x_of(const rapidjson::Value& p) { return read_u64_text(json::member(p, "u64", "params")); }
+double u_of(const json::Value& outputs) { return std::get<double>(outputs.find("u")->variant()); }
+Value u_answer(double u) { return Value::object({{"u", u}}); }
+
+// The answers of ports with the flags' bugs, and the properties the flags state.
+Value truncating(const rapidjson::Value& p, const Backend&) { return u_answer(alt_truncate(x_of(p))); }
+Value ties_up(const rapidjson::Value& p, const Backend&) { return u_answer(integer_rounded_unit(x_of(p), true)); }
+Value rounding_twice(const rapidjson::Value& p, const Backend&) { return u_answer(alt_halve(x_of(p))); }
+Value signed_read(const rapidjson::Value& p, const Backend&) { return u_answer(alt_signed(x_of(p))); }
+Property input_is(std::function<bool(u64)> f) {
+  return [f](const rapidjson::Value& p, const json::Value&) { return f(x_of(p)); };
+}
+// wrapping reads any run of decimal digits modulo 2^64 (unchecked multiply and add).
+Value wrapping(const rapidjson::Value& p, const Backend&) {
+  const std::string s = json::get_string(p, "u64", "params");
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) throw InputError("u64", "not digits");
+  u64 x = 0;
+  for (char c : s) x = x * 10 + static_cast<u64>(c - '0');
+  return u_answer(cur::u64_to_unit(x));
+}
+// js_number reads the text as JavaScript's Number() does: spaces trimmed, "" is 0, a sign, a
+// fraction, an exponent or a 0x prefix accepted.
+Value js_number(const rapidjson::Value& p, const Backend&) {
+  std::string s = json::get_string(p, "u64", "params");
+  const auto first = s.find_first_not_of(" \t\n");
+  s = first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(" \t\n") - first + 1);
+  if (s.empty()) return u_answer(0.0);
+  char* end = nullptr;
+  const double v = s.rfind("0x", 0) == 0 ? static_cast<double>(std::strtoull(s.c_str() + 2, &end, 16))
+                                         : std::strtod(s.c_str(), &end);
+  if (*end != '\0') throw InputError("u64", "NaN");
+  return u_answer(std::ldexp(v, -64));
+}
+// number_too reads a JSON number as well as a string.
+Value number_too(const rapidjson::Value& p, const Backend&) {
+  const rapidjson::Value& v = json::member(p, "u64", "params");
+  return u_answer(v.IsUint64() ? cur::u64_to_unit(v.GetUint64()) : cur::u64_to_unit(x_of(p)));
 }
 
-// U64Case is a cursor_u64_test.json case: the u64 and its u.
-struct U64Case {
-  u64 x;
-  double u;
-};
-
-// u64_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<U64Case>>& u64_claims() {
-  static const std::vector<Claim<U64Case>> kClaims = {
-      {"Zero", [](const U64Case& c) { return c.x == 0; }},
-      {"Exact", [](const U64Case& c) { return c.x < kTwo53 && alt_truncate(c.x) != c.u; }},
-      {"TiesToEven",
-       [](const U64Case& c) { return is_tie(c.x) && (integer_rounded_unit(c.x, true) != c.u || alt_truncate(c.x) != c.u); }},
-      {"Truncation", [](const U64Case& c) { return alt_truncate(c.x) != c.u; }},
-      {"SingleRounding", [](const U64Case& c) { return alt_halve(c.x) != c.u; }},
-      {"UnsignedRead", [](const U64Case& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
-      {"UnitOne", [](const U64Case& c) { return c.u == 1.0 && alt_truncate(c.x) != c.u; }},
-      {"BelowOne", [](const U64Case& c) { return c.u == 1.0 - 0x1p-53; }},
-      {"MaxU64", [](const U64Case& c) { return c.x == kMaxU64; }},
-  };
-  return kClaims;
-}
-
-Value generate_u64() {
+void u64_cases(Cases& cases, std::size_t& checked) {
   // The seed's own formula, hi / 2^32 + lo / 2^64 in binary64, adds two exact terms and rounds once,
   // so it equals the single rounding everywhere. The generator checks that on every value below and
   // on kSearch values from a fixed SplitMix64 stream plus every tie pattern, and stops if one differs.
-  constexpr int kSearch = 200000;
   SplitMix64 rng{0x637572736f722d31ULL};  // "cursor-1"
   std::vector<u64> searched;
   for (int i = 0; i < kSearch; ++i) searched.push_back(rng.next());
@@ -93,53 +110,10 @@ Value generate_u64() {
     require(integer_rounded_unit(x) == cur::u64_to_unit(x), "conversion is not correctly rounded at " +
                                                                  std::to_string(x));
   }
+  checked = searched.size();
 
-  VectorFileBuilder f("cursor-v1", "cursor_u64_schema.json",
-                      {"cursor-v1 u64 -> u: u = x / 2^64 rounded once to binary64 (ties to even); equal to "
-                       "converting x to double once and scaling by 2^-64. Port op: cursor.u64_to_unit.",
-                       "u = 1.0 exactly when x >= 2^64 - 2^10 (UnitOne), so a draw floor(u * n) can reach n; see "
-                       "cursor_draw_test.json for what a draw does then.",
-                       "The seed's formula hi / 2^32 + lo / 2^64 evaluated in binary64 adds two exact terms and "
-                       "rounds once: it equals the single rounding for every x. The generator checked " +
-                           std::to_string(searched.size()) +
-                           " values (a fixed SplitMix64 stream and every tie pattern) and found no difference; "
-                           "the two-rounding ports flagged below are other formulas."});
-  f.note("Zero", "BOUNDARY", "x = 0 gives u = 0.");
-  f.note("Exact", "ARITHMETIC",
-         "x < 2^53 converts exactly; u is x / 2^64 exactly. A port truncating to the top 53 bits "
-         "((x >> 11) / 2^53) loses the low bits.");
-  f.note("TiesToEven", "ARITHMETIC",
-         "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
-         "port rounding halves up, or truncating, gets the other neighbour.");
-  f.note("Truncation", "ARITHMETIC",
-         "Rounding to nearest goes up here. A port computing (x >> 11) / 2^53 gets the value below.");
-  f.note("SingleRounding", "ARITHMETIC",
-         "Exactly one rounding. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and lands on "
-         "the value below.");
-  f.note("UnsignedRead", "ARITHMETIC",
-         "x >= 2^63. A port holding x in a signed 64-bit integer gets a negative u.");
-  f.note("UnitOne", "EDGE_CASE",
-         "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
-         "1 - 2^-53, or uses 53 truncated bits) fails.");
-  f.note("BelowOne", "BOUNDARY",
-         "The largest x whose u is below 1: 2^64 - 2^10 - 1 rounds down to 1 - 2^-53, as does "
-         "2^64 - 2^11 exactly.");
-  f.note("MaxU64", "BOUNDARY",
-         "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
-         "fails.");
-  f.note("Overflow", "MISSING_CHECK", "A decimal above 2^64 - 1 is bad input.");
-  f.note("NotDecimal", "MISSING_CHECK",
-         "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
-         "is bad input.");
-  f.note("WrongType", "MISSING_CHECK", "u64 given as a JSON number, not a string, is bad input.");
-
-  f.group({{"type", "CursorU64ToUnit"}});
   auto add = [&](const std::string& comment, std::vector<std::string> flags, u64 x) {
-    const double u = cur::u64_to_unit(x);
-    require_claims(u64_claims(), flags, U64Case{x, u});
-    Object fields{{"u64", std::to_string(x)}};
-    for (auto& kv : u64_outputs(x)) fields.push_back(std::move(kv));
-    f.add(comment, std::move(flags), Result::kValid, std::move(fields));
+    cases.valid("CursorU64ToUnit", comment, std::move(flags), {{"u64", std::to_string(x)}});
   };
   add("x = 0", {"Zero"}, 0);
   add("x = 1: u = 2^-64, the smallest non-zero u", {"Exact"}, 1);
@@ -184,9 +158,8 @@ Value generate_u64() {
   add("x = 2^64 - 2^9: u = 1.0", {"UnitOne"}, kMaxU64 - (1ULL << 9) + 1);
   add("x = 2^64 - 1: u = 1.0", {"UnitOne", "MaxU64"}, kMaxU64);
 
-  f.group({{"type", "CursorU64Invalid"}});
   auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value v) {
-    f.add(comment, std::move(flags), Result::kInvalid, {{"u64", std::move(v)}, {"error", "u64"}});
+    cases.invalid("CursorU64Invalid", comment, std::move(flags), {{"u64", std::move(v)}}, "u64");
   };
   bad("2^64", {"Overflow"}, Value("18446744073709551616"));
   bad("twenty nines", {"Overflow"}, Value("99999999999999999999"));
@@ -198,25 +171,68 @@ Value generate_u64() {
   bad("hex", {"NotDecimal"}, Value("0x10"));
   bad("leading space", {"NotDecimal"}, Value(" 1"));
   bad("a JSON number", {"WrongType"}, Value(5));
-  return f.build();
-}
-
-std::vector<PortCall> u64_calls(const TestRef& t) {
-  return {call_of(t, "cursor.u64_to_unit", {"u64"}, {"u"})};
 }
 
 }  // namespace
 
 VectorKind u64_vector_kind() {
-  return group_kind("cursor_u64_test.json", "cursor_u64_schema.json", generate_u64,
-                    {{"CursorU64ToUnit",
-                      [](const TestRef& t, const Backend&) {
-                        return expect_members(t, u64_outputs(read_u64_text(test_member(t, "u64"))));
-                      },
-                      u64_calls},
-                     {"CursorU64Invalid",
-                      rejects([](const TestRef& t, const Backend&) { (void)cur::u64_to_unit(read_u64_text(test_member(t, "u64"))); }),
-                      u64_calls}});
+  return catalog_kind({
+      "cursor_u64_test.json",
+      "cursor-v1",
+      {"cursor-v1 u64 -> u: u = x / 2^64 rounded once to binary64 (ties to even); equal to "
+       "converting x to double once and scaling by 2^-64. Port op: cursor.u64_to_unit.",
+       "u = 1.0 exactly when x >= 2^64 - 2^10 (UnitOne), so a draw floor(u * n) can reach n; see "
+       "cursor_draw_test.json for what a draw does then.",
+       "The seed's formula hi / 2^32 + lo / 2^64 evaluated in binary64 adds two exact terms and "
+       "rounds once: it equals the single rounding for every x. The generator checked " +
+           std::to_string(kChecked) +
+           " values (a fixed SplitMix64 stream and every tie pattern) and found no difference; "
+           "the two-rounding ports flagged below are other formulas."},
+      {
+          {"Zero", BugType::kBoundary, "x = 0 gives u = 0.", {}, input_is([](u64 x) { return x == 0; })},
+          {"Exact", BugType::kArithmetic,
+           "x < 2^53 converts exactly; u is x / 2^64 exactly. A port truncating to the top 53 bits "
+           "((x >> 11) / 2^53) loses the low bits.",
+           {truncating}, input_is([](u64 x) { return x < kTwo53; })},
+          {"TiesToEven", BugType::kArithmetic,
+           "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
+           "port rounding halves up, or truncating, gets the other neighbour.",
+           {ties_up, truncating}, input_is(is_tie)},
+          {"Truncation", BugType::kArithmetic,
+           "Rounding to nearest goes up here. A port computing (x >> 11) / 2^53 gets the value below.", {truncating}},
+          {"SingleRounding", BugType::kArithmetic,
+           "Exactly one rounding. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and lands on "
+           "the value below.",
+           {rounding_twice}},
+          {"UnsignedRead", BugType::kArithmetic,
+           "x >= 2^63. A port holding x in a signed 64-bit integer gets a negative u.", {signed_read},
+           input_is([](u64 x) { return x >= kTwo63; })},
+          {"UnitOne", BugType::kEdgeCase,
+           "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
+           "1 - 2^-53, or uses 53 truncated bits) fails.",
+           {truncating}, [](const rapidjson::Value&, const json::Value& out) { return u_of(out) == 1.0; }},
+          {"BelowOne", BugType::kBoundary,
+           "The largest x whose u is below 1: 2^64 - 2^10 - 1 rounds down to 1 - 2^-53, as does "
+           "2^64 - 2^11 exactly.",
+           {}, [](const rapidjson::Value&, const json::Value& out) { return u_of(out) == 1.0 - 0x1p-53; }},
+          {"MaxU64", BugType::kBoundary,
+           "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
+           "fails.",
+           {signed_read}, input_is([](u64 x) { return x == kMaxU64; })},
+          {"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {wrapping}},
+          {"NotDecimal", BugType::kMissingCheck,
+           "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
+           "is bad input.",
+           {js_number}},
+          {"WrongType", BugType::kMissingCheck, "u64 given as a JSON number, not a string, is bad input.", {number_too}},
+      },
+      {{"CursorU64ToUnit", "cursor.u64_to_unit", {"hi", "lo", "u", "uBits"}}, {"CursorU64Invalid", "cursor.u64_to_unit"}},
+      [](Cases& c) {
+        std::size_t checked = 0;
+        u64_cases(c, checked);
+        require(checked == kChecked, "the header's count of compared values");
+      },
+  });
 }
 
 }  // namespace fairvec::vectors::cursor_vec

@@ -1,14 +1,13 @@
 // hmac_dice_seal_test.json (specs/hmac-dice-v1.md, "Vector files"): seals of server seeds, and
-// server seeds that are not 32 bytes of hex.
-#include <algorithm>
-#include <functional>
-#include <map>
-#include <optional>
-#include <stdexcept>
+// server seeds that are not 16 to 64 bytes of hex. A catalog (vectors/catalog.h): each case gives
+// its inputs only; the op hmac_dice.seal computes the seal, and each flag's wrong alternative is
+// shown to answer otherwise.
+#include <cctype>
 #include <string>
 #include <vector>
 
 #include "core/errors.h"
+#include "vectors/catalog.h"
 #include "vectors/hmac_dice_common.h"
 #include "vectors/test_reader.h"
 
@@ -16,27 +15,58 @@ namespace fairvec::vectors::hmac_dice_vec {
 
 namespace {
 
-json::Value generate_seal() {
-  VectorFileBuilder b(kAlgorithm, "hmac_dice_seal_schema.json",
-                      {"hmac-dice-v1 seals: seal = hex(SHA-256(server seed bytes)), the seed given as hex.",
-                       "Invalid tests are server seeds a port must reject (bad_input)."});
-  b.note("Seal", "ENCODING", "The seal of a 32-byte seed as the game uses; catches hashing the hex text instead of "
-                             "the decoded bytes, or printing uppercase hex.");
-  b.note("MinSeedLength", "BOUNDARY", "The shortest seeds, 16 and 17 bytes; catches a lower bound set off by one.");
-  b.note("MaxSeedLength", "BOUNDARY", "The longest seeds, 63 and 64 bytes; catches an upper bound set off by one.");
-  b.note("UppercaseSeedHex", "ENCODING", "Seed hex in upper or mixed case is the same seed; catches a port that "
-                                         "rejects it or hashes the text.");
-  b.note("OddLengthHex", "MISSING_CHECK", "Odd-length hex; catches a port that drops or pads the last digit.");
-  b.note("SeedTooShort", "MISSING_CHECK", "A 15-byte seed; catches a missing lower length check.");
-  b.note("SeedTooLong", "MISSING_CHECK", "A 65-byte seed; catches a missing upper length check.");
-  b.note("EmptySeed", "MISSING_CHECK", "An empty seed; catches a port that seals the empty string.");
-  b.note("NonHexCharacter", "MISSING_CHECK", "A character outside 0-9a-fA-F (including a 0x prefix or a space); "
-                                             "catches lenient hex decoders that stop or skip.");
-  b.note("NonAsciiHexDigit", "ENCODING", "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that "
-                                         "accept any Unicode digit (Python's int(s, 16) does).");
-  b.group({{"type", "HmacDiceSeal"}});
+std::string seed_text(const rapidjson::Value& params) { return json::get_string(params, "serverSeed", "params"); }
+
+// The answers of ports with the flags' bugs.
+json::Value seal_of_text(const rapidjson::Value& p, const Backend& b) {
+  return json::Value::object({{"seal", to_hex(b.sha256(seed_text(p)))}});
+}
+json::Value uppercase_seal(const rapidjson::Value& p, const Backend& b) {
+  return json::Value::object({{"seal", upper(hd::seal(b, hd::parse_server_seed(seed_text(p))))}});
+}
+json::Value rejects_uppercase(const rapidjson::Value& p, const Backend& b) {
+  const std::string s = seed_text(p);
+  for (char c : s) {
+    if (c >= 'A' && c <= 'F') throw InputError("serverSeed", "uppercase hex");
+  }
+  return json::Value::object({{"seal", hd::seal(b, hd::parse_server_seed(s))}});
+}
+// seal_with_bounds seals any whole-byte seed of |lo|..|hi| bytes (a length check set elsewhere).
+Alternative seal_with_bounds(std::size_t lo, std::size_t hi) {
+  return [lo, hi](const rapidjson::Value& p, const Backend& b) {
+    const std::string s = seed_text(p);
+    if (s.size() % 2 != 0 || s.size() / 2 < lo || s.size() / 2 > hi) throw InputError("serverSeed", "length");
+    return json::Value::object({{"seal", to_hex(b.sha256(from_hex(s, "serverSeed")))}});
+  };
+}
+// lenient_hex decodes the hex digits it meets and skips everything else, as some decoders do.
+json::Value lenient_hex(const rapidjson::Value& p, const Backend& b) {
+  std::string digits;
+  std::string s = seed_text(p);
+  if (s.rfind("0x", 0) == 0) s = s.substr(2);
+  for (char c : s) {
+    if (std::isxdigit(static_cast<unsigned char>(c))) digits += c;
+  }
+  if (digits.size() % 2 != 0) digits.pop_back();
+  return json::Value::object({{"seal", to_hex(b.sha256(from_hex(digits, "serverSeed")))}});
+}
+// unicode_digits reads a fullwidth digit U+FF10..U+FF19 as its ASCII digit (Python's int(s, 16)).
+json::Value unicode_digits(const rapidjson::Value& p, const Backend& b) {
+  std::string s = seed_text(p), out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i + 2 < s.size() && s.compare(i, 2, "\xEF\xBC") == 0 && s[i + 2] >= '\x90' && s[i + 2] <= '\x99') {
+      out += static_cast<char>('0' + (s[i + 2] - '\x90'));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return json::Value::object({{"seal", hd::seal(b, hd::parse_server_seed(out))}});
+}
+
+void seal_cases(Cases& c) {
   auto valid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {
-    b.add(std::move(comment), std::move(flags), Result::kValid, {{"serverSeed", seed}, {"seal", seal_of(seed)}});
+    c.valid("HmacDiceSeal", std::move(comment), std::move(flags), {{"serverSeed", seed}});
   };
   for (int i = 0; i < 3; ++i) valid("a 32-byte seed as the game uses", {"Seal"}, server_seed("seal/" + std::to_string(i)));
   valid("16 bytes, the shortest seed", {"MinSeedLength"}, server_seed("seal/min", 16));
@@ -49,11 +79,10 @@ json::Value generate_seal() {
     for (std::size_t i = 0; i < mixed.size(); i += 2) mixed[i] = upper(std::string(1, mixed[i]))[0];
     valid("mixed-case hex: the same bytes as seal tcId 2", {"UppercaseSeedHex"}, mixed);
   }
-  b.group({{"type", "HmacDiceSealInvalid"}});
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {
-    b.add(std::move(comment), std::move(flags), Result::kInvalid, {{"serverSeed", seed}, {"error", "serverSeed"}});
+    c.invalid("HmacDiceSealInvalid", std::move(comment), std::move(flags), {{"serverSeed", seed}}, "serverSeed");
   };
-  std::string s32 = server_seed("seal/0");
+  const std::string s32 = server_seed("seal/0");
   invalid("63 hex digits (odd length)", {"OddLengthHex"}, s32.substr(0, 63));
   invalid("one hex digit", {"OddLengthHex"}, "a");
   invalid("15 bytes", {"SeedTooShort"}, server_seed("seal/short", 15));
@@ -65,27 +94,48 @@ json::Value generate_seal() {
   invalid("a space between two bytes (Python's bytes.fromhex skips it)", {"NonHexCharacter"}, s32.substr(0, 2) + " " + s32.substr(2));
   invalid("a fullwidth digit U+FF10 in place of the first '0'", {"NonAsciiHexDigit"},
           s32.substr(0, s32.find('0')) + "\xEF\xBC\x90" + s32.substr(s32.find('0') + 1));
-  return b.build();
 }
-
-std::string seal_of_test(const TestRef& t, const Backend& backend) {
-  return hd::seal(backend, hd::parse_server_seed(test_string(t, "serverSeed")));
-}
-
-std::vector<PortCall> seal_calls(const TestRef& t) { return {call_of(t, "hmac_dice.seal", {"serverSeed"}, {"seal"})}; }
 
 }  // namespace
 
 VectorKind seal_vector_kind() {
-  return group_kind("hmac_dice_seal_test.json", "hmac_dice_seal_schema.json", generate_seal,
-                    {{"HmacDiceSeal",
-                      [](const TestRef& t, const Backend& backend) {
-                        return expect_eq("seal", test_string(t, "seal"), seal_of_test(t, backend));
-                      },
-                      seal_calls},
-                     {"HmacDiceSealInvalid",
-                      rejects([](const TestRef& t, const Backend& backend) { (void)seal_of_test(t, backend); }),
-                      seal_calls}});
+  return catalog_kind({
+      "hmac_dice_seal_test.json",
+      kAlgorithm,
+      {"hmac-dice-v1 seals: seal = hex(SHA-256(server seed bytes)), the seed given as hex.",
+       "Invalid tests are server seeds a port must reject (bad_input)."},
+      {
+          {"Seal", BugType::kEncoding,
+           "The seal of a 32-byte seed as the game uses; catches hashing the hex text instead of the decoded bytes, "
+           "or printing uppercase hex.",
+           {seal_of_text, uppercase_seal}},
+          {"MinSeedLength", BugType::kBoundary,
+           "The shortest seeds, 16 and 17 bytes; catches a lower bound set off by one.", {seal_with_bounds(18, 64)}},
+          {"MaxSeedLength", BugType::kBoundary,
+           "The longest seeds, 63 and 64 bytes; catches an upper bound set off by one.", {seal_with_bounds(16, 62)}},
+          {"UppercaseSeedHex", BugType::kEncoding,
+           "Seed hex in upper or mixed case is the same seed; catches a port that rejects it or hashes the text.",
+           {rejects_uppercase, seal_of_text}},
+          {"OddLengthHex", BugType::kMissingCheck, "Odd-length hex; catches a port that drops or pads the last digit.",
+           {lenient_hex}},
+          {"SeedTooShort", BugType::kMissingCheck, "A 15-byte seed; catches a missing lower length check.",
+           {seal_with_bounds(0, 64)}},
+          {"SeedTooLong", BugType::kMissingCheck, "A 65-byte seed; catches a missing upper length check.",
+           {seal_with_bounds(16, 1000)}},
+          {"EmptySeed", BugType::kMissingCheck, "An empty seed; catches a port that seals the empty string.",
+           {seal_with_bounds(0, 64)}},
+          {"NonHexCharacter", BugType::kMissingCheck,
+           "A character outside 0-9a-fA-F (including a 0x prefix or a space); catches lenient hex decoders that stop "
+           "or skip.",
+           {lenient_hex}},
+          {"NonAsciiHexDigit", BugType::kEncoding,
+           "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that accept any Unicode digit "
+           "(Python's int(s, 16) does).",
+           {unicode_digits}},
+      },
+      {{"HmacDiceSeal", "hmac_dice.seal"}, {"HmacDiceSealInvalid", "hmac_dice.seal"}},
+      seal_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

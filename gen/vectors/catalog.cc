@@ -1,0 +1,251 @@
+#include "vectors/catalog.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+#include "core/errors.h"
+#include "ops/op_table.h"
+#include "vectors/test_reader.h"
+
+namespace fairvec::vectors {
+
+const char* bug_type_name(BugType t) { return bug_types_table().at(static_cast<std::size_t>(t)).name; }
+
+void Cases::valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs) {
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}});
+}
+
+void Cases::invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
+                    std::string error) {
+  if (error.empty()) throw std::logic_error("invalid case '" + comment + "' names no error field");
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error)});
+}
+
+namespace {
+
+// Bound is one group type with its op, resolved once.
+struct Bound {
+  GroupSpec spec;
+  const ops::OpSpec* op;
+  std::vector<std::string> inputs;  // the op's params, group members included, in declaration order
+  std::vector<std::string> outputs;
+};
+
+void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
+  for (const auto& p : params) {
+    if (p.members.empty()) {
+      out.push_back(p.name);
+    } else {
+      leaf_names(p.members, out);
+    }
+  }
+}
+
+using Table = std::map<std::string, Bound, std::less<>>;
+
+std::shared_ptr<const Table> bind(const FileSpec& spec) {
+  auto table = std::make_shared<Table>();
+  for (const auto& g : spec.groups) {
+    const ops::OpSpec* op = ops::table().find(g.op);
+    if (!op) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + g.op);
+    Bound b{g, op, {}, g.outputs};
+    leaf_names(op->params, b.inputs);
+    if (b.outputs.empty()) {
+      for (const auto& r : op->results) b.outputs.push_back(r.name);
+    }
+    if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
+  }
+  return table;
+}
+
+rapidjson::Document to_document(const json::Value& v) {
+  rapidjson::Document d;
+  rapidjson::Value tmp = v.to_rapidjson(d.GetAllocator());
+  static_cast<rapidjson::Value&>(d).Swap(tmp);
+  return d;
+}
+
+// Outcome is what an op made of a params object: its result and trace, or the InputError.
+struct Outcome {
+  bool ok = false;
+  json::Value result;
+  json::Value trace;
+  std::string field;
+  std::optional<std::size_t> position;
+  std::string message;
+};
+
+Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend) {
+  try {
+    const ops::Args args = ops::read_args(op, params);
+    Outcome o;
+    o.ok = true;
+    o.result = op.handler(args, backend);
+    if (op.trace) o.trace = op.trace(args, backend);
+    return o;
+  } catch (const InputError& e) {
+    Outcome o;
+    o.field = e.field();
+    o.position = e.position();
+    o.message = e.what();
+    return o;
+  }
+}
+
+// output_of returns the member |name| of the result or, failing that, of the trace (nullptr: none).
+const json::Value* output_of(const Outcome& o, std::string_view name) {
+  if (const json::Value* v = o.result.is_object() ? o.result.find(name) : nullptr) return v;
+  return o.trace.is_object() ? o.trace.find(name) : nullptr;
+}
+
+std::string describe(const Outcome& o) {
+  if (!o.ok) return "error " + o.field + (o.position ? " at " + std::to_string(*o.position) : "") + ": " + o.message;
+  return json::to_line(o.result) + (o.trace.is_object() ? " trace " + json::to_line(o.trace) : "");
+}
+
+// caught tells whether |alt| (a port with the flag's bug) answers the case otherwise than |o|.
+bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcome& o, const Backend& backend,
+            const std::string& where) {
+  json::Value answer;
+  try {
+    answer = alt(params, backend);
+  } catch (const InputError&) {
+    return o.ok;
+  }
+  if (!o.ok) return true;
+  if (!answer.is_object() || answer.as_object().empty()) throw std::logic_error(where + ": an alternative gave no members");
+  for (const auto& [name, v] : answer.as_object()) {
+    const json::Value* mine = output_of(o, name);
+    if (!mine) throw std::logic_error(where + ": an alternative gave " + name + ", which the op does not output");
+    if (json::to_line(*mine) != json::to_line(v)) return true;
+  }
+  return false;
+}
+
+json::Value generate(const FileSpec& spec, const Table& table) {
+  const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
+  VectorFileBuilder b(spec.algorithm, schema, spec.header);
+  std::map<std::string, const Flag*, std::less<>> flags;
+  for (const auto& f : spec.flags) {
+    b.note(f.name, bug_type_name(f.bug_type), f.description);
+    flags.emplace(f.name, &f);
+  }
+  Cases cases;
+  spec.cases(cases);
+  const auto backends = all_backends();
+  std::string current;
+  for (const Case& c : cases.all()) {
+    const std::string where = spec.file + ": case '" + c.comment + "'";
+    auto it = table.find(c.group);
+    if (it == table.end()) throw std::logic_error(where + ": undeclared group type " + c.group);
+    const Bound& g = it->second;
+    if (c.group != current) {
+      b.group({{"type", c.group}});
+      current = c.group;
+    }
+    const rapidjson::Document params = to_document(json::Value(c.inputs));
+    const Outcome o = run_op(*g.op, params, *backends[0]);
+    for (std::size_t i = 1; i < backends.size(); ++i) {
+      const Outcome other = run_op(*g.op, params, *backends[i]);
+      if (describe(other) != describe(o)) {
+        throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
+      }
+    }
+    json::Object fields = c.inputs;
+    json::Object outputs;
+    if (c.error.empty()) {
+      if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
+      for (const auto& name : g.outputs) {
+        const json::Value* v = output_of(o, name);
+        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + name);
+        outputs.emplace_back(name, *v);
+      }
+    } else {
+      if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
+      if (o.field != c.error) throw std::logic_error(where + ": the error names " + o.field + ", not " + c.error + ": " + o.message);
+      outputs.emplace_back("error", c.error);
+      if (g.spec.error_position) {
+        outputs.emplace_back("errorPosition", o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
+      }
+    }
+    for (const auto& name : c.flags) {
+      auto f = flags.find(name);
+      if (f == flags.end()) continue;  // the builder reports an undefined flag
+      const Flag& flag = *f->second;
+      const std::string at = where + ", flag " + name;
+      if (!flag.differs.empty() &&
+          std::none_of(flag.differs.begin(), flag.differs.end(),
+                       [&](const Alternative& a) { return caught(a, params, o, *backends[0], at); })) {
+        throw std::logic_error(at + ": no alternative of the flag answers otherwise");
+      }
+      if (flag.holds && !flag.holds(params, json::Value(c.error.empty() ? outputs : json::Object{}))) {
+        throw std::logic_error(at + ": the flag's property does not hold");
+      }
+    }
+    for (auto& kv : outputs) fields.push_back(std::move(kv));
+    b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields));
+  }
+  return b.build();
+}
+
+const Bound* bound_of(const Table& table, const TestRef& t) {
+  auto it = table.find(group_type(t));
+  return it == table.end() ? nullptr : &it->second;
+}
+
+json::Value params_of_test(const Bound& g, const TestRef& t) {
+  json::Object params;
+  for (const auto& name : g.inputs) {
+    if (json::optional_member(t.test, name)) params.emplace_back(name, test_value(t, name));
+  }
+  return json::Value(std::move(params));
+}
+
+}  // namespace
+
+VectorKind catalog_kind(FileSpec spec) {
+  const std::string suffix = "_test.json";
+  if (spec.file.size() <= suffix.size() || spec.file.compare(spec.file.size() - suffix.size(), suffix.size(), suffix) != 0) {
+    throw std::logic_error("catalog file name " + spec.file + " does not end in " + suffix);
+  }
+  auto table = bind(spec);
+  auto shared = std::make_shared<const FileSpec>(std::move(spec));
+  VectorKind k;
+  k.file = shared->file;
+  k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
+  k.generate = [shared, table] { return generate(*shared, *table); };
+  k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
+    const Bound* g = bound_of(*table, t);
+    if (!g) return "unknown group type " + group_type(t);
+    const rapidjson::Document params = to_document(params_of_test(*g, t));
+    if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
+    const Outcome o = run_op(*g->op, params, backend);
+    if (!o.ok) return "rejected: " + o.message;
+    for (const auto& name : g->outputs) {
+      const json::Value* v = output_of(o, name);
+      if (!v) return "op " + g->op->name + " outputs no " + name;
+      if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
+    }
+    return "";
+  };
+  k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
+    const Bound* g = bound_of(*table, t);
+    if (!g) throw InputError("type", "unknown group type " + group_type(t));
+    json::Value params = params_of_test(*g, t);
+    if (is_invalid(t)) return {bad_call(g->op->name, std::move(params))};
+    json::Object result;
+    for (const auto& r : g->op->results) {
+      if (std::find(g->outputs.begin(), g->outputs.end(), r.name) != g->outputs.end()) {
+        result.emplace_back(r.name, test_value(t, r.name));
+      }
+    }
+    return {ok_call(g->op->name, std::move(params), json::Value(std::move(result)))};
+  };
+  return k;
+}
+
+}  // namespace fairvec::vectors

@@ -1,0 +1,112 @@
+// The declarative catalog of a vector file (specs/CONTRIBUTING.md, "Adding a vector"): a FileSpec
+// names the file, its header and its flags, binds each group type to an op of the op table
+// (ops/op_table.h), and lists cases that give only a comment, flags and the op's inputs (and, for an
+// invalid case, the field the error must name). Everything else is derived from the op:
+// - generation runs the op on the first backend for every case, re-runs it on every other backend
+//   and stops (std::logic_error, a generator bug) when they disagree, when a valid case is
+//   rejected, or when an invalid case is accepted or rejected naming another field;
+// - the test's outputs are the op's result members and, for intermediate values, the members of
+//   the op's trace (OpSpec::trace), in the order the group declares;
+// - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
+//   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
+// - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "core/crypto.h"
+#include "core/json.h"
+#include "vectors/vector_file.h"
+
+namespace fairvec::vectors {
+
+// BugType is the class of port bug a flag catches, in the order of bug_types_table().
+enum class BugType {
+  kBasic,
+  kEdgeCase,
+  kBoundary,
+  kEncoding,
+  kArithmetic,
+  kOrder,
+  kMissingCheck,
+  kModifiedInput,
+  kFunctionality,
+};
+// bug_type_name returns the bugType's name in the files ("EDGE_CASE"). It cannot fail.
+[[nodiscard]] const char* bug_type_name(BugType t);
+
+// Alternative computes the answer a port with a flag's bug gives on a case's params: an object of
+// result (or trace) members, compared member by member with the op's, or throws InputError where
+// that port rejects the input. A valid case is caught when a member differs or the port rejects
+// it; an invalid case is caught when the port accepts it.
+using Alternative = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
+// Property is a claim about a case that is not another port's answer (x = 0, the largest u below
+// one): |outputs| holds the test's computed output members (an object; empty for invalid cases).
+using Property = std::function<bool(const rapidjson::Value& params, const json::Value& outputs)>;
+
+// Flag is one note of the file.
+struct Flag {
+  std::string name;
+  BugType bug_type;
+  std::string description;
+  // On every case carrying the flag, at least one alternative must catch the case (none: no check).
+  std::vector<Alternative> differs = {};
+  // When set, it must hold on every case carrying the flag.
+  Property holds = {};
+};
+
+// GroupSpec binds a group type to the op its tests call.
+struct GroupSpec {
+  std::string type;
+  std::string op;  // a name in ops::table()
+  // The members written after the inputs of a valid test: each a member of the op's result or, if
+  // not, of its trace. Empty: the op's result members in declaration order.
+  std::vector<std::string> outputs = {};
+  // Invalid tests also carry `errorPosition`: the error's position, or null.
+  bool error_position = false;
+};
+
+// Case is one test: its group's type, comment, flags and the op's params. |error| names the field
+// the op's error must name; it makes the case invalid.
+struct Case {
+  std::string group;
+  std::string comment;
+  std::vector<std::string> flags;
+  json::Object inputs;
+  std::string error = {};
+};
+
+// Cases collects a file's cases in file order; consecutive cases of one type form one group.
+class Cases {
+ public:
+  void valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs);
+  void invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
+               std::string error);
+  [[nodiscard]] const std::vector<Case>& all() const { return cases_; }
+
+ private:
+  std::vector<Case> cases_;
+};
+
+// FileSpec is the whole catalog of one vector file. The schema is <stem>_schema.json for the file
+// <stem>_test.json.
+struct FileSpec {
+  std::string file;
+  std::string algorithm;
+  std::vector<std::string> header;
+  std::vector<Flag> flags;
+  std::vector<GroupSpec> groups;
+  // cases appends the file's cases. It runs at generation only (it may search).
+  std::function<void(Cases&)> cases;
+};
+
+// catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as
+// the header says). Throws std::logic_error when a group names an op the table does not have, two
+// groups share a type, or the file name does not end in _test.json: generator bugs.
+[[nodiscard]] VectorKind catalog_kind(FileSpec spec);
+
+}  // namespace fairvec::vectors

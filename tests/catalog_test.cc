@@ -1,0 +1,134 @@
+// The declarative catalog (gen/vectors/catalog.h): outputs come from running the op, both backends
+// must agree, an invalid case must fail naming its field, every flag's claim is checked on every case
+// that carries it, and checking and port calls are derived from the op. Each test builds a small
+// FileSpec on the op hmac_dice.seal and expects generation to succeed or to stop with a named reason.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "core/crypto.h"
+#include "core/errors.h"
+#include "core/json.h"
+#include "schemes/hmac_dice.h"
+#include "vectors/catalog.h"
+#include "vectors/test_reader.h"
+
+namespace fairvec::vectors {
+namespace {
+
+const std::string kSeed(64, 'a');  // 32 bytes 0xaa
+
+json::Value seal_text(const rapidjson::Value& p, const Backend& b) {
+  return json::Value::object({{"seal", to_hex(b.sha256(json::get_string(p, "serverSeed", "params")))}});
+}
+json::Value seal_right(const rapidjson::Value& p, const Backend& b) {
+  return json::Value::object({{"seal", hmac_dice::seal(b, hmac_dice::parse_server_seed(json::get_string(p, "serverSeed", "params")))}});
+}
+
+FileSpec spec_with(std::vector<Flag> flags, std::function<void(Cases&)> cases) {
+  return {"example_seal_test.json", "hmac-dice-v1", {"example"}, std::move(flags),
+          {{"Seal", "hmac_dice.seal"}, {"SealInvalid", "hmac_dice.seal"}}, std::move(cases)};
+}
+
+std::string generation_error(FileSpec spec) {
+  try {
+    (void)catalog_kind(std::move(spec)).generate();
+  } catch (const std::logic_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Catalog, OutputsComeFromTheOpAndInvalidCasesNameTheirField) {
+  VectorKind k = catalog_kind(spec_with({{"F", BugType::kEncoding, "d", {seal_text}}}, [](Cases& c) {
+    c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+    c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "serverSeed");
+  }));
+  EXPECT_EQ(k.schema, "example_seal_schema.json");
+  const std::string text = json::to_pretty(k.generate());
+  rapidjson::Document d;
+  json::parse(text, d, "generated");
+  const auto& t1 = d["testGroups"][0]["tests"][0];
+  EXPECT_EQ(std::string(t1["seal"].GetString()),
+            hmac_dice::seal(cryptopp_backend(), hmac_dice::parse_server_seed(kSeed)));
+  EXPECT_EQ(std::string(d["testGroups"][1]["tests"][0]["error"].GetString()), "serverSeed");
+  EXPECT_EQ(std::string(d["notes"]["F"]["bugType"].GetString()), "ENCODING");
+
+  // Checking re-runs the op: the generated tests pass, a tampered seal fails.
+  TestRef ref{d, d["testGroups"][0], t1, "testGroups[0].tests[0]"};
+  for (const Backend* b : all_backends()) EXPECT_EQ(k.check_library(ref, *b), "");
+  auto calls = k.port_calls(ref);
+  ASSERT_EQ(calls.size(), 1u);
+  EXPECT_EQ(calls[0].op, "hmac_dice.seal");
+  EXPECT_EQ(json::to_line(calls[0].params), "{\"serverSeed\":\"" + kSeed + "\"}");
+  ASSERT_TRUE(calls[0].result.has_value());
+  d["testGroups"][0]["tests"][0]["seal"].SetString(std::string(64, '0'), d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
+  const auto& t2 = d["testGroups"][1]["tests"][0];
+  TestRef bad{d, d["testGroups"][1], t2, "testGroups[1].tests[0]"};
+  EXPECT_EQ(k.check_library(bad, cryptopp_backend()), "");
+  EXPECT_FALSE(k.port_calls(bad)[0].result.has_value());
+}
+
+TEST(Catalog, GenerationStopsOnAWrongCase) {
+  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Seal", "odd", {}, {{"serverSeed", "abc"}}); }))
+                .find("a valid case is rejected"),
+            std::string::npos);
+  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) {
+              c.invalid("SealInvalid", "fine", {}, {{"serverSeed", kSeed}}, "serverSeed");
+            })).find("an invalid case is accepted"),
+            std::string::npos);
+  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) {
+              c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "clientSeeds");
+            })).find("the error names serverSeed, not clientSeeds"),
+            std::string::npos);
+  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Nope", "x", {}, {{"serverSeed", kSeed}}); }))
+                .find("undeclared group type Nope"),
+            std::string::npos);
+  FileSpec unknown_op = spec_with({}, [](Cases&) {});
+  unknown_op.groups[0].op = "hmac_dice.nope";
+  EXPECT_THROW((void)catalog_kind(unknown_op), std::logic_error);
+}
+
+TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
+  // An alternative that computes the right answer catches nothing: generation stops.
+  EXPECT_NE(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right}}}, [](Cases& c) {
+              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+            })).find("flag F: no alternative of the flag answers otherwise"),
+            std::string::npos);
+  // One of several alternatives is enough.
+  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right, seal_text}}}, [](Cases& c) {
+              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+            })),
+            "");
+  // On an invalid case the alternative must accept what the op rejects.
+  EXPECT_NE(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_right}}}, [](Cases& c) {
+              c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
+            })).find("no alternative"),
+            std::string::npos);
+  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_text}}}, [](Cases& c) {
+              c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
+            })),
+            "");
+  // A property must hold.
+  Flag short_seed{"S", BugType::kBoundary, "d", {}, [](const rapidjson::Value& p, const json::Value&) {
+                    return json::get_string(p, "serverSeed", "params").size() == 32;
+                  }};
+  EXPECT_NE(generation_error(spec_with({short_seed}, [](Cases& c) { c.valid("Seal", "ok", {"S"}, {{"serverSeed", kSeed}}); }))
+                .find("flag S: the flag's property does not hold"),
+            std::string::npos);
+  // A flag no case carries is a generator bug (the builder's rule).
+  EXPECT_NE(generation_error(spec_with({short_seed}, [](Cases& c) { c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}}); })),
+            "");
+}
+
+TEST(Catalog, BugTypeNamesFollowTheTable) {
+  EXPECT_STREQ(bug_type_name(BugType::kBasic), "BASIC");
+  EXPECT_STREQ(bug_type_name(BugType::kMissingCheck), "MISSING_CHECK");
+  EXPECT_STREQ(bug_type_name(BugType::kFunctionality), "FUNCTIONALITY");
+  EXPECT_EQ(bug_types_table().size(), static_cast<std::size_t>(BugType::kFunctionality) + 1);
+}
+
+}  // namespace
+}  // namespace fairvec::vectors
