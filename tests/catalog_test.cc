@@ -4,6 +4,7 @@
 // FileSpec on the op hmac_dice.seal and expects generation to succeed or to stop with a named reason.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <stdexcept>
 #include <string>
 
@@ -97,11 +98,23 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
             })).find("flag F: no alternative of the flag answers otherwise"),
             std::string::npos);
-  // One of several alternatives is enough.
-  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right, seal_text}}}, [](Cases& c) {
+  // One of several alternatives catching a case is enough, but every alternative must catch one of
+  // the flag's cases (the text-hashing port catches both here).
+  auto uppercase = [](const rapidjson::Value& p, const Backend& b) {
+    std::string seal = hmac_dice::seal(b, hmac_dice::parse_server_seed(json::get_string(p, "serverSeed", "params")));
+    for (char& ch : seal) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    return json::Value::object({{"seal", seal}});
+  };
+  const std::string digits(64, '0');
+  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kEncoding, "d", {uppercase, seal_text}}}, [&](Cases& c) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+              c.valid("Seal", "zeros", {"F"}, {{"serverSeed", digits}});
             })),
             "");
+  EXPECT_NE(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right, seal_text}}}, [](Cases& c) {
+              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+            })).find("flag F: alternative 1 of 2 catches none of the flag's cases"),
+            std::string::npos);
   // On an invalid case the alternative must accept what the op rejects.
   EXPECT_NE(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_right}}}, [](Cases& c) {
               c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");

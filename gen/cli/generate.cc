@@ -19,6 +19,7 @@
 #include "ops/op_docs.h"
 #include "ops/op_table.h"
 #include "vectors/generated_docs.h"
+#include "vectors/search_results.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::cli {
@@ -111,7 +112,7 @@ class Generation {
       std::string fresh = vectors::fill_markers(text, blocks, e.path().string(), seen);
       if (fresh != text || verify_) emit(e.path(), fresh);
     }
-    std::set<std::string> known{"bugtypes", "ops"};
+    std::set<std::string> known{"bugtypes", "ops", "search-results"};
     for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
     for (const auto& key : seen) {
       if (!known.count(key)) fail(specs.string() + " has a '<!-- fairvec:" + key + " begin -->' block that nothing generates");
@@ -169,7 +170,8 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   std::size_t files = 0, tests = 0;
   try {
     std::map<std::string, std::string> blocks{{"bugtypes", vectors::bug_type_table()},
-                                              {"ops", ops::render_op_reference(ops::table())}};
+                                              {"ops", ops::render_op_reference(ops::table())},
+                                              {"search-results", vectors::search_results_table()}};
     for (const auto& kind : vectors::all_vector_kinds()) {
       if (!full && !only.count(kind.file)) continue;
       json::Value file = kind.generate();

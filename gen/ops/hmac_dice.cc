@@ -141,6 +141,20 @@ json::Value roll_op(const Args& a, const Backend& b) {
   return json::Value::object({{"dice", dice_json(d)}});
 }
 
+// roll_trace: the message and MAC of each retry computed and the byte used (hmac_dice_roll_test.json).
+json::Value roll_trace(const Args& a, const Backend& b) {
+  const hd::RollTrace tr = hd::derive_roll(b, a.get<Bytes>("serverSeed"), a.get<std::vector<std::string>>("clientSeeds"),
+                                           a.get<std::uint64_t>("roll"));
+  json::Array messages, macs;
+  for (const auto& m : tr.messages) messages.emplace_back(m);
+  for (const auto& m : tr.macs) macs.emplace_back(to_hex(m));
+  return json::Value::object({{"messages", json::Value(std::move(messages))},
+                              {"macs", json::Value(std::move(macs))},
+                              {"retry", static_cast<std::int64_t>(tr.pick.retry)},
+                              {"index", static_cast<std::int64_t>(tr.pick.index)},
+                              {"byte", static_cast<std::int64_t>(tr.pick.byte)}});
+}
+
 json::Value message_op(const Args& a, const Backend&) {
   return json::Value::object({{"message", hd::message(a.get<std::vector<std::string>>("clientSeeds"),
                                                       a.get<std::uint64_t>("roll"), a.get<std::uint64_t>("retry"))}});
@@ -204,7 +218,7 @@ void add_hmac_dice_ops(Table& t) {
           json::Value::object({{"serverSeed", std::string(kSeed).substr(0, 32)},
                                {"clientSeeds", json::Value::array({"c0ffee"})},
                                {"roll", json::Value(hd::kMaxRoll)}})},
-         roll_op});
+         roll_op, roll_trace});
   t.add({"hmac_dice.message", kSpec, false, "the HMAC message of a roll at a retry",
          {{"clientSeeds", client_seeds()}, {"roll", roll_number()}, {"retry", retry}},
          {{"message", text_out}}, false,

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -27,12 +28,20 @@ void Cases::invalid(std::string group, std::string comment, std::vector<std::str
 
 namespace {
 
+// Also is an AlsoCall with its op resolved.
+struct Also {
+  AlsoCall spec;
+  const ops::OpSpec* op;
+  std::vector<std::string> inputs;
+};
+
 // Bound is one group type with its op, resolved once.
 struct Bound {
   GroupSpec spec;
   const ops::OpSpec* op;
   std::vector<std::string> inputs;  // the op's params, group members included, in declaration order
   std::vector<std::string> outputs;
+  std::vector<Also> also;
 };
 
 void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
@@ -56,6 +65,13 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
     leaf_names(op->params, b.inputs);
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);
+    }
+    for (const auto& a : g.also) {
+      const ops::OpSpec* also_op = ops::table().find(a.op);
+      if (!also_op) throw std::logic_error(spec.file + ": group " + g.type + " also calls the unknown op " + a.op);
+      Also resolved{a, also_op, {}};
+      leaf_names(also_op->params, resolved.inputs);
+      b.also.push_back(std::move(resolved));
     }
     if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
@@ -137,6 +153,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
   Cases cases;
   spec.cases(cases);
   const auto backends = all_backends();
+  std::map<std::string, std::set<std::size_t>, std::less<>> catches;  // flag -> alternatives that caught a case
   std::string current;
   for (const Case& c : cases.all()) {
     const std::string where = spec.file + ": case '" + c.comment + "'";
@@ -177,17 +194,28 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       if (f == flags.end()) continue;  // the builder reports an undefined flag
       const Flag& flag = *f->second;
       const std::string at = where + ", flag " + name;
-      if (!flag.differs.empty() &&
-          std::none_of(flag.differs.begin(), flag.differs.end(),
-                       [&](const Alternative& a) { return caught(a, params, o, *backends[0], at); })) {
-        throw std::logic_error(at + ": no alternative of the flag answers otherwise");
+      bool any = false;
+      for (std::size_t k = 0; k < flag.differs.size(); ++k) {
+        if (caught(flag.differs[k], params, o, *backends[0], at)) {
+          any = true;
+          catches[name].insert(k);
+        }
       }
+      if (!flag.differs.empty() && !any) throw std::logic_error(at + ": no alternative of the flag answers otherwise");
       if (flag.holds && !flag.holds(params, json::Value(c.error.empty() ? outputs : json::Object{}))) {
         throw std::logic_error(at + ": the flag's property does not hold");
       }
     }
     for (auto& kv : outputs) fields.push_back(std::move(kv));
     b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields));
+  }
+  for (const auto& f : spec.flags) {
+    for (std::size_t k = 0; k < f.differs.size(); ++k) {
+      if (!catches[f.name].count(k)) {
+        throw std::logic_error(spec.file + ", flag " + f.name + ": alternative " + std::to_string(k + 1) + " of " +
+                               std::to_string(f.differs.size()) + " catches none of the flag's cases");
+      }
+    }
   }
   return b.build();
 }
@@ -197,12 +225,29 @@ const Bound* bound_of(const Table& table, const TestRef& t) {
   return it == table.end() ? nullptr : &it->second;
 }
 
-json::Value params_of_test(const Bound& g, const TestRef& t) {
+json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef& t, const json::Object& fixed = {}) {
   json::Object params;
-  for (const auto& name : g.inputs) {
-    if (json::optional_member(t.test, name)) params.emplace_back(name, test_value(t, name));
+  for (const auto& name : inputs) {
+    const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
+    if (!is_fixed && json::optional_member(t.test, name)) params.emplace_back(name, test_value(t, name));
   }
+  for (const auto& kv : fixed) params.push_back(kv);
   return json::Value(std::move(params));
+}
+
+// expected_of returns the test's members named as |op|'s results, those |outputs| lists.
+json::Value expected_of(const ops::OpSpec& op, const std::vector<std::string>& outputs, const TestRef& t) {
+  json::Object result;
+  for (const auto& r : op.results) {
+    if (std::find(outputs.begin(), outputs.end(), r.name) != outputs.end()) result.emplace_back(r.name, test_value(t, r.name));
+  }
+  return json::Value(std::move(result));
+}
+
+// reads_field tells whether |inputs| holds the member an error field names ("clientSeeds[1]").
+bool reads_field(const std::vector<std::string>& inputs, const std::string& field) {
+  const std::string base = field.substr(0, field.find_first_of(".["));
+  return std::find(inputs.begin(), inputs.end(), base) != inputs.end();
 }
 
 }  // namespace
@@ -221,7 +266,7 @@ VectorKind catalog_kind(FileSpec spec) {
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
-    const rapidjson::Document params = to_document(params_of_test(*g, t));
+    const rapidjson::Document params = to_document(params_of_test(g->inputs, t));
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;
@@ -235,15 +280,23 @@ VectorKind catalog_kind(FileSpec spec) {
   k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
     const Bound* g = bound_of(*table, t);
     if (!g) throw InputError("type", "unknown group type " + group_type(t));
-    json::Value params = params_of_test(*g, t);
-    if (is_invalid(t)) return {bad_call(g->op->name, std::move(params))};
-    json::Object result;
-    for (const auto& r : g->op->results) {
-      if (std::find(g->outputs.begin(), g->outputs.end(), r.name) != g->outputs.end()) {
-        result.emplace_back(r.name, test_value(t, r.name));
+    std::vector<PortCall> calls;
+    if (is_invalid(t)) {
+      calls.push_back(bad_call(g->op->name, params_of_test(g->inputs, t)));
+      const std::string field = test_string(t, "error");
+      for (const auto& a : g->also) {
+        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed)));
       }
+      return calls;
     }
-    return {ok_call(g->op->name, std::move(params), json::Value(std::move(result)))};
+    calls.push_back(ok_call(g->op->name, params_of_test(g->inputs, t), expected_of(*g->op, g->outputs, t)));
+    for (const auto& a : g->also) {
+      std::vector<std::string> names;
+      for (const auto& r : a.op->results) names.push_back(r.name);
+      calls.push_back(ok_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed),
+                              a.spec.expected ? json::Value(a.spec.expected(t)) : expected_of(*a.op, names, t)));
+    }
+    return calls;
   };
   return k;
 }

@@ -53,10 +53,22 @@ struct Flag {
   std::string name;
   BugType bug_type;
   std::string description;
-  // On every case carrying the flag, at least one alternative must catch the case (none: no check).
+  // On every case carrying the flag at least one alternative must catch the case, and each
+  // alternative must catch at least one of them: every wrong port the flag names fails one of its
+  // tests (none: no check).
   std::vector<Alternative> differs = {};
   // When set, it must hold on every case carrying the flag.
   Property holds = {};
+};
+
+// AlsoCall is a further port call each test of a group implies: |op| with the test's members named as
+// its params (and |fixed| after them), expecting the test's members named as its results, or what
+// |expected| derives where the answer is not a member (the first of a roll's messages). For an invalid
+// test it expects bad_input when |op| reads the field the error names, and is not made otherwise.
+struct AlsoCall {
+  std::string op;
+  json::Object fixed = {};
+  std::function<json::Object(const TestRef& t)> expected = {};
 };
 
 // GroupSpec binds a group type to the op its tests call.
@@ -68,6 +80,7 @@ struct GroupSpec {
   std::vector<std::string> outputs = {};
   // Invalid tests also carry `errorPosition`: the error's position, or null.
   bool error_position = false;
+  std::vector<AlsoCall> also = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field

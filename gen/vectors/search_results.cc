@@ -57,10 +57,19 @@ void verify_stored_result(const StoredSearchResult& r, const Backend& backend) {
   }
 }
 
+std::string search_results_table() {
+  std::string t = "| file | class | depth | from | `found` |\n|---|---|---|---|---|\n";
+  for (const auto& r : stored_search_results()) {
+    t += "| `" + r.file + "` | " + r.spec.cls + " | " + std::to_string(r.spec.depth) + " | " + std::to_string(r.spec.from) +
+         " | " + std::to_string(r.found) + " |\n";
+  }
+  return t;
+}
+
 std::optional<std::uint64_t> stored_hit(const search::SearchSpec& spec) {
   const search::SearchSpec want = search::CompiledSpec(spec).spec();
   for (const auto& r : stored_search_results()) {
-    if (!same_search(r.spec, want) || r.spec.from != 1) continue;
+    if (!same_search(r.spec, want) || r.spec.from != want.from) continue;
     verify_stored_result(r, default_backend());
     return r.found;
   }

@@ -28,10 +28,15 @@ struct StoredSearchResult {
 // std::logic_error naming the file when one is malformed (a build-time mistake).
 const std::vector<StoredSearchResult>& stored_search_results();
 
-// stored_hit returns the verified hit of the stored result for |spec| (class, inputs and depth;
-// from must be 1, any `to`), or nothing when none is stored. Throws std::logic_error when a stored
+// stored_hit returns the verified hit of the stored result for |spec| (class, inputs, depth and
+// from; any `to`), or nothing when none is stored. Throws std::logic_error when a stored
 // result does not verify.
 std::optional<std::uint64_t> stored_hit(const search::SearchSpec& spec);
+
+// search_results_table renders every stored result as the Markdown table specs/search.md shows
+// between `<!-- fairvec:search-results begin -->` and `<!-- fairvec:search-results end -->`: file,
+// class, depth, the range's first counter and the hit. Throws as stored_search_results does.
+[[nodiscard]] std::string search_results_table();
 
 // verify_stored_result recomputes |r|'s MAC through the scheme on |backend|; throws
 // std::logic_error naming the file when it differs or has another skip depth.
