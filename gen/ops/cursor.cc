@@ -53,6 +53,20 @@ json::Value unit_op(const Args& a, const Backend& b) {
                                                  a.get<std::uint64_t>("nonce"), a.get<std::uint64_t>("cursor"))}});
 }
 
+// unit_trace: the message, the digest and its leading 64 bits, as cursor_unit_test.json shows them.
+json::Value unit_trace(const Args& a, const Backend& b) {
+  const auto& client = a.get<std::string>("clientSeed");
+  const std::uint64_t nonce = a.get<std::uint64_t>("nonce"), cur = a.get<std::uint64_t>("cursor");
+  const Digest d = cursor::digest(b, a.get<std::string>("serverSeed"), client, nonce, cur);
+  const std::uint64_t x = cursor::u64_of(d);
+  return json::Value::object({{"message", cursor::message(client, nonce, cur)},
+                              {"digest", to_hex(d)},
+                              {"hi", json::Value(x >> 32)},
+                              {"lo", json::Value(static_cast<std::uint64_t>(x & 0xffffffffULL))},
+                              {"u64", std::to_string(x)},
+                              {"uBits", cursor::bits_hex(cursor::u64_to_unit(x))}});
+}
+
 json::Value u64_op(const Args& a, const Backend&) {
   return json::Value::object({{"u", cursor::u64_to_unit(a.get<std::uint64_t>("u64"))}});
 }
@@ -161,7 +175,7 @@ void add_cursor_ops(Table& t) {
          {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
          {{"u", u_out}}, false,
          {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
-         unit_op});
+         unit_op, unit_trace});
   t.add({"cursor.u64_to_unit", kSpec, false, "u of a 64-bit value",
          {{"u64", u64}}, {{"u", u_out}}, false,
          {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op, u64_trace});

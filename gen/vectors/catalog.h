@@ -41,8 +41,9 @@ enum class BugType {
 
 // Alternative computes the answer a port with a flag's bug gives on a case's params: an object of
 // result (or trace) members, compared member by member with the op's, or throws InputError where
-// that port rejects the input. A valid case is caught when a member differs or the port rejects
-// it; an invalid case is caught when the port accepts it.
+// that port rejects the input, or answers null where it does not apply (a group of another op). A
+// valid case is caught when a member differs or the port rejects it; an invalid case is caught
+// when the port accepts it.
 using Alternative = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
 // Property is a claim about a case that is not another port's answer (x = 0, the largest u below
 // one): |outputs| holds the test's computed output members (an object; empty for invalid cases).

@@ -1,17 +1,17 @@
 // cursor_unit_test.json (specs/cursor-v1.md, "Vectors"): u(serverSeed, clientSeed, nonce, cursor)
-// with every intermediate value, and the commitment. Every flag that claims "a port deciding
-// otherwise fails" is checked here: the generator computes the other decision and throws
-// std::logic_error if it does not differ.
+// with every intermediate value, and the commitment. A catalog (vectors/catalog.h): cases give the
+// inputs only; cursor.unit and its trace, or cursor.commitment, compute the rest, and every flag that
+// names a port deciding otherwise is checked against that port's answer.
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <map>
-#include <set>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "vectors/catalog.h"
 #include "vectors/cursor_common.h"
 
 namespace fairvec::vectors::cursor_vec {
@@ -70,174 +70,210 @@ bool is_hex_text(std::string_view s) {
 }
 
 
-Object unit_outputs(const Backend& b, std::string_view server, std::string_view client, u64 nonce,
-                    u64 cursor) {
-  const Digest d = cur::digest(b, server, client, nonce, cursor);
-  const u64 x = cur::u64_of(d);
-  const double u = cur::u64_to_unit(x);
-  return {{"message", cur::message(client, nonce, cursor)},
-          {"digest", to_hex(d)},
-          {"hi", Value(x >> 32)},
-          {"lo", Value(static_cast<u64>(x & 0xffffffffULL))},
-          {"u64", std::to_string(x)},
-          {"u", u},
-          {"uBits", bits_of(u)}};
-}
+// ------------------------------------------------------------------------------------------------
+// Ports with the flags' bugs. A CursorUnit alternative answers u; a CursorCommitment one answers the
+// commitment; each answers null on the other group's cases.
 
-// The cases of cursor_unit_test.json and what their flags claim.
-struct UnitCase {
-  const Backend& b;
-  const std::string& server;
-  const std::string& client;
-  u64 nonce;
-  u64 cursor;
-  Digest d;
-  u64 x;
-  double u;
-  std::string msg;
-
-  // u_of returns the u of another MAC: what a port keying or reading otherwise would get.
-  double u_of(const Digest& mac) const { return cur::u64_to_unit(cur::u64_of(mac)); }
+struct UnitIn {
+  std::string server, client;
+  u64 nonce, cursor;
 };
-
-// unit_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<UnitCase>>& unit_claims() {
-  static const std::vector<Claim<UnitCase>> kClaims = {
-      {"KeyAsText",
-       [](const UnitCase& c) { return is_hex_text(c.server) && c.u_of(c.b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(c.msg))) != c.u; }},
-      {"BigEndian", [](const UnitCase& c) { return cur::u64_to_unit(little_endian(c.d)) != c.u; }},
-      {"FourthInput",
-       [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce))) != c.u; }},
-      {"MessageOrder",
-       [](const UnitCase& c) {
-         return c.nonce != c.cursor && c.u_of(c.b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce))) != c.u;
-       }},
-      {"DecimalText",
-       [](const UnitCase& c) {
-         char hex[64];
-         std::snprintf(hex, sizeof hex, "%s-%llx-%llx", c.client.c_str(), static_cast<unsigned long long>(c.nonce),
-                       static_cast<unsigned long long>(c.cursor));
-         return std::string(hex) != c.msg;
-       }},
-      {"LongKeyHashed",
-       [](const UnitCase& c) {
-         return c.server.size() > 64 && c.u_of(c.b.hmac_sha256(Bytes(c.server.begin(), c.server.begin() + 64), as_bytes(c.msg))) != c.u;
-       }},
-      {"Utf8Key",
-       [](const UnitCase& c) {
-         return c.u_of(c.b.hmac_sha256(utf16le(c.server), as_bytes(c.msg))) != c.u &&
-                std::any_of(c.server.begin(), c.server.end(), [](char ch) { return ch & 0x80; });
-       }},
-      {"Utf8Message", [](const UnitCase& c) { return c.u_of(c.b.hmac_sha256(as_bytes(c.server), utf16le(c.msg))) != c.u; }},
-      {"UnsignedRead", [](const UnitCase& c) { return c.x >= kTwo63 && alt_signed(c.x) != c.u; }},
-      {"SingleRounding", [](const UnitCase& c) { return alt_halve(c.x) != c.u; }},
-      {"Truncation", [](const UnitCase& c) { return alt_truncate(c.x) != c.u; }},
-      {"Leading52Bits", [](const UnitCase& c) { return alt_h52(c.x) != c.u; }},
-      {"MaxNonce", [](const UnitCase& c) { return c.nonce == cur::kMaxCounter; }},
-      {"MaxCursor", [](const UnitCase& c) { return c.cursor == cur::kMaxCounter; }},
-      {"ZeroCounters", [](const UnitCase& c) { return c.nonce == 0 && c.cursor == 0; }},
-      {"EmptyClientSeed", [](const UnitCase& c) { return c.client.empty(); }},
-  };
-  return kClaims;
+bool is_unit_case(const rapidjson::Value& p) { return json::optional_member(p, "nonce") != nullptr; }
+UnitIn unit_in(const rapidjson::Value& p) {
+  return {cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed"),
+          cur::read_text(json::member(p, "clientSeed", "params"), "clientSeed"),
+          cur::read_counter(json::member(p, "nonce", "params"), "nonce"),
+          cur::read_counter(json::member(p, "cursor", "params"), "cursor")};
 }
+double u_of_mac(const Digest& mac) { return cur::u64_to_unit(cur::u64_of(mac)); }
+std::string counters(const UnitIn& c) { return "-" + std::to_string(c.nonce) + "-" + std::to_string(c.cursor); }
 
-struct CommitmentCase {
-  const Backend& b;
-  const std::string& server;
-  std::string commitment;
+Alternative unit_port(std::function<double(const UnitIn&, const Backend&)> f) {
+  return [f](const rapidjson::Value& p, const Backend& b) -> Value {
+    if (!is_unit_case(p)) return nullptr;
+    return Value::object({{"u", f(unit_in(p), b)}});
+  };
+}
+Alternative commitment_port(std::function<std::string(const std::string& server, const Backend&)> f) {
+  return [f](const rapidjson::Value& p, const Backend& b) -> Value {
+    if (is_unit_case(p)) return nullptr;
+    return Value::object({{"commitment", f(cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed"), b)}});
+  };
+}
+// Properties of a case's inputs (CursorUnit cases only, unless |commitment_too|).
+Property unit_input(std::function<bool(const UnitIn&)> f) {
+  return [f](const rapidjson::Value& p, const json::Value&) { return is_unit_case(p) && f(unit_in(p)); };
+}
+Property server_is(std::function<bool(const std::string&)> f) {
+  return [f](const rapidjson::Value& p, const json::Value&) { return f(json::get_string(p, "serverSeed", "params")); };
+}
+// x_at_least_half: the case's u64 has its top bit set.
+bool x_at_least_half(const rapidjson::Value&, const json::Value& out) {
+  return parse_decimal(std::get<std::string>(out.find("u64")->variant()), "u64", 0, kMaxU64) >= kTwo63;
+}
+// Applied to the correct u64: a port reading or rounding it otherwise.
+Alternative reads_u64(double (*f)(u64)) {
+  return unit_port([f](const UnitIn& c, const Backend& b) {
+    return f(cur::u64_of(cur::digest(b, c.server, c.client, c.nonce, c.cursor)));
+  });
+}
+double alt_little_endian(const Digest& d) { return cur::u64_to_unit(little_endian(d)); }
+
+// Lenient is a port that reads the counters or seeds with one check left out, as a language's
+// loose conversions do (the text it hashes is JavaScript's String() of the value).
+struct Lenient {
+  bool big = false;       // integers up to 2^64 - 1
+  bool negative = false;  // negative integers
+  bool fraction = false;  // any number
+  bool boolean = false;   // true is 1, false 0
+  bool coerce = false;    // a seed or counter of another JSON type, as String() writes it
 };
-
-// commitment_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<CommitmentCase>>& commitment_claims() {
-  static const std::vector<Claim<CommitmentCase>> kClaims = {
-      {"CommitmentOfText",
-       [](const CommitmentCase& c) { return to_hex(c.b.sha256(ByteView(from_hex(c.server, "seed")))) != c.commitment; }},
+std::string lenient_text(const rapidjson::Value& v, const Lenient& l, std::string_view field) {
+  if (v.IsString()) return v.GetString();
+  if (!l.coerce) throw InputError(std::string(field), "type");
+  if (v.IsNull()) return "null";
+  if (v.IsBool()) return v.GetBool() ? "true" : "false";
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  throw InputError(std::string(field), "type");
+}
+std::string lenient_counter(const rapidjson::Value& v, const Lenient& l, std::string_view field) {
+  if (v.IsUint64() && (v.GetUint64() <= cur::kMaxCounter || l.big)) return std::to_string(v.GetUint64());
+  if (v.IsInt64() && v.GetInt64() < 0 && l.negative) return std::to_string(v.GetInt64());
+  if (v.IsDouble() && l.fraction) return json::format_double(v.GetDouble());
+  if (v.IsBool() && l.boolean) return v.GetBool() ? "1" : "0";
+  if (v.IsString() && l.coerce) return v.GetString();
+  throw InputError(std::string(field), "not a counter");
+}
+Alternative lenient(Lenient l) {
+  return [l](const rapidjson::Value& p, const Backend& b) -> Value {
+    const std::string server = lenient_text(json::member(p, "serverSeed", "params"), l, "serverSeed");
+    const std::string msg = lenient_text(json::member(p, "clientSeed", "params"), l, "clientSeed") + "-" +
+                            lenient_counter(json::member(p, "nonce", "params"), l, "nonce") + "-" +
+                            lenient_counter(json::member(p, "cursor", "params"), l, "cursor");
+    return Value::object({{"u", u_of_mac(b.hmac_sha256(server, msg))}});
   };
-  return kClaims;
 }
 
-Value generate_unit() {
+std::vector<Flag> unit_flags() {
+  const auto non_ascii = [](const std::string& s) { return std::any_of(s.begin(), s.end(), [](char ch) { return ch & 0x80; }); };
+  return {
+      {"KeyAsText", BugType::kEncoding,
+       "The server seed is hex text; the HMAC key is that text's UTF-8 bytes. A port that hex-decodes "
+       "the seed first (as hmac-dice-v1 does) computes another MAC.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return u_of_mac(b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(cur::message(c.client, c.nonce, c.cursor))));
+       })},
+       server_is(is_hex_text)},
+      {"BigEndian", BugType::kEncoding,
+       "hi and lo are read big-endian from digest bytes 0..7. A port reading the eight bytes "
+       "little-endian gets another u.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return alt_little_endian(cur::digest(b, c.server, c.client, c.nonce, c.cursor));
+       })}},
+      {"FourthInput", BugType::kFunctionality,
+       "The message carries the cursor: `clientSeed-nonce-cursor`. A port hashing the classic "
+       "`clientSeed-nonce` (three inputs) gets another u.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return u_of_mac(b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce)));
+       })}},
+      {"MessageOrder", BugType::kOrder,
+       "Nonce before cursor in the message. A port writing `clientSeed-cursor-nonce` gets another u.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return u_of_mac(b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce)));
+       })},
+       unit_input([](const UnitIn& c) { return c.nonce != c.cursor; })},
+      {"DecimalText", BugType::kEncoding,
+       "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
+       "zero-padded gets another message.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+          char hex[64];
+          std::snprintf(hex, sizeof hex, "-%llx-%llx", static_cast<unsigned long long>(c.nonce),
+                        static_cast<unsigned long long>(c.cursor));
+          return u_of_mac(b.hmac_sha256(c.server, c.client + hex));
+        }),
+        unit_port([](const UnitIn& c, const Backend& b) {
+          char padded[64];
+          std::snprintf(padded, sizeof padded, "-%016llu-%016llu", static_cast<unsigned long long>(c.nonce),
+                        static_cast<unsigned long long>(c.cursor));
+          return u_of_mac(b.hmac_sha256(c.server, c.client + padded));
+        })}},
+      {"SeedLength", BugType::kBoundary,
+       "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
+       "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails."},
+      {"LongKeyHashed", BugType::kBoundary,
+       "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
+       "long keys or hashes keys of exactly 64 bytes fails.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return u_of_mac(b.hmac_sha256(as_bytes(std::string_view(c.server).substr(0, 64)),
+                                       as_bytes(cur::message(c.client, c.nonce, c.cursor))));
+       })},
+       server_is([](const std::string& s) { return s.size() > 64; })},
+      {"Utf8Key", BugType::kEncoding,
+       "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
+       "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+          return u_of_mac(b.hmac_sha256(utf16le(c.server), as_bytes(cur::message(c.client, c.nonce, c.cursor))));
+        }),
+        commitment_port([](const std::string& server, const Backend& b) { return to_hex(b.sha256(utf16le(server))); })},
+       server_is(non_ascii)},
+      {"Utf8Message", BugType::kEncoding,
+       "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
+       "gets another MAC.",
+       {unit_port([](const UnitIn& c, const Backend& b) {
+         return u_of_mac(b.hmac_sha256(as_bytes(c.server), utf16le(cur::message(c.client, c.nonce, c.cursor))));
+       })}},
+      {"EmptyClientSeed", BugType::kBoundary, "An empty client seed is valid; the message is then `-nonce-cursor`.", {},
+       unit_input([](const UnitIn& c) { return c.client.empty(); })},
+      {"MaxNonce", BugType::kBoundary,
+       "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
+       "exponent form fails.",
+       {}, unit_input([](const UnitIn& c) { return c.nonce == cur::kMaxCounter; })},
+      {"MaxCursor", BugType::kBoundary, "cursor = 2^53 - 1, written 9007199254740991.", {},
+       unit_input([](const UnitIn& c) { return c.cursor == cur::kMaxCounter; })},
+      {"ZeroCounters", BugType::kBoundary, "nonce = 0 and cursor = 0, written `0`.", {},
+       unit_input([](const UnitIn& c) { return c.nonce == 0 && c.cursor == 0; })},
+      {"UnsignedRead", BugType::kArithmetic,
+       "The first digest bit is 1 (u >= 0.5). A port reading the eight bytes as a signed 64-bit "
+       "integer gets a negative u.",
+       {reads_u64(alt_signed)}, x_at_least_half},
+      {"SingleRounding", BugType::kArithmetic,
+       "u is rounded once. Here the Java idiom double(x >>> 1) * 2 + (x & 1), which rounds twice, "
+       "gives another u.",
+       {reads_u64(alt_halve)}},
+      {"Truncation", BugType::kArithmetic,
+       "u is rounded to nearest, not truncated. A port computing (x >> 11) / 2^53 (53 leading bits) "
+       "gets another u.",
+       {reads_u64(alt_truncate)}},
+      {"Leading52Bits", BugType::kArithmetic,
+       "u uses 64 bits. A port reusing keno's and crash's 52-bit helper ((x >> 12) / 2^52) gets "
+       "another u.",
+       {reads_u64(alt_h52)}},
+      {"CommitmentOfText", BugType::kEncoding,
+       "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
+       "commitment.",
+       {commitment_port([](const std::string& server, const Backend& b) {
+         return to_hex(b.sha256(ByteView(from_hex(server, "seed"))));
+       })}},
+      {"UnsafeInteger", BugType::kMissingCheck,
+       "nonce or cursor above 2^53 - 1 is bad input (a JavaScript port cannot hold it exactly).", {lenient({.big = true})}},
+      {"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {lenient({.negative = true})}},
+      {"NotAnInteger", BugType::kMissingCheck, "A fractional nonce or cursor is bad input.", {lenient({.fraction = true})}},
+      {"BooleanNotInteger", BugType::kMissingCheck,
+       "A JSON boolean (true) as nonce or cursor is bad input; catches a port whose language treats true as the "
+       "integer 1.",
+       {lenient({.boolean = true})}},
+      {"WrongType", BugType::kMissingCheck,
+       "A seed that is not a JSON string, or a counter that is not a JSON number, is bad input.",
+       {lenient({.coerce = true})}},
+  };
+}
+
+void unit_cases(Cases& c) {
   const Backend& b = default_backend();
-  VectorFileBuilder f("cursor-v1", "cursor_unit_schema.json",
-                      {"cursor-v1: u(serverSeed, clientSeed, nonce, cursor) = u64(HMAC-SHA256(key = serverSeed's "
-                       "UTF-8 bytes, msg = `${clientSeed}-${nonce}-${cursor}`)), u64 = the first 8 digest bytes "
-                       "big-endian, converted to binary64 once (round to nearest, ties to even) and scaled by 2^-64.",
-                       "Each valid test carries the message, the digest, hi and lo (the two big-endian 32-bit words), "
-                       "u64 (decimal string), u and its IEEE-754 bits. Port op: cursor.unit.",
-                       "u = 1.0 needs the digest's first 54 bits all ones (probability 2^-54): no HMAC vector can "
-                       "show it; cursor_u64_test.json and cursor_draw_test.json cover u = 1.0 at the layers below.",
-                       "CursorCommitment tests: commitment = hex(SHA-256(serverSeed's UTF-8 bytes)). Port op: "
-                       "cursor.commitment."});
-  f.note("KeyAsText", "ENCODING",
-         "The server seed is hex text; the HMAC key is that text's UTF-8 bytes. A port that hex-decodes "
-         "the seed first (as hmac-dice-v1 does) computes another MAC.");
-  f.note("BigEndian", "ENCODING",
-         "hi and lo are read big-endian from digest bytes 0..7. A port reading the eight bytes "
-         "little-endian gets another u.");
-  f.note("FourthInput", "FUNCTIONALITY",
-         "The message carries the cursor: `clientSeed-nonce-cursor`. A port hashing the classic "
-         "`clientSeed-nonce` (three inputs) gets another u.");
-  f.note("MessageOrder", "ORDER",
-         "Nonce before cursor in the message. A port writing `clientSeed-cursor-nonce` gets another u.");
-  f.note("DecimalText", "ENCODING",
-         "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
-         "zero-padded gets another message.");
-  f.note("SeedLength", "BOUNDARY",
-         "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
-         "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails.");
-  f.note("LongKeyHashed", "BOUNDARY",
-         "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
-         "long keys or hashes keys of exactly 64 bytes fails.");
-  f.note("Utf8Key", "ENCODING",
-         "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
-         "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.");
-  f.note("Utf8Message", "ENCODING",
-         "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
-         "gets another MAC.");
-  f.note("EmptyClientSeed", "BOUNDARY",
-         "An empty client seed is valid; the message is then `-nonce-cursor`.");
-  f.note("MaxNonce", "BOUNDARY",
-         "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
-         "exponent form fails.");
-  f.note("MaxCursor", "BOUNDARY", "cursor = 2^53 - 1, written 9007199254740991.");
-  f.note("ZeroCounters", "BOUNDARY", "nonce = 0 and cursor = 0, written `0`.");
-  f.note("UnsignedRead", "ARITHMETIC",
-         "The first digest bit is 1 (u >= 0.5). A port reading the eight bytes as a signed 64-bit "
-         "integer gets a negative u.");
-  f.note("SingleRounding", "ARITHMETIC",
-         "u is rounded once. Here the Java idiom double(x >>> 1) * 2 + (x & 1), which rounds twice, "
-         "gives another u.");
-  f.note("Truncation", "ARITHMETIC",
-         "u is rounded to nearest, not truncated. A port computing (x >> 11) / 2^53 (53 leading bits) "
-         "gets another u.");
-  f.note("Leading52Bits", "ARITHMETIC",
-         "u uses 64 bits. A port reusing keno's and crash's 52-bit helper ((x >> 12) / 2^52) gets "
-         "another u.");
-  f.note("CommitmentOfText", "ENCODING",
-         "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
-         "commitment.");
-  f.note("UnsafeInteger", "MISSING_CHECK",
-         "nonce or cursor above 2^53 - 1 is bad input (a JavaScript port cannot hold it exactly).");
-  f.note("Negative", "MISSING_CHECK", "A negative nonce or cursor is bad input.");
-  f.note("NotAnInteger", "MISSING_CHECK", "A fractional nonce or cursor is bad input.");
-  f.note("BooleanNotInteger", "MISSING_CHECK", "A JSON boolean (true) as nonce or cursor is bad input; catches a port "
-                                               "whose language treats true as the integer 1.");
-  f.note("WrongType", "MISSING_CHECK",
-         "A seed that is not a JSON string, or a counter that is not a JSON number, is bad input.");
-
-  f.group({{"type", "CursorUnit"}});
   auto add = [&](const std::string& comment, std::vector<std::string> flags, const std::string& server,
                  const std::string& client, u64 nonce, u64 cursor) {
-    const Digest d = cur::digest(b, server, client, nonce, cursor);
-    const u64 x = cur::u64_of(d);
-    const double u = cur::u64_to_unit(x);
-    const std::string msg = cur::message(client, nonce, cursor);
-    require_claims(unit_claims(), flags, UnitCase{b, server, client, nonce, cursor, d, x, u, msg});
-    Object fields{{"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(nonce)},
-                  {"cursor", Value(cursor)}};
-    for (auto& kv : unit_outputs(b, server, client, nonce, cursor)) fields.push_back(std::move(kv));
-    f.add(comment, std::move(flags), Result::kValid, std::move(fields));
-    return x;
+    c.valid("CursorUnit", comment, std::move(flags),
+            {{"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(nonce)}, {"cursor", Value(cursor)}});
   };
 
   add("worked example of specs/cursor-v1.md: a 64-hex-character server seed keyed as text, nonce 1, "
@@ -300,23 +336,19 @@ Value generate_unit() {
         {"SingleRounding", "Truncation"}, kSeedHex, kClient, 2, found);
   }
 
-  f.group({{"type", "CursorCommitment"}});
   auto add_commit = [&](const std::string& comment, std::vector<std::string> flags, const std::string& server) {
-    const std::string c = cur::commitment(b, server);
-    require_claims(commitment_claims(), flags, CommitmentCase{b, server, c});
-    f.add(comment, std::move(flags), Result::kValid, {{"serverSeed", server}, {"commitment", c}});
+    c.valid("CursorCommitment", comment, std::move(flags), {{"serverSeed", server}});
   };
   add_commit("the example seed: SHA-256 of its 64 characters of text", {"CommitmentOfText"}, kSeedHex);
   add_commit("empty seed", {"SeedLength"}, "");
   add_commit("non-ASCII seed", {"Utf8Key"}, kSeed2);
   add_commit("200-byte seed", {"SeedLength", "CommitmentOfText"}, pattern(200));
 
-  f.group({{"type", "CursorUnitInvalid"}});
   auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value server, Value client,
                  Value nonce, Value cursor, const std::string& error) {
-    f.add(comment, std::move(flags), Result::kInvalid,
-          {{"serverSeed", std::move(server)}, {"clientSeed", std::move(client)}, {"nonce", std::move(nonce)},
-           {"cursor", std::move(cursor)}, {"error", error}});
+    c.invalid("CursorUnitInvalid", comment, std::move(flags),
+              {{"serverSeed", std::move(server)}, {"clientSeed", std::move(client)}, {"nonce", std::move(nonce)},
+               {"cursor", std::move(cursor)}}, error);
   };
   const Value seed(kSeedHex), client(kClient), one(1), zero(0);
   const Value two53(static_cast<std::int64_t>(kTwo53));
@@ -334,56 +366,29 @@ Value generate_unit() {
   bad("cursor false: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, one, Value(false), "cursor");
   bad("server seed as a number", {"WrongType"}, Value(12345), client, one, zero, "serverSeed");
   bad("client seed null", {"WrongType"}, seed, Value(nullptr), one, zero, "clientSeed");
-  return f.build();
-}
-
-// UnitArgs are the inputs of a cursor.unit test, read as the library reads them.
-struct UnitArgs {
-  std::string server;
-  std::string client;
-  u64 nonce;
-  u64 cursor;
-};
-
-UnitArgs unit_args(const TestRef& t) {
-  UnitArgs a;
-  a.server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
-  a.client = cur::read_text(test_member(t, "clientSeed"), "clientSeed");
-  a.nonce = cur::read_counter(test_member(t, "nonce"), "nonce");
-  a.cursor = cur::read_counter(test_member(t, "cursor"), "cursor");
-  return a;
-}
-
-std::string check_unit_test(const TestRef& t, const Backend& b) {
-  const UnitArgs a = unit_args(t);
-  return first_failure({expect_members(t, unit_outputs(b, a.server, a.client, a.nonce, a.cursor)),
-                        expect_equal("u (unit)", test_member(t, "u"), Value(cur::unit(b, a.server, a.client, a.nonce, a.cursor)))});
-}
-
-std::vector<PortCall> unit_calls(const TestRef& t) {
-  return {call_of(t, "cursor.unit", {"serverSeed", "clientSeed", "nonce", "cursor"}, {"u"})};
 }
 
 }  // namespace
 
 VectorKind unit_vector_kind() {
-  return group_kind(
-      "cursor_unit_test.json", "cursor_unit_schema.json", generate_unit,
-      {{"CursorUnit", check_unit_test, unit_calls},
-       {"CursorCommitment",
-        [](const TestRef& t, const Backend& b) {
-          const std::string server = cur::read_text(test_member(t, "serverSeed"), "serverSeed");
-          return expect_equal("commitment", test_member(t, "commitment"), Value(cur::commitment(b, server)));
-        },
-        [](const TestRef& t) {
-          return std::vector<PortCall>{call_of(t, "cursor.commitment", {"serverSeed"}, {"commitment"})};
-        }},
-       {"CursorUnitInvalid",
-        rejects([](const TestRef& t, const Backend& b) {
-          const UnitArgs a = unit_args(t);
-          (void)cur::unit(b, a.server, a.client, a.nonce, a.cursor);
-        }),
-        unit_calls}});
+  return catalog_kind({
+      "cursor_unit_test.json",
+      "cursor-v1",
+      {"cursor-v1: u(serverSeed, clientSeed, nonce, cursor) = u64(HMAC-SHA256(key = serverSeed's "
+       "UTF-8 bytes, msg = `${clientSeed}-${nonce}-${cursor}`)), u64 = the first 8 digest bytes "
+       "big-endian, converted to binary64 once (round to nearest, ties to even) and scaled by 2^-64.",
+       "Each valid test carries the message, the digest, hi and lo (the two big-endian 32-bit words), "
+       "u64 (decimal string), u and its IEEE-754 bits. Port op: cursor.unit.",
+       "u = 1.0 needs the digest's first 54 bits all ones (probability 2^-54): no HMAC vector can "
+       "show it; cursor_u64_test.json and cursor_draw_test.json cover u = 1.0 at the layers below.",
+       "CursorCommitment tests: commitment = hex(SHA-256(serverSeed's UTF-8 bytes)). Port op: "
+       "cursor.commitment."},
+      unit_flags(),
+      {{"CursorUnit", "cursor.unit", {"message", "digest", "hi", "lo", "u64", "u", "uBits"}},
+       {"CursorCommitment", "cursor.commitment"},
+       {"CursorUnitInvalid", "cursor.unit"}},
+      unit_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::cursor_vec
