@@ -160,6 +160,22 @@ json::Value message_op(const Args& a, const Backend&) {
                                                       a.get<std::uint64_t>("roll"), a.get<std::uint64_t>("retry"))}});
 }
 
+// message_trace: the MAC of the message under the params' serverSeed when they carry one (the next
+// step of a roll's derivation, which hmac_dice_pick_test.json shows); the op itself has no key.
+json::Value message_trace(const Args& a, const Backend& b) {
+  const rapidjson::Value* seed = json::optional_member(a.params(), "serverSeed");
+  if (!seed) return json::Value::object();
+  const std::string m = hd::message(a.get<std::vector<std::string>>("clientSeeds"), a.get<std::uint64_t>("roll"),
+                                    a.get<std::uint64_t>("retry"));
+  const Bytes key = hd::parse_server_seed(json::get_string(a.params(), "serverSeed", "params"));
+  return json::Value::object({{"mac", to_hex(b.hmac_sha256(key, as_bytes(m)))}});
+}
+
+// pick_trace: the value of the byte used.
+json::Value pick_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"byte", static_cast<std::int64_t>(hd::pick(a.get<std::vector<Digest>>("macs")).byte)}});
+}
+
 json::Value pick_op(const Args& a, const Backend&) {
   hd::Pick p = hd::pick(a.get<std::vector<Digest>>("macs"));
   return json::Value::object({{"dice", dice_json(p.dice)},
@@ -193,6 +209,11 @@ json::Value parse_recorded_op(const Args& a, const Backend&) {
   return json::Value::object({{"recorded", hd::rolls_text(a.get<std::vector<hd::Dice>>("text"))}});
 }
 
+// parse_recorded_trace: how many rolls the listing holds (hmac_dice_recorded_test.json's count).
+json::Value parse_recorded_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"count", static_cast<std::int64_t>(a.get<std::vector<hd::Dice>>("text").size())}});
+}
+
 json::Value verify_match_op(const Args& a, const Backend& b) {
   return hd::report_json(hd::verify_match(b, a.get<hd::Match>("match")));
 }
@@ -222,13 +243,13 @@ void add_hmac_dice_ops(Table& t) {
   t.add({"hmac_dice.message", kSpec, false, "the HMAC message of a roll at a retry",
          {{"clientSeeds", client_seeds()}, {"roll", roll_number()}, {"retry", retry}},
          {{"message", text_out}}, false,
-         {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op});
+         {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op, message_trace});
   t.add({"hmac_dice.pick", kSpec, false, "the dice from the MACs of retries 0, 1, ...",
          {{"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")}},
          {{"dice", dice_result()}, {"retry", int_out}, {"index", result_kind("integer 0..31", schema_integer(0, 31))}},
          false,
          {json::Value::object({{"macs", json::Value::array({std::string(62, 'f') + "00", std::string(64, 'a')})}})},
-         pick_op});
+         pick_op, pick_trace});
   const KindRef link = string_kind(
       "a check-page link (v0 query or v1 fragment)", Naming::kParams,
       [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(),
@@ -270,7 +291,7 @@ void add_hmac_dice_ops(Table& t) {
   t.add({"hmac_dice.parse_recorded", kSpec, true, "recorded rolls in the bare form",
          {{"text", listing}},
          {{"recorded", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))}}, false,
-         {json::Value::object({{"text", "1: 63\n2: 44\n"}})}, parse_recorded_op});
+         {json::Value::object({{"text", "1: 63\n2: 44\n"}})}, parse_recorded_op, parse_recorded_trace});
   t.add({"hmac_dice.verify_match", kSpec, true, "a whole match checked: the seal and every recorded roll",
          {match_group(true)},
          {{"verdict", text_out},

@@ -237,6 +237,21 @@ json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef
   return json::Value(std::move(params));
 }
 
+// case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
+// flags, result), the error and the outputs, so that a check runs the op (and its trace) on what
+// generation ran it on.
+json::Value case_inputs_of(const Bound& g, const TestRef& t) {
+  static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
+  json::Object params;
+  for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
+    const std::string name(it->name.GetString(), it->name.GetStringLength());
+    if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
+    if (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end()) continue;
+    params.emplace_back(name, json::Value::from_rapidjson(it->value));
+  }
+  return json::Value(std::move(params));
+}
+
 // expected_of returns the test's members named as |op|'s results, those |outputs| lists.
 json::Value expected_of(const ops::OpSpec& op, const std::vector<std::string>& outputs, const TestRef& t) {
   json::Object result;
@@ -268,7 +283,7 @@ VectorKind catalog_kind(FileSpec spec) {
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
-    const rapidjson::Document params = to_document(params_of_test(g->inputs, t));
+    const rapidjson::Document params = to_document(case_inputs_of(*g, t));
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;

@@ -1,14 +1,13 @@
 // hmac_dice_pick_test.json (specs/hmac-dice-v1.md, "Vector files"): dice over given MACs with `+`
-// retry messages, including MACs that search cannot reach.
-#include <algorithm>
-#include <functional>
-#include <map>
+// retry messages, including MACs that search cannot reach. A catalog (vectors/catalog.h): cases give
+// the MACs, or the message's inputs, only; hmac_dice.pick and hmac_dice.message (with their traces:
+// the byte used, the message's MAC) write the rest.
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/errors.h"
+#include "vectors/catalog.h"
 #include "vectors/hmac_dice_common.h"
 #include "vectors/test_reader.h"
 
@@ -31,49 +30,43 @@ Digest constructed_mac(std::string_view label, std::size_t prefix, std::optional
   return d;
 }
 
-json::Value generate_pick() {
-  VectorFileBuilder b(kAlgorithm, "hmac_dice_pick_schema.json",
-                      {"hmac-dice-v1 picks over given MACs: macs[k] is the MAC of retry k; the roll is the first",
-                       "byte < 252 scanning macs[0] byte 0..31, then macs[1], … The MACs are constructed, since a",
-                       "whole skipped MAC (about 2^-192) is never found by search. Then the exact retry messages:",
-                       "retry k appends k '+' to the last client seed, with the MAC of that message."});
-  b.note("OrdinaryPick", "BASIC", "The first byte of macs[0] is accepted.");
-  b.note("AcceptedByteBoundary", "BOUNDARY", "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
-                                             "a skip rule of >= 251 or > 252, or a missing % 36.");
-  b.note("SkippedByteValues", "BOUNDARY", "Each skipped value 252, 253, 254, 255 before the accepted byte; catches a "
-                                          "skip rule that misses one of them.");
-  b.note("SkippedBytesDeep", "EDGE_CASE", "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
-                                          "catches a port that looks at only the first few bytes.");
-  b.note("LastByteOfMac", "EDGE_CASE", "Only byte 31 is accepted; catches an off-by-one at the MAC's end.");
-  b.note("RetryDepth1", "EDGE_CASE", "macs[0] is all skipped; the roll comes from retry 1's MAC.");
-  b.note("RetryDepth2", "EDGE_CASE", "macs[0] and macs[1] all skipped; the roll comes from retry 2.");
-  b.note("RetryDepth3", "EDGE_CASE", "macs[0..2] all skipped; the roll comes from retry 3.");
-  b.note("UnusedMacs", "EDGE_CASE", "More MACs than needed; the later ones must be ignored.");
-  b.note("NoMac", "MISSING_CHECK", "An empty macs array.");
-  b.note("AllSkipped", "MISSING_CHECK", "Every given MAC is all bytes >= 252: the next retry's MAC would be needed, "
-                                        "which the op does not have; catches a port that wraps, returns a default "
-                                        "or loops.");
-  b.note("BadMac", "MISSING_CHECK", "A MAC that is not 32 bytes of hex (31 or 33 bytes, odd length, a non-hex "
-                                    "character), even after a usable MAC: every given MAC must be well formed.");
-  b.note("RetryMessage", "ENCODING", "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
-                                     "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
-                                     "number, or a count instead of repeated '+'.");
-  b.note("RetryMessageLongSeed", "BOUNDARY", "Retries on a 128-character seed: the retry suffix may take the seed "
-                                             "past 128 characters, which is allowed; catches re-validating it.");
-  b.note("RetryOutOfRange", "MISSING_CHECK", "A negative retry count.");
-  b.note("MessageBadInput", "MISSING_CHECK", "The message op with an invalid client seed or roll number.");
+// PickPort is a pick with one rule changed, as a port with a flag's bug has it.
+struct PickPort {
+  int kept_value = -1;      // a value >= 252 it does not skip (-1: none)
+  std::size_t bytes = 32;   // how many bytes of each MAC it scans
+  bool retries = true;      // goes on to macs[1], macs[2], …
+  bool wrap = false;        // with every byte skipped, takes byte 0 of macs[0] anyway
+  bool default_dice = false;  // with no MAC, answers 1-1
+};
 
-  b.group({{"type", "HmacDicePick"}});
+Alternative pick_port(PickPort port) {
+  return [port](const rapidjson::Value& p, const Backend&) {
+    const std::vector<std::string> hex = json::get_string_array(p, "macs", "params");
+    std::vector<Digest> macs;
+    for (const auto& h : hex) macs.push_back(digest_from_hex(h, "macs"));
+    auto answer = [](std::uint8_t byte) {
+      const int x = byte % 36;
+      return json::Value::object({{"dice", json::Value::array({x / 6 + 1, x % 6 + 1})}});
+    };
+    if (macs.empty()) {
+      if (port.default_dice) return json::Value::object({{"dice", json::Value::array({1, 1})}});
+      throw InputError("macs", "none");
+    }
+    for (std::size_t k = 0; k < (port.retries ? macs.size() : 1); ++k) {
+      for (std::size_t i = 0; i < port.bytes; ++i) {
+        if (macs[k][i] < hd::kFirstSkippedByte || macs[k][i] == port.kept_value) return answer(macs[k][i]);
+      }
+    }
+    if (port.wrap) return answer(macs[0][0]);
+    throw InputError("macs", "all skipped");
+  };
+}
+
+void pick_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, std::vector<Digest> macs) {
-    hd::Pick p = hd::pick(macs);
     json::Array hex;
     for (const auto& m : macs) hex.emplace_back(to_hex(m));
-    b.add(std::move(comment), std::move(flags), Result::kValid,
-          {{"macs", json::Value(std::move(hex))},
-           {"dice", jdice(p.dice)},
-           {"retry", jint(p.retry)},
-           {"index", jint(p.index)},
-           {"byte", jint(p.byte)}});
+    c.valid("HmacDicePick", std::move(comment), std::move(flags), {{"macs", json::Value(std::move(hex))}});
   };
   add("byte 0 is accepted", {"OrdinaryPick"}, {constructed_mac("pick/0", 0, std::nullopt)});
   add("byte 0 is accepted", {"OrdinaryPick"}, {constructed_mac("pick/1", 0, std::nullopt)});
@@ -112,9 +105,8 @@ json::Value generate_pick() {
       {constructed_mac("pick/unused/0", 2, std::nullopt), constructed_mac("pick/unused/1", 0, 0),
        constructed_mac("pick/unused/2", 0, 0)});
 
-  b.group({{"type", "HmacDicePickInvalid"}});
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> macs, std::string error) {
-    b.add(std::move(comment), std::move(flags), Result::kInvalid, {{"macs", jstrs(macs)}, {"error", std::move(error)}});
+    c.invalid("HmacDicePickInvalid", std::move(comment), std::move(flags), {{"macs", jstrs(macs)}}, std::move(error));
   };
   const std::string usable = to_hex(constructed_mac("pick/0", 0, std::nullopt));
   const std::string skipped = to_hex(constructed_mac("pick/skipped", 0, std::nullopt, true));
@@ -130,19 +122,11 @@ json::Value generate_pick() {
   invalid("a usable MAC, then a malformed one", {"BadMac"}, {usable, usable.substr(0, 60)}, "macs[1]");
 
   // Retry messages with the MAC of each (under a fixed server seed).
-  b.group({{"type", "HmacDiceRetryMessage"}});
   const std::string seed_hex = server_seed("pick/message");
-  const Bytes key = hd::parse_server_seed(seed_hex);
   auto message = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> seeds,
                      std::uint64_t roll, std::uint64_t retry) {
-    std::string m = hd::message(seeds, roll, retry);
-    b.add(std::move(comment), std::move(flags), Result::kValid,
-          {{"serverSeed", seed_hex},
-           {"clientSeeds", jstrs(seeds)},
-           {"roll", jint(roll)},
-           {"retry", jint(retry)},
-           {"message", m},
-           {"mac", to_hex(gen().hmac_sha256(key, as_bytes(m)))}});
+    c.valid("HmacDiceRetryMessage", std::move(comment), std::move(flags),
+            {{"serverSeed", seed_hex}, {"clientSeeds", jstrs(seeds)}, {"roll", jint(roll)}, {"retry", jint(retry)}});
   };
   const std::vector<std::string> two = {client_seed("pick/a"), client_seed("pick/b")};
   for (std::uint64_t k = 0; k <= 3; ++k) message("two seeds, retry " + std::to_string(k), {"RetryMessage"}, two, 17, k);
@@ -152,69 +136,84 @@ json::Value generate_pick() {
   message("retry 3 on a 128-character seed (the message's seed part is 131 characters)",
           {"RetryMessage", "RetryMessageLongSeed"}, {std::string(128, 'q')}, 1, 3);
 
-  b.group({{"type", "HmacDiceRetryMessageInvalid"}});
   auto message_invalid = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> seeds,
                              std::int64_t roll, std::int64_t retry, std::string error) {
-    b.add(std::move(comment), std::move(flags), Result::kInvalid,
-          {{"clientSeeds", jstrs(seeds)}, {"roll", json::Value(roll)}, {"retry", json::Value(retry)}, {"error", std::move(error)}});
+    c.invalid("HmacDiceRetryMessageInvalid", std::move(comment), std::move(flags),
+              {{"clientSeeds", jstrs(seeds)}, {"roll", json::Value(roll)}, {"retry", json::Value(retry)}}, std::move(error));
   };
   message_invalid("retry -1", {"RetryOutOfRange"}, two, 1, -1, "retry");
   message_invalid("roll 0", {"MessageBadInput"}, two, 0, 1, "roll");
   message_invalid("no client seed", {"MessageBadInput"}, {}, 1, 1, "clientSeeds");
   message_invalid("a client seed already ending in '+'", {"MessageBadInput"}, {two[0] + "+"}, 1, 0, "clientSeeds[0]");
-  return b.build();
-}
-
-std::vector<Digest> macs_of(const TestRef& t) {
-  std::vector<std::string> hex = json::get_string_array(t.test, "macs", t.path);
-  std::vector<Digest> macs;
-  for (std::size_t i = 0; i < hex.size(); ++i) macs.push_back(digest_from_hex(hex[i], "macs[" + std::to_string(i) + "]"));
-  return macs;
-}
-
-std::string check_pick(const TestRef& t, const Backend&) {
-  hd::Pick p = hd::pick(macs_of(t));
-  return first_failure({expect_member(t, "dice", jdice(p.dice)), expect_member(t, "retry", jint(p.retry)),
-                        expect_member(t, "index", jint(p.index)), expect_member(t, "byte", jint(p.byte))});
-}
-
-// message_of reads a retry-message test's client seeds, roll and retry and returns the message.
-// Throws InputError naming the bad input.
-std::string message_of(const TestRef& t) {
-  auto seeds = json::get_string_array(t.test, "clientSeeds", t.path);
-  hd::validate_client_seeds(seeds);
-  auto roll = hd::roll_from_json(json::member(t.test, "roll", t.path));
-  const auto& r = json::member(t.test, "retry", t.path);
-  if (!r.IsUint64()) throw InputError("retry", "must be an integer >= 0");
-  return hd::message(seeds, roll, r.GetUint64());
-}
-
-std::string check_message(const TestRef& t, const Backend& backend) {
-  const std::string m = message_of(t);
-  return first_failure({expect_eq("message", test_string(t, "message"), m),
-                        expect_eq("mac", test_string(t, "mac"),
-                                  to_hex(backend.hmac_sha256(hd::parse_server_seed(test_string(t, "serverSeed")), as_bytes(m))))});
-}
-
-std::vector<PortCall> pick_calls(const TestRef& t) { return {call_of(t, "hmac_dice.pick", {"macs"}, {"dice", "retry", "index"})}; }
-
-std::vector<PortCall> message_calls(const TestRef& t) {
-  return {call_of(t, "hmac_dice.message", {"clientSeeds", "roll", "retry"}, {"message"})};
 }
 
 }  // namespace
 
 VectorKind pick_vector_kind() {
-  return group_kind(
-      "hmac_dice_pick_test.json", "hmac_dice_pick_schema.json", generate_pick,
-      {{"HmacDicePick", check_pick, pick_calls},
-       {"HmacDicePickInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)hd::pick(macs_of(t)); }),
-        pick_calls},
-       {"HmacDiceRetryMessage", check_message, message_calls},
-       {"HmacDiceRetryMessageInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)message_of(t); }),
-        message_calls}});
+  return catalog_kind({
+      "hmac_dice_pick_test.json",
+      kAlgorithm,
+      {"hmac-dice-v1 picks over given MACs: macs[k] is the MAC of retry k; the roll is the first",
+       "byte < 252 scanning macs[0] byte 0..31, then macs[1], … The MACs are constructed, since a",
+       "whole skipped MAC (about 2^-192) is never found by search. Then the exact retry messages:",
+       "retry k appends k '+' to the last client seed, with the MAC of that message."},
+      {
+          {"OrdinaryPick", BugType::kBasic,
+           "The first byte of macs[0] is accepted."},
+          {"AcceptedByteBoundary", BugType::kBoundary,
+           "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
+           "a skip rule of >= 251 or > 252, or a missing % 36."},
+          {"SkippedByteValues", BugType::kBoundary,
+           "Each skipped value 252, 253, 254, 255 before the accepted byte; catches a "
+           "skip rule that misses one of them.",
+           {pick_port({.kept_value = 252}), pick_port({.kept_value = 253}), pick_port({.kept_value = 254}),
+            pick_port({.kept_value = 255})}},
+          {"SkippedBytesDeep", BugType::kEdgeCase,
+           "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
+           "catches a port that looks at only the first few bytes."},
+          {"LastByteOfMac", BugType::kEdgeCase,
+           "Only byte 31 is accepted; catches an off-by-one at the MAC's end.",
+           {pick_port({.bytes = 31})}},
+          {"RetryDepth1", BugType::kEdgeCase,
+           "macs[0] is all skipped; the roll comes from retry 1's MAC.",
+           {pick_port({.retries = false})}},
+          {"RetryDepth2", BugType::kEdgeCase,
+           "macs[0] and macs[1] all skipped; the roll comes from retry 2.",
+           {pick_port({.retries = false})}},
+          {"RetryDepth3", BugType::kEdgeCase,
+           "macs[0..2] all skipped; the roll comes from retry 3.",
+           {pick_port({.retries = false})}},
+          {"UnusedMacs", BugType::kEdgeCase,
+           "More MACs than needed; the later ones must be ignored."},
+          {"NoMac", BugType::kMissingCheck,
+           "An empty macs array.",
+           {pick_port({.default_dice = true})}},
+          {"AllSkipped", BugType::kMissingCheck,
+           "Every given MAC is all bytes >= 252: the next retry's MAC would be needed, "
+           "which the op does not have; catches a port that wraps, returns a default "
+           "or loops.",
+           {pick_port({.wrap = true})}},
+          {"BadMac", BugType::kMissingCheck,
+           "A MAC that is not 32 bytes of hex (31 or 33 bytes, odd length, a non-hex "
+           "character), even after a usable MAC: every given MAC must be well formed."},
+          {"RetryMessage", BugType::kEncoding,
+           "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
+           "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
+           "number, or a count instead of repeated '+'."},
+          {"RetryMessageLongSeed", BugType::kBoundary,
+           "Retries on a 128-character seed: the retry suffix may take the seed "
+           "past 128 characters, which is allowed; catches re-validating it."},
+          {"RetryOutOfRange", BugType::kMissingCheck,
+           "A negative retry count."},
+          {"MessageBadInput", BugType::kMissingCheck,
+           "The message op with an invalid client seed or roll number."},
+      },
+      {{"HmacDicePick", "hmac_dice.pick", {"dice", "retry", "index", "byte"}},
+       {"HmacDicePickInvalid", "hmac_dice.pick"},
+       {"HmacDiceRetryMessage", "hmac_dice.message", {"message", "mac"}},
+       {"HmacDiceRetryMessageInvalid", "hmac_dice.message"}},
+      pick_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec
