@@ -17,6 +17,19 @@ const char* const kLink = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
 
 json::Value balls_result(const keno::Draw& d) { return json::Value::object({{"balls", json::Value::array_of(d.balls)}}); }
 
+// draw_trace: the links, their leading 52 bits and the pool positions picked, as the keno vector
+// files show them.
+json::Value draw_trace(const keno::Draw& d, bool with_links) {
+  json::Array links, h52;
+  for (const auto& l : d.links) links.emplace_back(to_hex(l));
+  for (auto h : d.h52) h52.emplace_back(h);
+  json::Object out;
+  if (with_links) out.emplace_back("links", json::Value(std::move(links)));
+  out.emplace_back("h52", json::Value(std::move(h52)));
+  out.emplace_back("indices", json::Value::array_of(d.indices));
+  return json::Value(std::move(out));
+}
+
 // Crash points can exceed 2^53 - 1, so they always travel as decimal strings.
 json::Value hundredths_result(const crash::Point& p) {
   return json::Value::object({{"hundredths", std::to_string(p.hundredths)}});
@@ -65,13 +78,17 @@ void add_keno_crash_ops(Table& t) {
          {json::Value::object({{"randomHash", kLink}, {"salt", "salt"}})},
          [](const Args& a, const Backend& b) {
            return balls_result(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b));
+         },
+         [](const Args& a, const Backend& b) {
+           return draw_trace(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b), true);
          }});
   json::Array ten;
   for (int i = 0; i < keno::kBalls; ++i) ten.emplace_back(std::string(63, 'a') + "0123456789"[i]);
   t.add({"keno.pick", "keno-v1.md", true, "the ten balls drawn from given links",
          {{"links", links}}, {{"balls", balls}}, false,
          {json::Value::object({{"links", json::Value(std::move(ten))}})},
-         [](const Args& a, const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); }});
+         [](const Args& a, const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); },
+         [](const Args& a, const Backend&) { return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false); }});
   t.add({"crash.point", "crash.md", false, "the crash point of a chain link, in hundredths",
          {{"convention", convention()}, {"link", link_hex()}, {"salt", any_text(), true}},
          {{"hundredths", hundredths}}, false,
