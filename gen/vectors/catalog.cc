@@ -33,6 +33,7 @@ struct Bound {
   const ops::OpSpec* op;
   std::vector<std::string> inputs;  // the op's params, group members included, in declaration order
   std::vector<std::string> outputs;
+  std::vector<std::string> sources;  // for each output, the result or trace member it is written from
 };
 
 void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
@@ -56,6 +57,15 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
     leaf_names(op->params, b.inputs);
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);
+    }
+    for (const auto& name : b.outputs) {
+      auto f = std::find_if(g.from.begin(), g.from.end(), [&](const auto& kv) { return kv.first == name; });
+      b.sources.push_back(f == g.from.end() ? name : f->second);
+    }
+    for (const auto& kv : g.from) {
+      if (std::find(b.outputs.begin(), b.outputs.end(), kv.first) == b.outputs.end()) {
+        throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
+      }
     }
     if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
@@ -159,10 +169,10 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     json::Object outputs;
     if (c.error.empty()) {
       if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
-      for (const auto& name : g.outputs) {
-        const json::Value* v = output_of(o, name);
-        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + name);
-        outputs.emplace_back(name, *v);
+      for (std::size_t i = 0; i < g.outputs.size(); ++i) {
+        const json::Value* v = output_of(o, g.sources[i]);
+        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + g.sources[i]);
+        outputs.emplace_back(g.outputs[i], *v);
       }
     } else {
       if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
@@ -225,10 +235,10 @@ VectorKind catalog_kind(FileSpec spec) {
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;
-    for (const auto& name : g->outputs) {
-      const json::Value* v = output_of(o, name);
-      if (!v) return "op " + g->op->name + " outputs no " + name;
-      if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
+    for (std::size_t i = 0; i < g->outputs.size(); ++i) {
+      const json::Value* v = output_of(o, g->sources[i]);
+      if (!v) return "op " + g->op->name + " outputs no " + g->sources[i];
+      if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
     }
     return "";
   };
@@ -239,11 +249,16 @@ VectorKind catalog_kind(FileSpec spec) {
     if (is_invalid(t)) return {bad_call(g->op->name, std::move(params))};
     json::Object result;
     for (const auto& r : g->op->results) {
-      if (std::find(g->outputs.begin(), g->outputs.end(), r.name) != g->outputs.end()) {
-        result.emplace_back(r.name, test_value(t, r.name));
-      }
+      const auto& unasked = g->spec.unasked;
+      if (std::find(unasked.begin(), unasked.end(), r.name) != unasked.end()) continue;
+      auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
+      if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
     }
-    return {ok_call(g->op->name, std::move(params), json::Value(std::move(result)))};
+    std::vector<PortCall> calls{ok_call(g->op->name, std::move(params), json::Value(std::move(result)))};
+    if (g->spec.more_calls) {
+      for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));
+    }
+    return calls;
   };
   return k;
 }

@@ -6,7 +6,8 @@
 //   and stops (std::logic_error, a generator bug) when they disagree, when a valid case is
 //   rejected, or when an invalid case is accepted or rejected naming another field;
 // - the test's outputs are the op's result members and, for intermediate values, the members of
-//   the op's trace (OpSpec::trace), in the order the group declares;
+//   the op's trace (OpSpec::trace), in the order the group declares, under the op's names or the
+//   group's (GroupSpec::from);
 // - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
 //   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
 // - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
@@ -14,6 +15,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <rapidjson/document.h>
@@ -68,6 +70,16 @@ struct GroupSpec {
   std::vector<std::string> outputs = {};
   // Invalid tests also carry `errorPosition`: the error's position, or null.
   bool error_position = false;
+  // from maps a member of |outputs| to the op result or trace member it is written from when their
+  // names differ (tavla_pick: blocksRead from the result blocks). Unlisted members are written from
+  // the member of their own name.
+  std::vector<std::pair<std::string, std::string>> from = {};
+  // unasked lists op results a port call does not expect although the test shows them (fairvec's
+  // additions to a scheme's results: tavla.commitment's settingsCanonical).
+  std::vector<std::string> unasked = {};
+  // more_calls, when set, returns the further port calls a valid test implies, made after the op's
+  // (a roll's block MACs and their pick). It throws InputError like port_calls.
+  std::function<std::vector<PortCall>(const TestRef& t)> more_calls = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
