@@ -53,7 +53,7 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
   for (const auto& g : spec.groups) {
     const ops::OpSpec* op = ops::table().find(g.op);
     if (!op) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + g.op);
-    Bound b{g, op, {}, g.outputs};
+    Bound b{g, op, {}, g.outputs, {}};
     leaf_names(op->params, b.inputs);
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);

@@ -79,19 +79,6 @@ Bytes rfc4122_only(const std::string& t, const std::string& f) {
   if ((u[6] >> 4) < 1 || (u[6] >> 4) > 5 || (u[8] >> 6) != 2) throw InputError(f, "not an RFC 4122 UUID");
   return u;
 }
-// hex_prefix removes every '-' and decodes hex pairs up to the first pair that is not hex, any count.
-Bytes hex_prefix(const std::string& t) {
-  std::string s;
-  for (char c : t) {
-    if (c != '-') s += c;
-  }
-  Bytes out;
-  for (std::size_t i = 0; i + 1 < s.size() && hex_digit_value(s[i]) >= 0 && hex_digit_value(s[i + 1]) >= 0; i += 2) {
-    out.push_back(static_cast<std::uint8_t>(hex_digit_value(s[i]) * 16 + hex_digit_value(s[i + 1])));
-  }
-  return out;
-}
-
 // written returns settings |v| as canonical JSON writes it (JCS strings and integers, no whitespace)
 // but with each object's members in the order |order| leaves them at their depth (0: the top).
 using Order = std::function<void(json::Object& members, int depth)>;
@@ -129,7 +116,7 @@ const Order kAsGiven = [](json::Object&, int) {};
 // above U+FFFF), as an ASCII-only serializer does; slash_escaped writes '/' as "\/".
 std::string ascii_only(const std::string& s) {
   std::string out;
-  char buf[8];
+  char buf[16];
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) {
