@@ -10,7 +10,8 @@
 //   group's (GroupSpec::from);
 // - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
 //   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
-// - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
+// - checking a test re-runs the op on each backend; its port call is the op with the test's inputs
+//   (then the group's further calls, GroupSpec::more_calls).
 #pragma once
 
 #include <functional>

@@ -3,7 +3,6 @@
 // the inputs only; the ops tavla.commitment (with its trace) and tavla.seal_code compute the rest, and
 // each flag is checked against the port it catches.
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -112,42 +111,17 @@ void utf16_sorted(json::Object& m) {
 }
 const Order kAsGiven = [](json::Object&, int) {};
 
-// ascii_only rewrites the canonical text with non-ASCII as \uXXXX (lowercase hex, surrogate pairs
-// above U+FFFF), as an ASCII-only serializer does; slash_escaped writes '/' as "\/".
-std::string ascii_only(const std::string& s) {
-  std::string out;
-  char buf[16];
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      out += s[i++];
-      continue;
-    }
-    const int len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-    std::uint32_t cp = c & (0x3f >> (len - 1));
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]) & 0x3f);
-    i += static_cast<std::size_t>(len);
-    auto unit = [&](std::uint32_t u) {
-      std::snprintf(buf, sizeof buf, "\\u%04x", u);
-      out += buf;
+// escaped_as rewrites the canonical text replacing each |from| by its |to|: the escaping of another
+// serializer ('/' as "\/"; U+2028 and U+2029 as \u2028, \u2029; DEL as \u007f).
+Alternative escaped_as(std::vector<std::pair<std::string, std::string>> table) {
+  return reading([table](Reading& r) {
+    r.settings = [table](const Params& s) {
+      std::string text = canonical_json::serialize(s, "settings");
+      for (const auto& [from, to] : table) {
+        for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+      }
+      return text;
     };
-    if (cp >= 0x10000) {
-      unit(0xd800 + ((cp - 0x10000) >> 10));
-      unit(0xdc00 + ((cp - 0x10000) & 0x3ff));
-    } else {
-      unit(cp);
-    }
-  }
-  return out;
-}
-std::string slash_escaped(const std::string& s) {
-  std::string out;
-  for (char c : s) out += c == '/' ? std::string("\\/") : std::string(1, c);
-  return out;
-}
-Alternative canonical_then(std::string (*rewrite)(const std::string&)) {
-  return reading([rewrite](Reading& r) {
-    r.settings = [rewrite](const Params& s) { return rewrite(canonical_json::serialize(s, "settings")); };
   });
 }
 
@@ -231,7 +205,8 @@ std::vector<Flag> commitment_flags() {
       {"SettingsEscaping", BugType::kEncoding,
        "Settings strings with quotes, backslash, '/', control characters, DEL, U+2028 and non-ASCII, and safe "
        "integer bounds: catches escaping that is not RFC 8785's.",
-       {canonical_then(ascii_only), canonical_then(slash_escaped)}},
+       {escaped_as({{"/", "\\/"}}), escaped_as({{"\xe2\x80\xa8", "\\u2028"}, {"\xe2\x80\xa9", "\\u2029"}}),
+        escaped_as({{"\x7f", "\\u007f"}})}},
       {"SettingsNested", BugType::kOrder, "Nested objects are sorted too; arrays keep their order.",
        {settings_written([](json::Object& m, int depth) {
          if (depth == 0) utf16_sorted(m);

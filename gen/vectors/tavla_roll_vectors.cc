@@ -118,7 +118,7 @@ Bytes be_tail(std::uint32_t n, std::uint32_t block) {
 }
 
 Bytes spec_tail(std::int64_t n, std::int64_t block) {
-  if (n < 0 || block < 0) throw InputError("n", "negative");
+  if (n < 0 || block < 0) throw InputError(n < 0 ? "n" : "block", "negative");
   return be_tail(check_n(static_cast<std::uint64_t>(n), "n"), check_block(static_cast<std::uint64_t>(block), "block"));
 }
 
@@ -184,20 +184,18 @@ Alternative lax_inputs(Lax lax) {
     }
     append(k.prefix, kRollContext);
     if (lax == Lax::kUuid) {
-      std::string digits;
-      for (char c : game) {
-        if (hex_digit_value(c) >= 0) digits += c;
-      }
-      if (digits.size() != 32) throw InputError("gameId", "not 16 bytes");
-      append(k.prefix, from_hex(digits, "gameId"));
+      append(k.prefix, hex_prefix(game));
     } else {
       append(k.prefix, parse_uuid(game, "gameId"));
     }
     const auto texts = string_items(json::member(p, "contributions", "params"), "contributions",
                                     lax == Lax::kContributions ? std::nullopt : std::optional<std::size_t>(2));
     for (const auto& c : texts) {
-      const Digest d = lax == Lax::kContributions ? Digest{} : parse_secret(c, "contributions");
-      append(k.prefix, lax == Lax::kContributions ? from_hex(c, "contributions") : Bytes(d.begin(), d.end()));
+      if (lax == Lax::kContributions) {
+        append(k.prefix, from_hex(c, "contributions"));
+      } else {
+        append(k.prefix, parse_secret(c, "contributions"));
+      }
     }
     return answer_with(p, b, k, spec_tail);
   };
