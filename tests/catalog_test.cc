@@ -136,6 +136,38 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
             "");
 }
 
+TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
+  FileSpec spec = spec_with({}, [](Cases& c) { c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}}); });
+  spec.groups[0].outputs = {"sealHex"};
+  spec.groups[0].from = {{"sealHex", "seal"}};
+  spec.groups[0].more_calls = [](const TestRef& t) {
+    return std::vector<PortCall>{ok_call("hmac_dice.seal", params_of(t, {"serverSeed"}), test_value(t, "sealHex"))};
+  };
+  VectorKind k = catalog_kind(spec);
+  rapidjson::Document d;
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+  const auto& t = d["testGroups"][0]["tests"][0];
+  const std::string seal = hmac_dice::seal(cryptopp_backend(), hmac_dice::parse_server_seed(kSeed));
+  EXPECT_EQ(std::string(t["sealHex"].GetString()), seal);
+  EXPECT_FALSE(t.HasMember("seal"));
+  TestRef ref{d, d["testGroups"][0], t, "testGroups[0].tests[0]"};
+  EXPECT_EQ(k.check_library(ref, cryptopp_backend()), "");
+  // The port call sends the result under the op's name, then the further calls follow.
+  auto calls = k.port_calls(ref);
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(json::to_line(*calls[0].result), "{\"seal\":\"" + seal + "\"}");
+  EXPECT_EQ(json::to_line(*calls[1].result), "\"" + seal + "\"");
+  d["testGroups"][0]["tests"][0]["sealHex"].SetString(std::string(64, '0'), d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
+  // An unasked result is shown but not expected of a port.
+  spec.groups[0].unasked = {"seal"};
+  spec.groups[0].more_calls = {};
+  EXPECT_EQ(json::to_line(*catalog_kind(spec).port_calls(ref)[0].result), "{}");
+  // Renaming a member the group does not output is a generator bug.
+  spec.groups[0].from = {{"other", "seal"}};
+  EXPECT_THROW((void)catalog_kind(spec), std::logic_error);
+}
+
 TEST(Catalog, BugTypeNamesFollowTheTable) {
   EXPECT_STREQ(bug_type_name(BugType::kBasic), "BASIC");
   EXPECT_STREQ(bug_type_name(BugType::kMissingCheck), "MISSING_CHECK");

@@ -68,7 +68,9 @@ KindRef any_uint() {
 }
 
 KindRef roll_n() {
-  static const KindRef k = uint_kind("integer 1..2^32 - 1", {.check = [](std::uint64_t v, std::string_view key) {
+  // A negative n is named "n", as check_n names n = 0 (tavla_roll_test.json, "n = -1").
+  static const KindRef k = uint_kind("integer 1..2^32 - 1", {.type = Naming::kBare,
+                                                             .check = [](std::uint64_t v, std::string_view key) {
                                                                (void)check_n(v, key);
                                                              },
                                                              .schema_lo = 1,
@@ -99,10 +101,36 @@ json::Value commitment_op(const Args& a, const Backend& backend) {
                               {"sealCode", seal_code(c)}});
 }
 
+// commitment_trace: the bytes the commitment hashes, as tavla_commitment_test.json shows them.
+json::Value commitment_trace(const Args& a, const Backend& backend) {
+  const auto& seats = a.get<std::array<Uuid, 2>>("seats");
+  const Uuid& game = a.get<Uuid>("gameId");
+  const Digest sh = settings_hash(backend, a.get<std::string>("settings"));
+  return json::Value::object({{"gameIdBytes", to_hex(game)},
+                              {"seatBytes", json::Value::array({to_hex(seats[0]), to_hex(seats[1])})},
+                              {"commitmentInput", to_hex(commitment_input(game, sh, seats[0], seats[1], a.get<Digest>("seed")))}});
+}
+
+std::uint32_t u32_arg(const Args& a, const char* name) { return static_cast<std::uint32_t>(a.get<std::uint64_t>(name)); }
+
 json::Value block_op(const Args& a, const Backend& backend) {
-  const auto n = static_cast<std::uint32_t>(a.get<std::uint64_t>("n"));
-  const auto block = static_cast<std::uint32_t>(a.get<std::uint64_t>("block"));
-  return json::Value::object({{"mac", to_hex(block_mac(backend, roll_inputs(a), n, block))}});
+  return json::Value::object({{"mac", to_hex(block_mac(backend, roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
+}
+
+// block_trace: the MAC input, as tavla_roll_test.json shows it.
+json::Value block_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"blockInput", to_hex(block_input(roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
+}
+
+// picked_value: the bytes that became the dice, [{block, index, byte}, ...].
+json::Value picked_value(const Pick& p) {
+  json::Array out;
+  for (const auto& b : p.picked) {
+    out.push_back(json::Value::object({{"block", json::Value(static_cast<std::int64_t>(b.block))},
+                                       {"index", json::Value(static_cast<std::int64_t>(b.index))},
+                                       {"byte", json::Value(static_cast<std::int64_t>(b.byte))}}));
+  }
+  return json::Value(std::move(out));
 }
 
 json::Value pick_op(const Args& a, const Backend&) {
@@ -110,9 +138,23 @@ json::Value pick_op(const Args& a, const Backend&) {
   return json::Value::object({{"dice", dice_value(p.dice)}, {"blocks", json::Value(p.blocks_read)}});
 }
 
+json::Value pick_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"picked", picked_value(pick(a.get<std::vector<Digest>>("blocks"), "blocks"))}});
+}
+
 json::Value roll_op(const Args& a, const Backend& backend) {
   Roll r = roll(backend, roll_inputs(a), a.get<std::uint64_t>("n"));
   return json::Value::object({{"dice", dice_value(r.pick.dice)}, {"blocks", json::Value(r.pick.blocks_read)}});
+}
+
+// roll_trace: every block MAC the roll read ({block, mac}, block 0 first) and the bytes picked.
+json::Value roll_trace(const Args& a, const Backend& backend) {
+  Roll r = roll(backend, roll_inputs(a), a.get<std::uint64_t>("n"));
+  json::Array macs;
+  for (std::size_t b = 0; b < r.macs.size(); ++b) {
+    macs.push_back(json::Value::object({{"block", json::Value(static_cast<std::int64_t>(b))}, {"mac", to_hex(r.macs[b])}}));
+  }
+  return json::Value::object({{"blockMacs", json::Value(std::move(macs))}, {"picked", picked_value(r.pick)}});
 }
 
 json::Value game_op(const Args& a, const Backend& backend) {
@@ -290,14 +332,14 @@ void add_tavla_ops(Table& t) {
          false,
          {json::Value::object({{"gameId", kUuid}, {"seats", json::Value::array({kUuid, kUuid2})}, {"seed", kSeed},
                                {"settings", json::Value::object({{"rulesVersion", 1}, {"matchPoints", 5}})}})},
-         commitment_op});
+         commitment_op, commitment_trace});
   t.add({"tavla.block", kSpec, false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
-         {roll_example({{"n", 1}, {"block", 0}})}, block_op});
+         {roll_example({{"n", 1}, {"block", 0}})}, block_op, block_trace});
   t.add({"tavla.pick", kSpec, false, "the dice from blocks 0, 1, ...", {{"blocks", digest_list("array of hex, 32 bytes each; block 0 first")}},
          {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
-         {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op});
+         {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op, pick_trace});
   t.add({"tavla.roll", kSpec, false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
-         false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op});
+         false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op, roll_trace});
   t.add({"tavla.game", kSpec, true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
          {{"rolls", result_kind("array of {n, kind, dice}", schema_array(json::Value::object({{"type", "object"}})))}},
          false, {roll_example({{"opening", "play"}, {"moves", 3}})}, game_op});

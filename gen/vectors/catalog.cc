@@ -41,6 +41,7 @@ struct Bound {
   const ops::OpSpec* op;
   std::vector<std::string> inputs;  // the op's params, group members included, in declaration order
   std::vector<std::string> outputs;
+  std::vector<std::string> sources;  // for each output, the result or trace member it is written from
   std::vector<Also> also;
 };
 
@@ -61,10 +62,19 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
   for (const auto& g : spec.groups) {
     const ops::OpSpec* op = ops::table().find(g.op);
     if (!op) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + g.op);
-    Bound b{g, op, {}, g.outputs};
+    Bound b{g, op, {}, g.outputs, {}, {}};
     leaf_names(op->params, b.inputs);
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);
+    }
+    for (const auto& name : b.outputs) {
+      auto f = std::find_if(g.from.begin(), g.from.end(), [&](const auto& kv) { return kv.first == name; });
+      b.sources.push_back(f == g.from.end() ? name : f->second);
+    }
+    for (const auto& kv : g.from) {
+      if (std::find(b.outputs.begin(), b.outputs.end(), kv.first) == b.outputs.end()) {
+        throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
+      }
     }
     for (const auto& a : g.also) {
       const ops::OpSpec* also_op = ops::table().find(a.op);
@@ -178,10 +188,10 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     json::Object outputs;
     if (c.error.empty()) {
       if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
-      for (const auto& name : g.outputs) {
-        const json::Value* v = output_of(o, name);
-        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + name);
-        outputs.emplace_back(name, *v);
+      for (std::size_t i = 0; i < g.outputs.size(); ++i) {
+        const json::Value* v = output_of(o, g.sources[i]);
+        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + g.sources[i]);
+        outputs.emplace_back(g.outputs[i], *v);
       }
     } else {
       if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
@@ -238,15 +248,16 @@ json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef
 }
 
 // case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
-// flags, result), the error and the outputs, so that a check runs the op (and its trace) on what
+// flags, result), the error and (of a valid test) the outputs, so that a check runs the op (and its trace) on what
 // generation ran it on.
 json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
+  const bool invalid = is_invalid(t);  // an invalid test has no outputs
   json::Object params;
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
-    if (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end()) continue;
+    if (!invalid && std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end()) continue;
     params.emplace_back(name, json::Value::from_rapidjson(it->value));
   }
   return json::Value(std::move(params));
@@ -287,10 +298,10 @@ VectorKind catalog_kind(FileSpec spec) {
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;
-    for (const auto& name : g->outputs) {
-      const json::Value* v = output_of(o, name);
-      if (!v) return "op " + g->op->name + " outputs no " + name;
-      if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
+    for (std::size_t i = 0; i < g->outputs.size(); ++i) {
+      const json::Value* v = output_of(o, g->sources[i]);
+      if (!v) return "op " + g->op->name + " outputs no " + g->sources[i];
+      if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
     }
     return "";
   };
@@ -306,7 +317,17 @@ VectorKind catalog_kind(FileSpec spec) {
       }
       return calls;
     }
-    calls.push_back(ok_call(g->op->name, params_of_test(g->inputs, t), expected_of(*g->op, g->outputs, t)));
+    json::Object result;
+    for (const auto& r : g->op->results) {
+      const auto& unasked = g->spec.unasked;
+      if (std::find(unasked.begin(), unasked.end(), r.name) != unasked.end()) continue;
+      auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
+      if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
+    }
+    calls.push_back(ok_call(g->op->name, params_of_test(g->inputs, t), json::Value(std::move(result))));
+    if (g->spec.more_calls) {
+      for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));
+    }
     for (const auto& a : g->also) {
       std::vector<std::string> names;
       for (const auto& r : a.op->results) names.push_back(r.name);

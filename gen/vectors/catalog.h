@@ -81,6 +81,17 @@ struct GroupSpec {
   std::vector<std::string> outputs = {};
   // Invalid tests also carry `errorPosition`: the error's position, or null.
   bool error_position = false;
+  // from maps a member of |outputs| to the op result or trace member it is written from when their
+  // names differ (tavla_pick: blocksRead from the result blocks). Unlisted members are written from
+  // the member of their own name.
+  std::vector<std::pair<std::string, std::string>> from = {};
+  // unasked lists op results a port call does not expect although the test shows them (fairvec's
+  // additions to a scheme's results: tavla.commitment's settingsCanonical).
+  std::vector<std::string> unasked = {};
+  // more_calls, when set, returns the further port calls a valid test implies, made after the op's
+  // (a roll's block MACs and their pick). It throws InputError like port_calls.
+  std::function<std::vector<PortCall>(const TestRef& t)> more_calls = {};
+  // also lists further ops each test calls with its own members (see AlsoCall), after more_calls.
   std::vector<AlsoCall> also = {};
 };
 

@@ -431,9 +431,11 @@ VectorKind roll_vector_kind() {
        "Valid tests carry the message and MAC of each retry computed, the byte index and value used.",
        "Invalid tests are inputs a port must reject (bad_input); error names the field."},
       std::move(flags),
-      {{"HmacDiceRoll", "hmac_dice.roll", {"messages", "macs", "retry", "index", "byte", "dice"}, false,
-        {{"hmac_dice.message", {{"retry", 0}}, first_message}, {"hmac_dice.pick"}}},
-       {"HmacDiceRollInvalid", "hmac_dice.roll", {}, false, {{"hmac_dice.message", {{"retry", 0}}}}}},
+      {{.type = "HmacDiceRoll",
+        .op = "hmac_dice.roll",
+        .outputs = {"messages", "macs", "retry", "index", "byte", "dice"},
+        .also = {{"hmac_dice.message", {{"retry", 0}}, first_message}, {"hmac_dice.pick"}}},
+       {.type = "HmacDiceRollInvalid", .op = "hmac_dice.roll", .also = {{"hmac_dice.message", {{"retry", 0}}}}}},
       roll_cases,
   });
 }

@@ -67,20 +67,26 @@ inline json::Object inputs_fields(const RollInputs& in) {
   return {{"seed", to_hex(in.seed)}, {"gameId", format_uuid(in.game_id)}, {"contributions", contributions_value(in)}};
 }
 
-inline Value picked_value(const Pick& p) {
-  json::Array a;
-  for (const auto& b : p.picked) {
-    a.push_back(Value::object({{"block", int_value(b.block)}, {"index", int_value(b.index)}, {"byte", int_value(b.byte)}}));
-  }
-  return Value(std::move(a));
-}
-
 inline Value rolls_value(const std::vector<GameRoll>& rolls) {
   json::Array a;
   for (const auto& g : rolls) {
     a.push_back(Value::object({{"n", int_value(g.n)}, {"kind", kind_name(g.kind)}, {"dice", dice_value(g.dice)}}));
   }
   return Value(std::move(a));
+}
+
+// hex_prefix removes every '-' and decodes hex pairs up to the first pair that is not hex, any
+// count: the reading of a port without hex or length checks. It cannot fail.
+inline Bytes hex_prefix(const std::string& t) {
+  std::string s;
+  for (char c : t) {
+    if (c != '-') s += c;
+  }
+  Bytes out;
+  for (std::size_t i = 0; i + 1 < s.size() && hex_digit_value(s[i]) >= 0 && hex_digit_value(s[i + 1]) >= 0; i += 2) {
+    out.push_back(static_cast<std::uint8_t>(hex_digit_value(s[i]) * 16 + hex_digit_value(s[i + 1])));
+  }
+  return out;
 }
 
 // Accessors over a test.
