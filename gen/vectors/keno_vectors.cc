@@ -2,9 +2,12 @@
 //   keno_draw_test.json    keno.draw: whole tickets from random hash and salt
 //   keno_pick_test.json    keno.pick (layer): balls from given links 1..10
 // (The crash files are written by crash_vectors.cc.) Every input comes from a counter-driven SHA-256
-// stream or a deterministic search from a fixed start; every property a flag claims is re-verified
-// here at generation time.
+// stream or a deterministic search from a fixed start. Both are catalogs (vectors/catalog.h): cases
+// give the inputs, the ops and their traces write the rest, and each flag is checked against the
+// wrong port it names.
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -13,8 +16,8 @@
 #include <vector>
 
 #include "core/errors.h"
-#include "port/protocol.h"
 #include "schemes/keno.h"
+#include "vectors/catalog.h"
 #include "vectors/keno_crash_common.h"
 #include "vectors/vector_file.h"
 
@@ -24,123 +27,250 @@ namespace {
 
 using namespace keno_crash;
 
-// ---- keno_draw_test.json -----------------------------------------------------------------------
+// ---- Ports with the flags' bugs ---------------------------------------------------------------
 
-// Runs an op handler directly (the path a request with non-string params takes).
-json::Value run_op(const char* op, const Value& params, const Backend& backend) {
-  rapidjson::Document doc;
-  rapidjson::Value p = params.to_rapidjson(doc.GetAllocator());
-  return (*port::registry().find(op))(p, backend);
-}
-
-
-Object keno_outputs(const keno::Draw& d) {
-  std::vector<std::uint64_t> idx(d.indices.begin(), d.indices.end());
-  std::vector<std::uint64_t> balls(d.balls.begin(), d.balls.end());
-  return {{"links", hex_array(d.links)}, {"h52", int_array(d.h52)}, {"indices", int_array(idx)},
-          {"balls", int_array(balls)}};
-}
-
-// splice_balls is what a port that removes the picked ball by shifting the rest (instead of
-// swapping it with the last) draws from the same indices.
-std::vector<int> splice_balls(const std::vector<int>& indices) {
+// balls_of draws the ten balls from the leading 52 bits of each link with |index| (the binary64
+// rule, or another), swapping the picked ball to the end of the pool or, with |splice|, removing it
+// and closing the gap. A port whose index leaves the pool rejects the input.
+Value balls_of(const std::vector<std::uint64_t>& h52, const std::function<int(std::uint64_t, int)>& index,
+               bool splice = false) {
   std::vector<int> pool;
   for (int b = 1; b <= keno::kPoolSize; ++b) pool.push_back(b);
   std::vector<int> out;
-  for (int i : indices) {
-    out.push_back(pool[static_cast<std::size_t>(i)]);
-    pool.erase(pool.begin() + i);
+  for (std::size_t i = 0; i < h52.size(); ++i) {
+    const int remaining = static_cast<int>(pool.size());
+    const int k = index(h52[i], remaining);
+    if (k < 0 || k >= remaining) throw InputError("links", "index out of the pool");
+    out.push_back(pool[static_cast<std::size_t>(k)]);
+    if (splice) {
+      pool.erase(pool.begin() + k);
+    } else {
+      std::swap(pool[static_cast<std::size_t>(k)], pool.back());
+      pool.pop_back();
+    }
+  }
+  return Value::object({{"balls", Value::array_of(out)}});
+}
+Value balls_of(const std::vector<Digest>& links, bool splice = false) {
+  std::vector<std::uint64_t> h;
+  for (const auto& l : links) h.push_back(keno::leading52(l));
+  return balls_of(h, keno::pick_index, splice);
+}
+
+// exact_index is floor(h52 * remaining / 2^52) in exact integers (what the binary64 rule is not).
+int exact_index(std::uint64_t h, int remaining) {
+  return static_cast<int>((h * static_cast<std::uint64_t>(remaining)) >> 52);
+}
+
+// index_from_64_bits is what a port reading the leading 64 bits as u64 / 2^64 (the cursor-v1
+// unit) would pick.
+int index_from_64_bits(const Digest& d, int remaining) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | d[static_cast<std::size_t>(i)];
+  const double u = static_cast<double>(v) / 18446744073709551616.0;
+  return static_cast<int>(std::floor(u * remaining));
+}
+
+// TextPort is keno.draw with the texts or the chain handled otherwise.
+struct TextPort {
+  std::function<std::string(std::string)> random_hash = {};  // what it hashes as link 0's text
+  std::function<std::string(std::string)> salt = {};         // the key it uses
+  std::function<Bytes(const Digest&)> next = {};             // link i's message from link i - 1
+  bool rejects_empty = false;
+  bool hashes_block_keys = false;  // hashes keys of 64 bytes or more (RFC 2104 says: more than 64)
+  bool truncates_long_keys = false;
+  bool coerces = false;            // takes numbers, null and arrays as text (JavaScript's String())
+};
+
+std::string coerced(const rapidjson::Value& v, std::string_view field, bool coerce) {
+  if (v.IsString()) return std::string(v.GetString(), v.GetStringLength());
+  if (!coerce) throw InputError(std::string(field), "must be a string");
+  if (v.IsNull()) return "null";
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsArray() && v.Size() == 1 && v[0].IsString()) return v[0].GetString();
+  throw InputError(std::string(field), "cannot coerce");
+}
+
+Alternative text_port(TextPort port) {
+  return [port](const rapidjson::Value& p, const Backend& b) {
+    std::string rh = coerced(json::member(p, "randomHash", "params"), "randomHash", port.coerces);
+    std::string salt = coerced(json::member(p, "salt", "params"), "salt", port.coerces);
+    if (port.rejects_empty && (rh.empty() || salt.empty())) throw InputError("randomHash", "empty");
+    if (port.random_hash) rh = port.random_hash(rh);
+    if (port.salt) salt = port.salt(salt);
+    Bytes key(salt.begin(), salt.end());
+    if (port.hashes_block_keys && key.size() >= 64) {
+      const Digest d = b.sha256(ByteView(key.data(), key.size()));
+      key.assign(d.begin(), d.end());
+    }
+    if (port.truncates_long_keys && key.size() > 64) key.resize(64);
+    std::vector<Digest> links{b.hmac_sha256(key, as_bytes(rh))};
+    while (links.size() < static_cast<std::size_t>(keno::kBalls)) {
+      const std::string hex_text = to_hex(links.back());
+      const Bytes msg = port.next ? port.next(links.back()) : Bytes(hex_text.begin(), hex_text.end());
+      links.push_back(b.hmac_sha256(key, msg));
+    }
+    return balls_of(links);
+  };
+}
+
+// latin1 encodes UTF-8 text one byte per code point ('?' above U+00FF), as a Latin-1 port does.
+std::string latin1(std::string s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const int len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    std::uint32_t cp = len == 1 ? c : c & (0x3F >> (len - 1));
+    for (int k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    out.push_back(cp <= 0xFF ? static_cast<char>(cp) : '?');
+    i += static_cast<std::size_t>(len);
   }
   return out;
 }
-
-void keno_order_notes(VectorFileBuilder& b) {
-  b.note("SwapToEnd", "ORDER",
-         "The picked ball is swapped with the last ball of the pool before the pool shrinks. A port "
-         "that removes it by shifting the rest (splice) draws different balls from the same indices.");
+std::string lower_text(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+std::string hex_decoded(std::string s) {
+  const Bytes b = from_hex(s, "randomHash");
+  return std::string(b.begin(), b.end());
 }
 
-// order_flags adds SwapToEnd when a splice-based port would draw other balls (verified).
-void order_flags(std::vector<std::string>& flags, const keno::Draw& d) {
-  if (splice_balls(d.indices) != d.balls) flags.push_back("SwapToEnd");
+// Answers of a draw's own links read otherwise: sorted, spliced.
+std::vector<Digest> draw_links(const rapidjson::Value& p, const Backend& b) {
+  return keno::chain(json::get_string(p, "randomHash", "params"), json::get_string(p, "salt", "params"), b);
+}
+Value sorted_balls(const rapidjson::Value& p, const Backend& b) {
+  keno::Draw d = keno::draw(json::get_string(p, "randomHash", "params"), json::get_string(p, "salt", "params"), b);
+  std::sort(d.balls.begin(), d.balls.end());
+  return Value::object({{"balls", Value::array_of(d.balls)}});
+}
+Value spliced_draw(const rapidjson::Value& p, const Backend& b) { return balls_of(draw_links(p, b), true); }
+
+// A pick's links read otherwise.
+std::vector<Digest> pick_links(const rapidjson::Value& p) {
+  std::vector<Digest> out;
+  for (const auto& h : json::get_string_array(p, "links", "params")) out.push_back(digest_from_hex(h, "links"));
+  return out;
+}
+std::vector<std::uint64_t> pick_h52(const rapidjson::Value& p) {
+  std::vector<std::uint64_t> h;
+  for (const auto& l : pick_links(p)) h.push_back(keno::leading52(l));
+  return h;
+}
+Value spliced_pick(const rapidjson::Value& p, const Backend&) { return balls_of(pick_links(p), true); }
+// loose_links reads the leading 13 hex digits of up to ten links (JavaScript's parseInt, which stops
+// at the first non-hex character), whatever their count and length.
+Value loose_links(const rapidjson::Value& p, const Backend&) {
+  std::vector<std::uint64_t> h;
+  for (const auto& l : json::get_string_array(p, "links", "params")) {
+    if (h.size() == static_cast<std::size_t>(keno::kBalls)) break;
+    h.push_back(std::strtoull(l.substr(0, 13).c_str(), nullptr, 16));
+  }
+  return balls_of(h, keno::pick_index);
 }
 
-Value generate_keno_draw() {
-  VectorFileBuilder b("keno-v1", "keno_draw_schema.json",
-                      {"keno-v1 tickets (specs/keno-v1.md): ten balls from a pool of 1..40, ball i read from",
-                       "link i = HMAC-SHA256(key = salt's UTF-8 bytes, msg = text of link i-1); link 0's text is",
-                       "the random hash as given, later links' text their lowercase hex; index = floor(h52 / 2^52",
-                       "* remaining) in binary64; the picked ball is swapped to the end of the pool.",
-                       "Port op: keno.draw {randomHash, salt} -> {balls}."});
-  b.note("Pseudorandom", "BASIC", "An ordinary ticket from fixed-seed pseudorandom inputs.");
-  b.note("HexTextChain", "ENCODING",
-         "Links 2..10 are HMACs over the previous link's lowercase hex text. A port that feeds the "
-         "previous link's 32 raw bytes, or uppercase hex, gets other balls.");
-  b.note("DrawOrder", "ORDER", "Balls are reported in draw order; a port that sorts them fails.");
-  keno_order_notes(b);
-  b.note("UppercaseRandomHash", "ENCODING",
-         "The random hash is hashed exactly as given: uppercase hex is not folded to lowercase. A port "
-         "that lowercases or hex-decodes link 0 gets the balls of another ticket.");
-  b.note("NonHexRandomHash", "ENCODING",
-         "The random hash is text, not required to be hex or of any length. A port that hex-decodes it "
-         "or rejects it fails.");
-  b.note("EmptyRandomHash", "EDGE_CASE", "An empty random hash is valid: link 1 is the HMAC of the empty message.");
-  b.note("EmptySalt", "EDGE_CASE", "An empty salt is valid: HMAC-SHA256 with an empty key (RFC 2104).");
-  b.note("NonAsciiText", "ENCODING",
-         "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes. A port hashing UTF-16 "
-         "code units, Latin-1 or escaped text gets other links.");
-  b.note("NulInSalt", "ENCODING", "A salt containing U+0000. A port that treats text as NUL-terminated truncates it.");
-  b.note("SaltAsGiven", "ENCODING", "A salt with leading and trailing spaces is hashed as given; catches a port that "
-                                    "trims whitespace from it.");
-  b.note("BlockSizeSalt", "BOUNDARY", "A 64-byte salt: exactly the HMAC block size, used as the key without hashing.");
-  b.note("LongSalt", "EDGE_CASE",
-         "A salt longer than the 64-byte HMAC block: RFC 2104 hashes such a key first. A port with a "
-         "home-made HMAC that truncates or pads it fails.");
-  b.note("FirstDrawMaxIndex", "BOUNDARY", "Ball 1 picks index 39, the last of the 40-ball pool.");
-  b.note("LastDrawMaxIndex", "BOUNDARY", "Ball 10 picks index 30, the last of the 31 balls left.");
-  b.note("LastDrawIndexZero", "BOUNDARY", "Ball 10 picks index 0 of the 31 balls left.");
-  b.note("NotAString", "MISSING_CHECK",
-         "randomHash and salt must be JSON strings. A port that coerces a number, null or an array to "
-         "text accepts invalid input.");
+// ---- keno_draw_test.json -----------------------------------------------------------------------
 
-  b.group({{"type", "KenoDraw"}});
-  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& rh,
-                 const std::string& salt) -> keno::Draw {
-    keno::Draw d = keno::draw(rh, salt, gen_backend());
-    Object fields{{"randomHash", rh}, {"salt", salt}};
-    for (auto& kv : keno_outputs(d)) fields.push_back(kv);
-    b.add(std::move(comment), std::move(flags), Result::kValid, std::move(fields));
-    return d;
+std::vector<Flag> draw_flags() {
+  auto index_is = [](std::size_t ball, int index) -> Property {
+    return [ball, index](const rapidjson::Value&, const json::Value& out) {
+      return std::get<std::int64_t>(out.find("indices")->as_array()[ball].variant()) == index;
+    };
+  };
+  return {
+      {"Pseudorandom", BugType::kBasic, "An ordinary ticket from fixed-seed pseudorandom inputs."},
+      {"HexTextChain", BugType::kEncoding,
+       "Links 2..10 are HMACs over the previous link's lowercase hex text. A port that feeds the "
+       "previous link's 32 raw bytes, or uppercase hex, gets other balls.",
+       {text_port({.next = [](const Digest& d) { return Bytes(d.begin(), d.end()); }}),
+        text_port({.next = [](const Digest& d) {
+          const std::string h = upper(to_hex(d));
+          return Bytes(h.begin(), h.end());
+        }})}},
+      {"DrawOrder", BugType::kOrder, "Balls are reported in draw order; a port that sorts them fails.", {sorted_balls}},
+      {"SwapToEnd", BugType::kOrder,
+       "The picked ball is swapped with the last ball of the pool before the pool shrinks. A port "
+       "that removes it by shifting the rest (splice) draws different balls from the same indices.",
+       {spliced_draw}},
+      {"UppercaseRandomHash", BugType::kEncoding,
+       "The random hash is hashed exactly as given: uppercase hex is not folded to lowercase. A port "
+       "that lowercases or hex-decodes link 0 gets the balls of another ticket.",
+       {text_port({.random_hash = lower_text}), text_port({.random_hash = hex_decoded})}},
+      {"NonHexRandomHash", BugType::kEncoding,
+       "The random hash is text, not required to be hex or of any length. A port that hex-decodes it "
+       "or rejects it fails.",
+       {text_port({.random_hash = hex_decoded})}},
+      {"EmptyRandomHash", BugType::kEdgeCase, "An empty random hash is valid: link 1 is the HMAC of the empty message.",
+       {text_port({.rejects_empty = true})}},
+      {"EmptySalt", BugType::kEdgeCase, "An empty salt is valid: HMAC-SHA256 with an empty key (RFC 2104).",
+       {text_port({.rejects_empty = true})}},
+      {"NonAsciiText", BugType::kEncoding,
+       "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes. A port hashing UTF-16 "
+       "code units, Latin-1 or escaped text gets other links.",
+       {text_port({.random_hash = latin1, .salt = latin1})}},
+      {"NulInSalt", BugType::kEncoding, "A salt containing U+0000. A port that treats text as NUL-terminated truncates it.",
+       {text_port({.salt = [](std::string s) { return std::string(s.c_str()); }})}},
+      {"SaltAsGiven", BugType::kEncoding,
+       "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it.",
+       {text_port({.salt = [](std::string s) {
+         const auto a = s.find_first_not_of(' ');
+         return a == std::string::npos ? std::string() : s.substr(a, s.find_last_not_of(' ') - a + 1);
+       }})}},
+      {"BlockSizeSalt", BugType::kBoundary,
+       "A 64-byte salt: exactly the HMAC block size, used as the key without hashing.",
+       {text_port({.hashes_block_keys = true})}},
+      {"LongSalt", BugType::kEdgeCase,
+       "A salt longer than the 64-byte HMAC block: RFC 2104 hashes such a key first. A port with a "
+       "home-made HMAC that truncates or pads it fails.",
+       {text_port({.truncates_long_keys = true})}},
+      {"FirstDrawMaxIndex", BugType::kBoundary, "Ball 1 picks index 39, the last of the 40-ball pool.", {},
+       index_is(0, 39)},
+      {"LastDrawMaxIndex", BugType::kBoundary, "Ball 10 picks index 30, the last of the 31 balls left.", {},
+       index_is(9, 30)},
+      {"LastDrawIndexZero", BugType::kBoundary, "Ball 10 picks index 0 of the 31 balls left.", {}, index_is(9, 0)},
+      {"NotAString", BugType::kMissingCheck,
+       "randomHash and salt must be JSON strings. A port that coerces a number, null or an array to "
+       "text accepts invalid input.",
+       {text_port({.coerces = true})}},
+  };
+}
+
+// order_flags adds DrawOrder when a sorting port would report other balls, and SwapToEnd when a
+// splicing one would draw others (the flags' checks then confirm it).
+void order_flags(std::vector<std::string>& flags, const keno::Draw& d, bool draw_order) {
+  std::vector<int> sorted = d.balls;
+  std::sort(sorted.begin(), sorted.end());
+  if (draw_order && sorted != d.balls) flags.push_back("DrawOrder");
+  if (json::to_line(balls_of(d.links, true)) != json::to_line(Value::object({{"balls", Value::array_of(d.balls)}}))) {
+    flags.push_back("SwapToEnd");
+  }
+}
+
+void draw_cases(Cases& c) {
+  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& rh, const std::string& salt) {
+    c.valid("KenoDraw", std::move(comment), std::move(flags), {{"randomHash", rh}, {"salt", salt}});
   };
 
   // Pseudorandom tickets: 64-hex random hashes (what a Node engine's digest('hex') produces) with
   // salts of several shapes.
-  std::vector<keno::Draw> basics;
   std::string first_hash, first_salt;
   for (std::uint64_t i = 0; i < 6; ++i) {
     const std::string rh = hex(stream("keno/randomHash", i));
     const std::string s = hex(stream("keno/salt", i));
     const std::string salt = i == 1 ? s.substr(0, 32) : i == 2 ? "salt-" + s.substr(0, 16) : s;
-    keno::Draw probe = keno::draw(rh, salt, gen_backend());
     std::vector<std::string> flags{"Pseudorandom", "HexTextChain"};
-    std::vector<int> sorted = probe.balls;
-    std::sort(sorted.begin(), sorted.end());
-    if (sorted != probe.balls) flags.push_back("DrawOrder");
-    order_flags(flags, probe);
+    order_flags(flags, keno::draw(rh, salt, gen_backend()), true);
     add("pseudorandom ticket " + std::to_string(i), flags, rh, salt);
     if (i == 0) {
       first_hash = rh;
       first_salt = salt;
-      basics.push_back(probe);
     }
   }
 
   // The random hash as given.
-  {
-    keno::Draw d = add("the random hash of tcId 1 in uppercase: hashed as given, so other balls than tcId 1",
-                       {"UppercaseRandomHash"}, upper(first_hash), first_salt);
-    require(d.balls != basics[0].balls, "uppercase random hash gives the same balls");
-  }
+  add("the random hash of tcId 1 in uppercase: hashed as given, so other balls than tcId 1", {"UppercaseRandomHash"},
+      upper(first_hash), first_salt);
   add("a random hash that is not hex", {"NonHexRandomHash"}, "ticket-2026-000042", first_salt);
   add("a random hash of 32 hex digits (128 bits)", {"NonHexRandomHash"}, first_hash.substr(0, 32), first_salt);
   add("an empty random hash", {"EmptyRandomHash"}, "", first_salt);
@@ -176,7 +306,7 @@ Value generate_keno_draw() {
       keno::Draw d = keno::draw(rh, search_salt, gen_backend());
       if (d.indices[static_cast<std::size_t>(w.ball)] != w.index) continue;
       std::vector<std::string> flags{w.flag};
-      order_flags(flags, d);
+      order_flags(flags, d, false);
       add(std::string(w.comment) + " (search over keno/search/n, n = " + std::to_string(n) + ")", flags, rh,
           search_salt);
       found = true;
@@ -195,43 +325,11 @@ Value generate_keno_draw() {
                       {Value(first_hash), Value(7), "params.salt", "salt is a number"},
                       {Value(first_hash), Value::array({"a"}), "params.salt", "salt is an array"}};
   for (const Bad& bad : bads) {
-    Object params{{"randomHash", bad.rh}, {"salt", bad.salt}};
-    require_input_error([&] { (void)run_op("keno.draw", Value(params), gen_backend()); }, bad.error, bad.comment);
-    b.add(bad.comment, {"NotAString"}, Result::kInvalid,
-          {{"randomHash", bad.rh}, {"salt", bad.salt}, {"error", bad.error}});
+    c.invalid("KenoDraw", bad.comment, {"NotAString"}, {{"randomHash", bad.rh}, {"salt", bad.salt}}, bad.error);
   }
-  return b.build();
-}
-
-std::string check_keno_draw(const TestRef& t, const Backend& backend) {
-  if (is_invalid(t)) {
-    const Value params = params_present(t, {"randomHash", "salt"});
-    return expect_error(t, [&] { (void)run_op("keno.draw", params, backend); });
-  }
-  return expect_members(t, keno_outputs(keno::draw(test_string(t, "randomHash"), test_string(t, "salt"), backend)));
-}
-
-std::vector<PortCall> keno_draw_calls(const TestRef& t) {
-  const Value params = params_present(t, {"randomHash", "salt"});
-  if (is_invalid(t)) return {{"keno.draw", params, std::nullopt}};
-  return {{"keno.draw", params, expected_result(t, "balls")}};
 }
 
 // ---- keno_pick_test.json -----------------------------------------------------------------------
-
-// exact_index is floor(h52 * remaining / 2^52) in exact integers (what the binary64 rule is not).
-int exact_index(std::uint64_t h, int remaining) {
-  return static_cast<int>((h * static_cast<std::uint64_t>(remaining)) >> 52);
-}
-
-// index_from_64_bits is what a port reading the leading 64 bits as u64 / 2^64 (the cursor-v1
-// unit) would pick.
-int index_from_64_bits(const Digest& d, int remaining) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | d[static_cast<std::size_t>(i)];
-  const double u = static_cast<double>(v) / 18446744073709551616.0;
-  return static_cast<int>(std::floor(u * remaining));
-}
 
 // product_rounding_h finds the first h (searching m = 1.., j = 1..64 with h = (m·2^52 − j) /
 // remaining) for which the binary64 index differs from the exact one.
@@ -247,40 +345,56 @@ std::uint64_t product_rounding_h(int remaining) {
   throw std::logic_error("keno/crash vectors: no product-rounding h for remaining " + std::to_string(remaining));
 }
 
-Value generate_keno_pick() {
-  VectorFileBuilder b("keno-v1", "keno_pick_schema.json",
-                      {"keno-v1 pick layer (specs/keno-v1.md, op keno.pick): the ten balls drawn from given links",
-                       "1..10 (32-byte hex, either case), so that cases no HMAC search reaches are covered: the",
-                       "binary64 product rounding across an integer, bits beyond the leading 52, the extreme norms.",
-                       "Port op: keno.pick {links} -> {balls}."});
-  b.note("Pseudorandom", "BASIC", "Links from a fixed-seed pseudorandom stream.");
-  b.note("ProductRounding", "ARITHMETIC",
-         "norm × remaining is rounded to binary64 before the floor, and here the rounding crosses an "
-         "integer: the exact floor(h·remaining / 2^52) is one less. A port computing the index in exact "
-         "integers ((h * remaining) >> 52) picks the neighbouring ball.");
-  b.note("Leading52Bits", "ARITHMETIC",
-         "Only the leading 52 bits are read. Here the 12 bits after them are all ones and reading 64 bits "
-         "(u64 / 2^64, the cursor-v1 unit) crosses into the next index.");
-  b.note("ZeroNorm", "BOUNDARY",
-         "Every link starts with 13 zero hex digits: index 0 at every draw, so the balls show the swap: "
-         "1, 40, 39, ... A port that splices draws 1, 2, 3, ...");
-  b.note("MaxNorm", "BOUNDARY",
-         "Every h is 2^52 − 1: index remaining − 1 at every draw, without any clamp. A port dividing by "
-         "2^52 − 1 gets norm = 1 and an index out of the pool.");
-  keno_order_notes(b);
-  b.note("UppercaseLinks", "ENCODING", "Links given in uppercase hex decode to the same bytes (same balls as tcId 1).");
-  b.note("InvalidLinks", "MISSING_CHECK",
-         "links must be exactly 10 strings of 64 hex digits. A port accepting another count or a bad link "
-         "accepts invalid input.");
+std::vector<Flag> pick_flags() {
+  return {
+      {"Pseudorandom", BugType::kBasic, "Links from a fixed-seed pseudorandom stream."},
+      {"ProductRounding", BugType::kArithmetic,
+       "norm × remaining is rounded to binary64 before the floor, and here the rounding crosses an "
+       "integer: the exact floor(h·remaining / 2^52) is one less. A port computing the index in exact "
+       "integers ((h * remaining) >> 52) picks the neighbouring ball.",
+       {[](const rapidjson::Value& p, const Backend&) { return balls_of(pick_h52(p), exact_index); }}},
+      {"Leading52Bits", BugType::kArithmetic,
+       "Only the leading 52 bits are read. Here the 12 bits after them are all ones and reading 64 bits "
+       "(u64 / 2^64, the cursor-v1 unit) crosses into the next index.",
+       {[](const rapidjson::Value& p, const Backend&) {
+         const std::vector<Digest> links = pick_links(p);
+         std::size_t i = 0;
+         return balls_of(std::vector<std::uint64_t>(links.size()),
+                         [&](std::uint64_t, int remaining) { return index_from_64_bits(links[i++], remaining); });
+       }}},
+      {"ZeroNorm", BugType::kBoundary,
+       "Every link starts with 13 zero hex digits: index 0 at every draw, so the balls show the swap: "
+       "1, 40, 39, ... A port that splices draws 1, 2, 3, ...",
+       {spliced_pick}},
+      {"MaxNorm", BugType::kBoundary,
+       "Every h is 2^52 − 1: index remaining − 1 at every draw, without any clamp. A port dividing by "
+       "2^52 − 1 gets norm = 1 and an index out of the pool.",
+       {[](const rapidjson::Value& p, const Backend&) {
+         return balls_of(pick_h52(p), [](std::uint64_t h, int remaining) {
+           return static_cast<int>(std::floor(static_cast<double>(h) / 4503599627370495.0 * remaining));
+         });
+       }}},
+      {"SwapToEnd", BugType::kOrder,
+       "The picked ball is swapped with the last ball of the pool before the pool shrinks. A port "
+       "that removes it by shifting the rest (splice) draws different balls from the same indices.",
+       {spliced_pick}},
+      {"UppercaseLinks", BugType::kEncoding, "Links given in uppercase hex decode to the same bytes (same balls as tcId 1).",
+       {[](const rapidjson::Value& p, const Backend&) -> Value {
+         for (const auto& l : json::get_string_array(p, "links", "params")) {
+           if (l != lower_text(l)) throw InputError("links", "uppercase hex");
+         }
+         return balls_of(pick_links(p));
+       }}},
+      {"InvalidLinks", BugType::kMissingCheck,
+       "links must be exactly 10 strings of 64 hex digits. A port accepting another count or a bad link "
+       "accepts invalid input.",
+       {loose_links}},
+  };
+}
 
-  b.group({{"type", "KenoPick"}});
+void pick_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, const std::vector<std::string>& links) {
-    keno::Draw d = keno::pick_hex(links);
-    Object fields{{"links", Value::array_of(links)}};
-    Object out = keno_outputs(d);
-    for (std::size_t i = 1; i < out.size(); ++i) fields.push_back(out[i]);  // links are the input
-    b.add(std::move(comment), std::move(flags), Result::kValid, std::move(fields));
-    return d;
+    c.valid("KenoPick", std::move(comment), std::move(flags), {{"links", Value::array_of(links)}});
   };
   auto base_links = [](std::uint64_t set) {
     std::vector<Digest> links;
@@ -294,7 +408,7 @@ Value generate_keno_pick() {
   };
 
   const std::vector<std::string> first = hexes(base_links(0));
-  const keno::Draw first_draw = add("pseudorandom links", {"Pseudorandom"}, first);
+  add("pseudorandom links", {"Pseudorandom"}, first);
 
   // Product rounding at ball 1 (40 left) and ball 10 (31 left).
   for (int ball : {0, 9}) {
@@ -302,11 +416,9 @@ Value generate_keno_pick() {
     const std::uint64_t h = product_rounding_h(remaining);
     std::vector<Digest> links = base_links(1 + static_cast<std::uint64_t>(ball));
     links[static_cast<std::size_t>(ball)] = with_h52(links[static_cast<std::size_t>(ball)], h);
-    const keno::Draw d = add("ball " + std::to_string(ball + 1) + ": h = " + std::to_string(h) + ", binary64 index " +
-                                 std::to_string(keno::pick_index(h, remaining)) + ", exact index " +
-                                 std::to_string(exact_index(h, remaining)),
-                             {"ProductRounding"}, hexes(links));
-    require(d.indices[static_cast<std::size_t>(ball)] != exact_index(h, remaining), "product rounding not shown");
+    add("ball " + std::to_string(ball + 1) + ": h = " + std::to_string(h) + ", binary64 index " +
+            std::to_string(keno::pick_index(h, remaining)) + ", exact index " + std::to_string(exact_index(h, remaining)),
+        {"ProductRounding"}, hexes(links));
   }
 
   // Bits after the leading 52: h = floor(2^52 / 40), then twelve one bits.
@@ -317,7 +429,6 @@ Value generate_keno_pick() {
     l[6] |= 0x0f;
     l[7] = 0xff;
     links[0] = l;
-    require(index_from_64_bits(l, 40) != keno::pick_index(h, 40), "64-bit reading gives the same index");
     add("ball 1: h = " + std::to_string(h) + " gives index " + std::to_string(keno::pick_index(h, 40)) +
             "; reading 64 bits would give " + std::to_string(index_from_64_bits(l, 40)),
         {"Leading52Bits"}, hexes(links));
@@ -326,23 +437,19 @@ Value generate_keno_pick() {
   {
     std::vector<std::string> zeros(10, std::string(64, '0'));
     std::vector<std::string> flags{"ZeroNorm"};
-    order_flags(flags, keno::pick_hex(zeros));
+    order_flags(flags, keno::pick_hex(zeros), false);
     add("every link zero: index 0 at every draw", flags, zeros);
-    const keno::Draw d = add("every link all ones: index remaining - 1 at every draw", {"MaxNorm"},
-                             std::vector<std::string>(10, std::string(64, 'f')));
-    for (int i = 0; i < keno::kBalls; ++i) require(d.balls[static_cast<std::size_t>(i)] == 40 - i, "max norm balls");
+    add("every link all ones: index remaining - 1 at every draw", {"MaxNorm"},
+        std::vector<std::string>(10, std::string(64, 'f')));
   }
   {
     std::vector<std::string> up;
     for (const auto& s : first) up.push_back(upper(s));
-    const keno::Draw d = add("the links of tcId 1 in uppercase hex", {"UppercaseLinks"}, up);
-    require(d.balls == first_draw.balls, "uppercase links differ");
+    add("the links of tcId 1 in uppercase hex", {"UppercaseLinks"}, up);
   }
 
   auto bad = [&](std::string comment, std::vector<std::string> links, const std::string& error) {
-    require_input_error([&] { (void)keno::pick_hex(links); }, error, comment);
-    b.add(std::move(comment), {"InvalidLinks"}, Result::kInvalid,
-          {{"links", Value::array_of(links)}, {"error", error}});
+    c.invalid("KenoPick", std::move(comment), {"InvalidLinks"}, {{"links", Value::array_of(links)}}, error);
   };
   bad("9 links", std::vector<std::string>(first.begin(), first.begin() + 9), "links");
   {
@@ -366,29 +473,31 @@ Value generate_keno_pick() {
     l[9] += "00";
     bad("links[9] has 66 hex digits", l, "links[9]");
   }
-  return b.build();
-}
-
-std::string check_keno_pick(const TestRef& t, const Backend&) {
-  const std::vector<std::string> links = json::get_string_array(t.test, "links", t.path);
-  if (is_invalid(t)) return expect_error(t, [&] { (void)keno::pick_hex(links); });
-  Object out = keno_outputs(keno::pick_hex(links));
-  out.erase(out.begin());  // links are the input
-  return expect_members(t, out);
-}
-
-std::vector<PortCall> keno_pick_calls(const TestRef& t) {
-  const Value params = params_present(t, {"links"});
-  if (is_invalid(t)) return {{"keno.pick", params, std::nullopt}};
-  return {{"keno.pick", params, expected_result(t, "balls")}};
 }
 
 }  // namespace
 
 std::vector<VectorKind> keno_crash_vector_kinds() {
   std::vector<VectorKind> kinds = {
-      {"keno_draw_test.json", "keno_draw_schema.json", generate_keno_draw, check_keno_draw, keno_draw_calls},
-      {"keno_pick_test.json", "keno_pick_schema.json", generate_keno_pick, check_keno_pick, keno_pick_calls},
+      catalog_kind({"keno_draw_test.json",
+                    "keno-v1",
+                    {"keno-v1 tickets (specs/keno-v1.md): ten balls from a pool of 1..40, ball i read from",
+                     "link i = HMAC-SHA256(key = salt's UTF-8 bytes, msg = text of link i-1); link 0's text is",
+                     "the random hash as given, later links' text their lowercase hex; index = floor(h52 / 2^52",
+                     "* remaining) in binary64; the picked ball is swapped to the end of the pool.",
+                     "Port op: keno.draw {randomHash, salt} -> {balls}."},
+                    draw_flags(),
+                    {{"KenoDraw", "keno.draw", {"links", "h52", "indices", "balls"}}},
+                    draw_cases}),
+      catalog_kind({"keno_pick_test.json",
+                    "keno-v1",
+                    {"keno-v1 pick layer (specs/keno-v1.md, op keno.pick): the ten balls drawn from given links",
+                     "1..10 (32-byte hex, either case), so that cases no HMAC search reaches are covered: the",
+                     "binary64 product rounding across an integer, bits beyond the leading 52, the extreme norms.",
+                     "Port op: keno.pick {links} -> {balls}."},
+                    pick_flags(),
+                    {{"KenoPick", "keno.pick", {"h52", "indices", "balls"}}},
+                    pick_cases}),
   };
   for (auto& k : keno_crash::crash_vector_kinds()) kinds.push_back(std::move(k));
   return kinds;
