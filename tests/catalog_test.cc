@@ -7,6 +7,7 @@
 #include <cctype>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -166,6 +167,27 @@ TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
   // Renaming a member the group does not output is a generator bug.
   spec.groups[0].from = {{"other", "seal"}};
   EXPECT_THROW((void)catalog_kind(spec), std::logic_error);
+}
+
+TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
+  FileSpec spec{"example_draw_test.json", "cursor-v1", {"example"}, {},
+                {{.type = "Draw", .op = "cursor.draw", .outputs = {"index"},
+                  .before = {{"cursor.u64_to_unit", {"u", "uBits"}}}}},
+                [](Cases& c) { c.valid("Draw", "u = 1.0", {}, {{"u64", "18446744073709551615"}, {"n", 6}}); }};
+  VectorKind k = catalog_kind(spec);
+  rapidjson::Document d;
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+  const auto& t = d["testGroups"][0]["tests"][0];
+  std::vector<std::string> names;
+  for (auto it = t.MemberBegin(); it != t.MemberEnd(); ++it) names.emplace_back(it->name.GetString());
+  EXPECT_EQ(names, (std::vector<std::string>{"tcId", "comment", "flags", "u64", "u", "uBits", "n", "index", "result"}));
+  EXPECT_EQ(t["u"].GetDouble(), 1.0);
+  EXPECT_EQ(t["index"].GetInt(), 5);  // clamped to n - 1
+  TestRef ref{d, d["testGroups"][0], t, "testGroups[0].tests[0]"};
+  EXPECT_EQ(k.check_library(ref, cryptopp_backend()), "");
+  EXPECT_EQ(json::to_line(k.port_calls(ref)[0].params), "{\"u\":1.0,\"n\":6}");
+  d["testGroups"][0]["tests"][0]["uBits"].SetString("0000000000000000", d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, cryptopp_backend()).find("uBits"), std::string::npos);
 }
 
 TEST(Catalog, BugTypeNamesFollowTheTable) {

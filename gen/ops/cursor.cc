@@ -96,6 +96,17 @@ json::Value limbo_op(const Args& a, const Backend&) {
   return json::Value::object({{"hundredths", json::Value(cursor::limbo_hundredths(a.get<double>("u")))}});
 }
 
+// limbo_trace: the bits of the value before floor and clamp (cursor_draw_test.json's scaledBits).
+json::Value limbo_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"scaledBits", cursor::bits_hex(cursor::limbo_scaled(a.get<double>("u")))}});
+}
+
+// pool_hop_trace: the index into the remaining pool at each draw.
+json::Value pool_hop_trace(const Args& a, const Backend&) {
+  const auto r = cursor::pool_hop(a.get<std::vector<double>>("units"), a.get<std::uint64_t>("size"));
+  return json::Value::object({{"indexes", json::Value::array_of(r.indexes)}});
+}
+
 json::Value game_op(const Args& a, const Backend& b) {
   cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
                                       a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
@@ -182,7 +193,8 @@ void add_cursor_ops(Table& t) {
   t.add({"cursor.pool_hop", kSpec, false, "items drawn without replacement from the pool 0..size-1",
          {{"units", units}, {"size", size}},
          {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
-         false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op});
+         false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op,
+         pool_hop_trace});
   t.add({"cursor.commitment", kSpec, false, "the commitment: SHA-256 of the server seed",
          {{"serverSeed", seed_text()}}, {{"commitment", hex32_result()}}, false,
          {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
@@ -200,7 +212,7 @@ void add_cursor_ops(Table& t) {
          {{"u", unit()}},
          {{"hundredths", result_kind("integer 100..1000000",
                                      schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
-         false, {json::Value::object({{"u", 0.5}})}, limbo_op});
+         false, {json::Value::object({{"u", 0.5}})}, limbo_op, limbo_trace});
 }
 
 }  // namespace fairvec::ops

@@ -130,11 +130,14 @@ std::uint64_t draw(double u, std::uint64_t n) {
   return k < n ? k : n - 1;
 }
 
-std::int64_t limbo_hundredths(double u) {
+double limbo_scaled(double u) {
   check_unit(u, "u");
   const double q = 0.99 / (1.0 - u);  // +infinity when u == 1
-  const double h = q * 100.0;
-  const double f = std::floor(h);
+  return q * 100.0;
+}
+
+std::int64_t limbo_hundredths(double u) {
+  const double f = std::floor(limbo_scaled(u));
   if (f <= static_cast<double>(kLimboMin)) return kLimboMin;
   if (f >= static_cast<double>(kLimboMax)) return kLimboMax;
   return static_cast<std::int64_t>(f);

@@ -91,6 +91,9 @@ double check_unit(double u, std::string_view field, std::optional<std::size_t> p
 // binary64 in exactly that order; u = 1 divides by zero, giving +infinity, which clamps to 1000000.
 // It throws InputError naming "u" unless 0 <= u <= 1.
 [[nodiscard]] std::int64_t limbo_hundredths(double u);
+// limbo_scaled returns 0.99 / (1 − u) × 100 in binary64, in that order, before floor and clamp
+// (+infinity when u = 1). It throws InputError naming "u" unless 0 <= u <= 1.
+[[nodiscard]] double limbo_scaled(double u);
 
 // Pool is an ascending pool first + 0, first + 1, …, first + size − 1 drawn without replacement by
 // pool hop: index = draw(u, remaining); take pool[index]; swap pool[index] with

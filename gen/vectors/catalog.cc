@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -43,6 +44,7 @@ struct Bound {
   std::vector<std::string> outputs;
   std::vector<std::string> sources;  // for each output, the result or trace member it is written from
   std::vector<Also> also;
+  std::vector<Also> stages;  // GroupSpec::before, resolved (AlsoCall's op only)
 };
 
 void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
@@ -75,6 +77,13 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
       if (std::find(b.outputs.begin(), b.outputs.end(), kv.first) == b.outputs.end()) {
         throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
       }
+    }
+    for (const auto& st : g.before) {
+      const ops::OpSpec* stage_op = ops::table().find(st.op);
+      if (!stage_op) throw std::logic_error(spec.file + ": group " + g.type + " has a stage of the unknown op " + st.op);
+      Also resolved{{st.op}, stage_op, {}};
+      leaf_names(stage_op->params, resolved.inputs);
+      b.stages.push_back(std::move(resolved));
     }
     for (const auto& a : g.also) {
       const ops::OpSpec* also_op = ops::table().find(a.op);
@@ -154,6 +163,31 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
   return false;
 }
 
+// apply_stages runs |g|'s stages on |fields| (a case's inputs) on every backend and inserts each
+// stage's outputs after the last field the stage reads. Throws std::logic_error (a generator bug)
+// when a stage rejects the case, outputs no such member or the backends disagree.
+void apply_stages(const Bound& g, json::Object& fields, std::span<const Backend* const> backends,
+                  const std::string& where) {
+  for (std::size_t k = 0; k < g.stages.size(); ++k) {
+    const Also& st = g.stages[k];
+    const rapidjson::Document p = to_document(json::Value(fields));
+    const Outcome o = run_op(*st.op, p, *backends[0]);
+    for (std::size_t i = 1; i < backends.size(); ++i) {
+      if (describe(run_op(*st.op, p, *backends[i])) != describe(o)) throw std::logic_error(where + ": backends disagree on a stage");
+    }
+    if (!o.ok) throw std::logic_error(where + ": stage " + st.op->name + " rejects the case: " + o.message);
+    std::size_t pos = 0;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+      if (std::find(st.inputs.begin(), st.inputs.end(), fields[i].first) != st.inputs.end()) pos = i + 1;
+    }
+    for (const auto& name : g.spec.before[k].outputs) {
+      const json::Value* v = output_of(o, name);
+      if (!v) throw std::logic_error(where + ": stage " + st.op->name + " outputs no " + name);
+      fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(pos++), {name, *v});
+    }
+  }
+}
+
 json::Value generate(const FileSpec& spec, const Table& table) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(spec.algorithm, schema, spec.header);
@@ -176,7 +210,9 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       b.group({{"type", c.group}});
       current = c.group;
     }
-    const rapidjson::Document params = to_document(json::Value(c.inputs));
+    json::Object fields = c.inputs;
+    apply_stages(g, fields, backends, where);
+    const rapidjson::Document params = to_document(json::Value(fields));
     const Outcome o = run_op(*g.op, params, *backends[0]);
     for (std::size_t i = 1; i < backends.size(); ++i) {
       const Outcome other = run_op(*g.op, params, *backends[i]);
@@ -184,7 +220,6 @@ json::Value generate(const FileSpec& spec, const Table& table) {
         throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
       }
     }
-    json::Object fields = c.inputs;
     json::Object outputs;
     if (c.error.empty()) {
       if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
@@ -295,6 +330,15 @@ VectorKind catalog_kind(FileSpec spec) {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
     const rapidjson::Document params = to_document(case_inputs_of(*g, t));
+    for (std::size_t k = 0; k < g->stages.size(); ++k) {
+      const Outcome so = run_op(*g->stages[k].op, params, backend);
+      if (!so.ok) return "stage " + g->stages[k].op->name + " rejects the test: " + so.message;
+      for (const auto& name : g->spec.before[k].outputs) {
+        const json::Value* v = output_of(so, name);
+        if (!v) return "stage " + g->stages[k].op->name + " outputs no " + name;
+        if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
+      }
+    }
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;

@@ -72,6 +72,15 @@ struct AlsoCall {
   std::function<json::Object(const TestRef& t)> expected = {};
 };
 
+// Stage is an op run on a case's inputs before the group's op, whose outputs become inputs too:
+// cursor_draw's u and uBits, from the u64 shown, by cursor.u64_to_unit. Its outputs are written
+// right after the last input the stage reads, checked like the group's outputs, and not sent to
+// ports.
+struct Stage {
+  std::string op;
+  std::vector<std::string> outputs;
+};
+
 // GroupSpec binds a group type to the op its tests call.
 struct GroupSpec {
   std::string type;
@@ -93,6 +102,8 @@ struct GroupSpec {
   std::function<std::vector<PortCall>(const TestRef& t)> more_calls = {};
   // also lists further ops each test calls with its own members (see AlsoCall), after more_calls.
   std::vector<AlsoCall> also = {};
+  // before lists the stages run, in order, before the op (valid and invalid cases alike).
+  std::vector<Stage> before = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field

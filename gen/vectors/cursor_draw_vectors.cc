@@ -1,15 +1,18 @@
 // cursor_draw_test.json (specs/cursor-v1.md, "Vectors"): clamped single draws, limbo's formula and
-// the pool hop over given units.
+// the pool hop over given units. A catalog (vectors/catalog.h): cases give the u64 (u and uBits
+// follow from it by the stage cursor.u64_to_unit), n, or the units and size; cursor.draw,
+// cursor.limbo and cursor.pool_hop with their traces write the rest, and each flag naming a wrong
+// port is checked against it.
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <map>
-#include <set>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/splitmix64.h"
+#include "vectors/catalog.h"
 #include "vectors/cursor_common.h"
 
 namespace fairvec::vectors::cursor_vec {
@@ -33,7 +36,7 @@ std::vector<double> read_units(const rapidjson::Value& a) {
   return units;
 }
 
-double limbo_scaled(double u) { return 0.99 / (1.0 - u) * 100.0; }
+double limbo_scaled(double u) { return cur::limbo_scaled(u); }
 
 // The exact-integer limbo a BigInt port computes from x: floor(99 * 2^64 / (2^64 - x)), clamped.
 std::int64_t limbo_exact(u64 x) {
@@ -52,121 +55,138 @@ u64 x_of(double u) {
   return static_cast<u64>(std::ldexp(u, 64));
 }
 
-// The cases of cursor_draw_test.json and what their flags claim.
-struct DrawCase {
-  u64 x;
-  u64 n;
-  double u;
-  u64 index;
-};
+// ------------------------------------------------------------------------------------------------
+// Ports with the flags' bugs. A params object is a draw's (u, n), limbo's (u) or a pool hop's
+// (units, size); an alternative answers null on another group's cases.
 
-// draw_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<DrawCase>>& draw_claims() {
-  static const std::vector<Claim<DrawCase>> kClaims = {
-      {"ClampAtOne",
-       [](const DrawCase& c) { return c.u == 1.0 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n); }},
-      {"BelowOne",
-       [](const DrawCase& c) {
-         return c.u == 1.0 - 0x1p-53 && std::floor(c.u * static_cast<double>(c.n)) == static_cast<double>(c.n - 1);
+bool is_hop(const rapidjson::Value& p) { return json::optional_member(p, "units") != nullptr; }
+bool is_draw(const rapidjson::Value& p) { return json::optional_member(p, "n") != nullptr; }
+bool is_limbo(const rapidjson::Value& p) { return !is_hop(p) && !is_draw(p); }
+double u_in(const rapidjson::Value& p) { return read_unit(json::member(p, "u", "params"), "u"); }
+u64 x_in(const rapidjson::Value& p) { return read_u64_text(json::member(p, "u64", "params")); }
+u64 n_in(const rapidjson::Value& p) { return read_size(json::member(p, "n", "params"), "n"); }
+
+Value index_answer(u64 i) { return Value::object({{"index", Value(i)}}); }
+Value hundredths_answer(std::int64_t h) { return Value::object({{"hundredths", Value(h)}}); }
+
+// no_clamp is each layer without its clamp: floor(u * n) as is, limbo's floor unclamped (no
+// integer at +infinity: the port fails), the pool indexed past its end (the port fails).
+Value no_clamp(const rapidjson::Value& p, const Backend&) {
+  if (is_draw(p)) return index_answer(static_cast<u64>(std::floor(u_in(p) * static_cast<double>(n_in(p)))));
+  if (is_hop(p)) {
+    const std::vector<double> units = read_units(json::member(p, "units", "params"));
+    const u64 size = read_size(json::member(p, "size", "params"), "size");
+    for (std::size_t k = 0; k < units.size(); ++k) {
+      if (std::floor(units[k] * static_cast<double>(size - k)) >= static_cast<double>(size - k)) {
+        throw InputError("units", "index past the pool");
+      }
+    }
+    return nullptr;  // no unit reaches the end: the hop is the same
+  }
+  const double scaled = limbo_scaled(u_in(p));
+  if (!std::isfinite(scaled)) throw InputError("u", "no integer result");
+  return hundredths_answer(static_cast<std::int64_t>(std::floor(scaled)));
+}
+Value unclamped_limbo(const rapidjson::Value& p, const Backend& b) { return is_limbo(p) ? no_clamp(p, b) : Value(); }
+Value exact_draw(const rapidjson::Value& p, const Backend&) {
+  if (!is_draw(p)) return nullptr;
+  return index_answer(static_cast<u64>((static_cast<u128>(x_in(p)) * n_in(p)) >> 64));
+}
+Value other_order(const rapidjson::Value& p, const Backend&) {
+  return is_limbo(p) ? hundredths_answer(limbo_other_order(u_in(p))) : Value();
+}
+Value exact_limbo(const rapidjson::Value& p, const Backend&) {
+  return is_limbo(p) ? hundredths_answer(limbo_exact(x_in(p))) : Value();
+}
+Value spliced(const rapidjson::Value& p, const Backend&) {
+  if (!is_hop(p)) return nullptr;
+  const u64 size = read_size(json::member(p, "size", "params"), "size");
+  return Value::object({{"picks", Value::array_of(splice_hop(read_units(json::member(p, "units", "params")), range(0, size)))}});
+}
+// clamped_unit reads a unit outside [0, 1] as the nearest end, and a string unit as its number.
+Value clamped_unit(const rapidjson::Value& p, const Backend&) {
+  auto unit = [](const rapidjson::Value& v) {
+    const double u = v.IsString() ? std::strtod(v.GetString(), nullptr) : v.GetDouble();
+    return std::clamp(u, 0.0, 1.0);
+  };
+  if (is_hop(p)) {
+    std::vector<double> units;
+    for (const auto& v : json::member(p, "units", "params").GetArray()) units.push_back(unit(v));
+    const auto r = cur::pool_hop(units, read_size(json::member(p, "size", "params"), "size"));
+    return Value::object({{"picks", Value::array_of(r.picks)}});
+  }
+  const double u = unit(json::member(p, "u", "params"));
+  return is_draw(p) ? index_answer(cur::draw(u, n_in(p))) : hundredths_answer(cur::limbo_hundredths(u));
+}
+
+// Properties of a case's inputs.
+Property input(std::function<bool(const rapidjson::Value&)> f) {
+  return [f](const rapidjson::Value& p, const json::Value&) { return f(p); };
+}
+bool has_unit_one(const rapidjson::Value& p) {
+  if (!is_hop(p)) return u_in(p) == 1.0;
+  const std::vector<double> units = read_units(json::member(p, "units", "params"));
+  return std::find(units.begin(), units.end(), 1.0) != units.end();
+}
+bool below_one(const rapidjson::Value& p) {
+  const double u = u_in(p);
+  return u == 1.0 - 0x1p-53 && (!is_draw(p) || std::floor(u * static_cast<double>(n_in(p))) == static_cast<double>(n_in(p) - 1));
+}
+std::size_t unit_count(const rapidjson::Value& p) { return json::member(p, "units", "params").Size(); }
+
+std::vector<Flag> draw_flags() {
+  return {
+      {"ClampAtOne", BugType::kEdgeCase,
+       "u = 1.0 makes floor(u * n) = n; the draw clamps it to n - 1 (limbo: 1 - u = 0 divides to "
+       "+infinity and clamps to 1000000). A port without the clamp returns n, indexes past the pool "
+       "or crashes.",
+       {no_clamp}, input(has_unit_one)},
+      {"BelowOne", BugType::kBoundary,
+       "u = 1 - 2^-53, the largest u below 1: floor(u * n) = n - 1 without clamping.", {}, input(below_one)},
+      {"Zero", BugType::kBoundary, "u = 0 draws index 0.", {},
+       input([](const rapidjson::Value& p) { return x_in(p) == 0 && u_in(p) == 0.0; })},
+      {"MaxN", BugType::kBoundary, "n = 2^53 - 1, the largest n.", {},
+       input([](const rapidjson::Value& p) { return n_in(p) == cur::kMaxPool; })},
+      {"Binary64Draw", BugType::kArithmetic,
+       "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
+       "64-bit integer, floor(x * n / 2^64), gets one less.",
+       {exact_draw}},
+      {"LimboClamp", BugType::kBoundary,
+       "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
+       "near 1 exceed 1000000.",
+       {unclamped_limbo}},
+      {"EvaluationOrder", BugType::kArithmetic,
+       "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
+       "99 / (1 - u) gets another result.",
+       {other_order}},
+      {"Binary64Limbo", BugType::kArithmetic,
+       "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
+       "gets another result than the binary64 formula.",
+       {exact_limbo}},
+      {"SwapToEnd", BugType::kOrder,
+       "The picked item is swapped with the last item of the live pool. A port that splices it out "
+       "(closing the gap, keeping order) picks other items from the second draw on.",
+       {spliced}},
+      {"PoolOfOne", BugType::kBoundary, "The last draw is from a pool of one: index 0 whatever u is.", {},
+       [](const rapidjson::Value& p, const json::Value& out) {  // and the picks are a permutation of the pool
+         const u64 size = read_size(json::member(p, "size", "params"), "size");
+         std::vector<u64> picks;
+         for (const auto& v : out.find("picks")->as_array()) picks.push_back(static_cast<u64>(std::get<std::int64_t>(v.variant())));
+         std::sort(picks.begin(), picks.end());
+         return unit_count(p) == size && picks == range(0, size);
        }},
-      {"Zero", [](const DrawCase& c) { return c.x == 0 && c.index == 0; }},
-      {"MaxN", [](const DrawCase& c) { return c.n == cur::kMaxPool; }},
-      {"Binary64Draw", [](const DrawCase& c) { return static_cast<u64>((static_cast<u128>(c.x) * c.n) >> 64) != c.index; }},
+      {"NoDraws", BugType::kBoundary, "No units: no picks.", {},
+       input([](const rapidjson::Value& p) { return unit_count(p) == 0; })},
+      {"PoolExhaustion", BugType::kMissingCheck, "More units than items in the pool is bad input."},
+      {"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {clamped_unit}},
+      {"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."},
+      {"WrongType", BugType::kMissingCheck, "A unit given as a string is bad input.", {clamped_unit}},
   };
-  return kClaims;
 }
 
-struct LimboCase {
-  u64 x;
-  double u;
-  double scaled;
-  std::int64_t hundredths;
-};
-
-// limbo_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<LimboCase>>& limbo_claims() {
-  static const std::vector<Claim<LimboCase>> kClaims = {
-      {"ClampAtOne", [](const LimboCase& c) { return c.u == 1.0 && std::isinf(c.scaled) && c.hundredths == cur::kLimboMax; }},
-      {"LimboClamp", [](const LimboCase& c) { return std::floor(c.scaled) < 100 || std::floor(c.scaled) > 1000000; }},
-      {"EvaluationOrder", [](const LimboCase& c) { return limbo_other_order(c.u) != c.hundredths; }},
-      {"Binary64Limbo", [](const LimboCase& c) { return limbo_exact(c.x) != c.hundredths; }},
-      {"Zero", [](const LimboCase& c) { return c.x == 0; }},
-  };
-  return kClaims;
-}
-
-struct PoolHopCase {
-  const std::vector<double>& units;
-  u64 size;
-  const std::vector<u64>& picks;
-};
-
-// pool_hop_claims lists what the flags claim (built on first use, inside the command).
-const std::vector<Claim<PoolHopCase>>& pool_hop_claims() {
-  static const std::vector<Claim<PoolHopCase>> kClaims = {
-      {"SwapToEnd", [](const PoolHopCase& c) { return splice_hop(c.units, range(0, c.size)) != c.picks; }},
-      {"PoolOfOne", [](const PoolHopCase& c) { return c.units.size() == c.size; }},
-      {"NoDraws", [](const PoolHopCase& c) { return c.units.empty(); }},
-      {"ClampAtOne",
-       [](const PoolHopCase& c) {
-         bool clamped = false;
-         for (std::size_t k = 0; k < c.units.size(); ++k) {
-           clamped |= c.units[k] == 1.0 &&
-                      std::floor(c.units[k] * static_cast<double>(c.size - k)) == static_cast<double>(c.size - k);
-         }
-         return clamped;
-       }},
-  };
-  return kClaims;
-}
-
-Value generate_draw() {
-  VectorFileBuilder f("cursor-v1", "cursor_draw_schema.json",
-                      {"cursor-v1 draws over given units: the clamped single draw min(floor(u * n), n - 1) "
-                       "(port op cursor.draw, an addition of specs/cursor-v1.md), limbo's "
-                       "clamp(floor(0.99 / (1 - u) * 100), 100, 1000000) in binary64 (op cursor.limbo, an "
-                       "addition), and the pool hop over 0..size-1 (op cursor.pool_hop).",
-                       "Each u comes from the u64 shown (u = u64_to_unit(u64)); u = 1.0 (u64 >= 2^64 - 2^10) is "
-                       "the case every game meets only through these layers, since no HMAC search reaches it.",
-                       "Games use these draws as: die = draw(u, 6) + 1 (sic bo, chinchiro), roulette pocket = "
-                       "draw(u, 37), koban flip = draw(u, 2), blackjack card = draw(u, 52), and pool hops over "
-                       "52 cards, 15 bingo numbers, 75 balls, 25 mine cells."});
-  f.note("ClampAtOne", "EDGE_CASE",
-         "u = 1.0 makes floor(u * n) = n; the draw clamps it to n - 1 (limbo: 1 - u = 0 divides to "
-         "+infinity and clamps to 1000000). A port without the clamp returns n, indexes past the pool "
-         "or crashes.");
-  f.note("BelowOne", "BOUNDARY", "u = 1 - 2^-53, the largest u below 1: floor(u * n) = n - 1 without clamping.");
-  f.note("Zero", "BOUNDARY", "u = 0 draws index 0.");
-  f.note("MaxN", "BOUNDARY", "n = 2^53 - 1, the largest n.");
-  f.note("Binary64Draw", "ARITHMETIC",
-         "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
-         "64-bit integer, floor(x * n / 2^64), gets one less.");
-  f.note("LimboClamp", "BOUNDARY",
-         "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
-         "near 1 exceed 1000000.");
-  f.note("EvaluationOrder", "ARITHMETIC",
-         "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
-         "99 / (1 - u) gets another result.");
-  f.note("Binary64Limbo", "ARITHMETIC",
-         "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
-         "gets another result than the binary64 formula.");
-  f.note("SwapToEnd", "ORDER",
-         "The picked item is swapped with the last item of the live pool. A port that splices it out "
-         "(closing the gap, keeping order) picks other items from the second draw on.");
-  f.note("PoolOfOne", "BOUNDARY", "The last draw is from a pool of one: index 0 whatever u is.");
-  f.note("NoDraws", "BOUNDARY", "No units: no picks.");
-  f.note("PoolExhaustion", "MISSING_CHECK", "More units than items in the pool is bad input.");
-  f.note("UnitRange", "MISSING_CHECK", "A unit outside [0, 1] is bad input.");
-  f.note("BadN", "MISSING_CHECK", "n and size must be integers between 1 and 2^53 - 1; anything else is bad input.");
-  f.note("WrongType", "MISSING_CHECK", "A unit given as a string is bad input.");
-
-  f.group({{"type", "CursorDraw"}});
+void draw_cases(Cases& c) {
   auto add_draw = [&](const std::string& comment, std::vector<std::string> flags, u64 x, u64 n) {
-    const double u = cur::u64_to_unit(x);
-    const u64 index = cur::draw(u, n);
-    require_claims(draw_claims(), flags, DrawCase{x, n, u, index});
-    f.add(comment, std::move(flags), Result::kValid,
-          {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"n", Value(n)}, {"index", Value(index)}});
+    c.valid("CursorDraw", comment, std::move(flags), {{"u64", std::to_string(x)}, {"n", Value(n)}});
   };
   const std::vector<std::pair<u64, std::string>> rules = {
       {2, "koban flip"}, {6, "die, face = index + 1"}, {37, "roulette pocket"}, {52, "blackjack card"},
@@ -208,15 +228,8 @@ Value generate_draw() {
     for (u64 n : {6ULL, 37ULL, 52ULL}) add_draw("a value of a fixed SplitMix64 stream", {}, s.next(), n);
   }
 
-  f.group({{"type", "CursorLimbo"}});
   auto add_limbo = [&](const std::string& comment, std::vector<std::string> flags, u64 x) {
-    const double u = cur::u64_to_unit(x);
-    const double scaled = limbo_scaled(u);
-    const std::int64_t h = cur::limbo_hundredths(u);
-    require_claims(limbo_claims(), flags, LimboCase{x, u, scaled, h});
-    f.add(comment, std::move(flags), Result::kValid,
-          {{"u64", std::to_string(x)}, {"u", u}, {"uBits", bits_of(u)}, {"scaledBits", bits_of(scaled)},
-           {"hundredths", Value(h)}});
+    c.valid("CursorLimbo", comment, std::move(flags), {{"u64", std::to_string(x)}});
   };
   add_limbo("u = 0: 0.99 * 100 = 99, clamped up to 100", {"Zero", "LimboClamp"}, 0);
   add_limbo("u = 0.5: 198", {}, kTwo63);
@@ -269,21 +282,11 @@ Value generate_draw() {
     for (int i = 0; i < 3; ++i) add_limbo("a value of a fixed SplitMix64 stream", {}, s.next());
   }
 
-  f.group({{"type", "CursorPoolHop"}});
   auto add_hop = [&](const std::string& comment, std::vector<std::string> flags, const std::vector<double>& units,
                      u64 size) {
-    const auto r = cur::pool_hop(units, size);
-    require_claims(pool_hop_claims(), flags, PoolHopCase{units, size, r.picks});
-    if (units.size() == size) {
-      std::vector<u64> sorted = r.picks;
-      std::sort(sorted.begin(), sorted.end());
-      require(sorted == range(0, size), "a full draw is not a permutation");
-    }
     Array ua;
     for (double u : units) ua.emplace_back(u);
-    f.add(comment, std::move(flags), Result::kValid,
-          {{"units", Value(std::move(ua))}, {"size", Value(size)}, {"indexes", Value::array_of(r.indexes)},
-           {"picks", Value::array_of(r.picks)}});
+    c.valid("CursorPoolHop", comment, std::move(flags), {{"units", Value(std::move(ua))}, {"size", Value(size)}});
   };
   const Backend& b = default_backend();
   auto stream_units = [&](u64 nonce, u64 count) {
@@ -301,10 +304,9 @@ Value generate_draw() {
           stream_units(3, 52), 52);
   add_hop("38 units over 75 balls", {"SwapToEnd"}, stream_units(4, 38), 75);
 
-  f.group({{"type", "CursorDrawInvalid"}});
   auto bad_draw = [&](const std::string& comment, std::vector<std::string> flags, Value u, Value n,
                       const std::string& error) {
-    f.add(comment, std::move(flags), Result::kInvalid, {{"u", std::move(u)}, {"n", std::move(n)}, {"error", error}});
+    c.invalid("CursorDrawInvalid", comment, std::move(flags), {{"u", std::move(u)}, {"n", std::move(n)}}, error);
   };
   bad_draw("u above 1", {"UnitRange"}, Value(1.5), Value(6), "u");
   bad_draw("u = 1 + 2^-52", {"UnitRange"}, Value(1.0 + 0x1p-52), Value(6), "u");
@@ -314,15 +316,13 @@ Value generate_draw() {
   bad_draw("n = 2^53", {"BadN"}, Value(0.5), Value(static_cast<std::int64_t>(kTwo53)), "n");
   bad_draw("n negative", {"BadN"}, Value(0.5), Value(-6), "n");
 
-  f.group({{"type", "CursorLimboInvalid"}});
-  f.add("u above 1", {"UnitRange"}, Result::kInvalid, {{"u", Value(1.0 + 0x1p-52)}, {"error", "u"}});
-  f.add("u negative", {"UnitRange"}, Result::kInvalid, {{"u", Value(-0.5)}, {"error", "u"}});
+  c.invalid("CursorLimboInvalid", "u above 1", {"UnitRange"}, {{"u", Value(1.0 + 0x1p-52)}}, "u");
+  c.invalid("CursorLimboInvalid", "u negative", {"UnitRange"}, {{"u", Value(-0.5)}}, "u");
 
-  f.group({{"type", "CursorPoolHopInvalid"}});
   auto bad_hop = [&](const std::string& comment, std::vector<std::string> flags, Value units, Value size,
                      const std::string& error) {
-    f.add(comment, std::move(flags), Result::kInvalid,
-          {{"units", std::move(units)}, {"size", std::move(size)}, {"error", error}});
+    c.invalid("CursorPoolHopInvalid", comment, std::move(flags), {{"units", std::move(units)}, {"size", std::move(size)}},
+              error);
   };
   bad_hop("four units from a pool of three", {"PoolExhaustion"}, Value::array({0.5, 0.5, 0.5, 0.5}), Value(3), "units");
   bad_hop("53 units over 52 cards", {"PoolExhaustion"}, [&] {
@@ -336,63 +336,33 @@ Value generate_draw() {
   bad_hop("a unit above 1", {"UnitRange"}, Value::array({0.5, 1.5}), Value(52), "units");
   bad_hop("a negative unit", {"UnitRange"}, Value::array({-0.5}), Value(52), "units");
   bad_hop("a unit as a string", {"WrongType"}, Value::array({Value("0.5")}), Value(52), "units");
-  return f.build();
 }
-
-// check_unit_of compares a test's u and uBits with the u of its u64 and returns that u.
-std::string check_unit_of(const TestRef& t, double& u) {
-  u = cur::u64_to_unit(read_u64_text(test_member(t, "u64")));
-  return first_failure({expect_equal("u", test_member(t, "u"), Value(u)), expect_equal("uBits", test_member(t, "uBits"), Value(bits_of(u)))});
-}
-
-std::string check_draw(const TestRef& t, const Backend&) {
-  double u = 0;
-  if (std::string r = check_unit_of(t, u); !r.empty()) return r;
-  return expect_equal("index", test_member(t, "index"), Value(cur::draw(read_unit(test_member(t, "u"), "u"), read_size(test_member(t, "n"), "n"))));
-}
-
-std::string check_limbo(const TestRef& t, const Backend&) {
-  double u = 0;
-  if (std::string r = check_unit_of(t, u); !r.empty()) return r;
-  return first_failure({expect_equal("scaledBits", test_member(t, "scaledBits"), Value(bits_of(limbo_scaled(u)))),
-                        expect_equal("hundredths", test_member(t, "hundredths"), Value(cur::limbo_hundredths(read_unit(test_member(t, "u"), "u"))))});
-}
-
-cur::PoolHopResult pool_hop_of(const TestRef& t) {
-  const auto units = read_units(test_member(t, "units"));
-  return cur::pool_hop(units, read_size(test_member(t, "size"), "size"));
-}
-
-std::string check_pool_hop(const TestRef& t, const Backend&) {
-  const auto r = pool_hop_of(t);
-  return first_failure({expect_equal("indexes", test_member(t, "indexes"), Value::array_of(r.indexes)),
-                        expect_equal("picks", test_member(t, "picks"), Value::array_of(r.picks))});
-}
-
-std::vector<PortCall> draw_calls(const TestRef& t) { return {call_of(t, "cursor.draw", {"u", "n"}, {"index"})}; }
-std::vector<PortCall> limbo_calls(const TestRef& t) { return {call_of(t, "cursor.limbo", {"u"}, {"hundredths"})}; }
-std::vector<PortCall> pool_hop_calls(const TestRef& t) { return {call_of(t, "cursor.pool_hop", {"units", "size"}, {"picks"})}; }
 
 }  // namespace
 
 VectorKind draw_vector_kind() {
-  return group_kind(
-      "cursor_draw_test.json", "cursor_draw_schema.json", generate_draw,
-      {{"CursorDraw", check_draw, draw_calls},
-       {"CursorLimbo", check_limbo, limbo_calls},
-       {"CursorPoolHop", check_pool_hop, pool_hop_calls},
-       {"CursorDrawInvalid",
-        rejects([](const TestRef& t, const Backend&) {
-          const double u = read_unit(test_member(t, "u"), "u");
-          (void)cur::draw(u, read_size(test_member(t, "n"), "n"));
-        }),
-        draw_calls},
-       {"CursorLimboInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)cur::limbo_hundredths(read_unit(test_member(t, "u"), "u")); }),
-        limbo_calls},
-       {"CursorPoolHopInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)pool_hop_of(t); }),
-        pool_hop_calls}});
+  const std::vector<Stage> unit_of_u64 = {{"cursor.u64_to_unit", {"u", "uBits"}}};
+  return catalog_kind({
+      "cursor_draw_test.json",
+      "cursor-v1",
+      {"cursor-v1 draws over given units: the clamped single draw min(floor(u * n), n - 1) "
+       "(port op cursor.draw, an addition of specs/cursor-v1.md), limbo's "
+       "clamp(floor(0.99 / (1 - u) * 100), 100, 1000000) in binary64 (op cursor.limbo, an "
+       "addition), and the pool hop over 0..size-1 (op cursor.pool_hop).",
+       "Each u comes from the u64 shown (u = u64_to_unit(u64)); u = 1.0 (u64 >= 2^64 - 2^10) is "
+       "the case every game meets only through these layers, since no HMAC search reaches it.",
+       "Games use these draws as: die = draw(u, 6) + 1 (sic bo, chinchiro), roulette pocket = "
+       "draw(u, 37), koban flip = draw(u, 2), blackjack card = draw(u, 52), and pool hops over "
+       "52 cards, 15 bingo numbers, 75 balls, 25 mine cells."},
+      draw_flags(),
+      {{.type = "CursorDraw", .op = "cursor.draw", .outputs = {"index"}, .before = unit_of_u64},
+       {.type = "CursorLimbo", .op = "cursor.limbo", .outputs = {"scaledBits", "hundredths"}, .before = unit_of_u64},
+       {.type = "CursorPoolHop", .op = "cursor.pool_hop", .outputs = {"indexes", "picks"}},
+       {.type = "CursorDrawInvalid", .op = "cursor.draw"},
+       {.type = "CursorLimboInvalid", .op = "cursor.limbo"},
+       {.type = "CursorPoolHopInvalid", .op = "cursor.pool_hop"}},
+      draw_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::cursor_vec
