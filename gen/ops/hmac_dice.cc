@@ -197,6 +197,11 @@ json::Value parse_link_op(const Args& a, const Backend&) {
                               {"games", json::Value(std::move(games))}});
 }
 
+// parse_link_trace: the canonical link that build_link makes of the parsed fields.
+json::Value parse_link_trace(const Args& a, const Backend&) {
+  return json::Value::object({{"canonicalLink", hd::build_link(a.get<hd::Link>("link"))}});
+}
+
 json::Value build_link_op(const Args& a, const Backend&) {
   hd::Link l;
   l.version = a.get<int>("version");
@@ -267,7 +272,7 @@ void add_hmac_dice_ops(Table& t) {
          false,
          {json::Value::object({{"link", "/ru/check/#v=1&s=" + std::string(kSeed) + "&p=alice,bob&r=634411&g=2,1"}}),
           json::Value::object({{"link", "/tr/check/?seed=" + std::string(kSeed) + "&client=a,b&n=2&rolls=6344"}})},
-         parse_link_op});
+         parse_link_op, parse_link_trace});
   const KindRef version = value_kind(
       "0 or 1", Naming::kParams,
       [](const rapidjson::Value& v, std::string_view key) {

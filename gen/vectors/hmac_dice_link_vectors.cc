@@ -1,14 +1,11 @@
 // hmac_dice_link_test.json (specs/hmac-dice-v1.md, "Vector files"): check-page links, v0 query and
-// v1 fragment, parsed and built.
-#include <algorithm>
-#include <functional>
-#include <map>
-#include <optional>
-#include <stdexcept>
+// v1 fragment, parsed and built. A catalog (vectors/catalog.h): cases give the link (or the fields to
+// build) only; hmac_dice.parse_link and its trace (the canonical link) write the rest.
 #include <string>
 #include <vector>
 
 #include "core/errors.h"
+#include "vectors/catalog.h"
 #include "vectors/hmac_dice_common.h"
 #include "vectors/test_reader.h"
 
@@ -22,83 +19,30 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-json::Object link_fields(const hd::Link& l) {
-  return {{"version", l.version},
-          {"lang", l.lang},
-          {"serverSeed", to_hex(l.match.server_seed)},
-          {"seal", l.match.seal ? to_hex(*l.match.seal) : std::string()},
-          {"clientSeeds", jstrs(l.match.client_seeds)},
-          {"rolls", jint(l.match.rolls)},
-          {"recorded", l.match.recorded ? hd::rolls_text(*l.match.recorded) : std::string()},
-          {"games", jgames(l.match.games)}};
+// The parsed fields of a link test, as hmac_dice.parse_link answers and hmac_dice.build_link reads.
+const std::vector<std::string> kLinkFields = {"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded",
+                                              "games"};
+
+// canonical_calls: the canonical link parses to the same fields (made after parse_link of the link).
+std::vector<PortCall> canonical_calls(const TestRef& t) {
+  json::Object fields;
+  for (const auto& k : kLinkFields) fields.emplace_back(k, test_value(t, k));
+  return {ok_call("hmac_dice.parse_link", json::Value::object({{"link", test_value(t, "canonicalLink")}}),
+                  json::Value(std::move(fields)))};
 }
 
-const std::initializer_list<const char*> kLinkFields = {"version", "lang",     "serverSeed", "seal",
-                                                        "clientSeeds", "rolls", "recorded",   "games"};
+// built_link: build_link of the fields gives the canonical link.
+json::Object built_link(const TestRef& t) { return {{"link", test_value(t, "canonicalLink")}}; }
 
-json::Value generate_link() {
-  VectorFileBuilder b(kAlgorithm, "hmac_dice_link_schema.json",
-                      {"hmac-dice-v1 check-page links: v0 query (/tr/check/?seed=&seal=&client=a,b&n=&rolls=)",
-                       "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
-                       "fields and the canonical link that build produces from them; invalid tests give a link or",
-                       "fields that must be rejected, with the field named."});
-  b.note("LinkV0", "FUNCTIONALITY", "A v0 query link (seed 000): seed, seal, client, n, rolls.");
-  b.note("LinkV1", "FUNCTIONALITY", "A v1 fragment link (seeds 001, 003): v, s, c, p, r, g.");
-  b.note("MultiGame", "FUNCTIONALITY", "A v1 link whose g splits the rolls into games (including a one-entry g, "
-                                       "kept when building); catches a port that ignores or re-orders g.");
-  b.note("OneClientSeed", "BASIC", "One client seed (offline).");
-  b.note("NoSeal", "BASIC", "No seal (absent or empty): the page only shows the seed's seal.");
-  b.note("NoRecordedRolls", "BASIC", "A v0 link without rolls: n alone gives the count.");
-  b.note("KeyOrder", "ORDER", "Keys in another order than the seed's; parsing ignores order, building writes the "
-                              "seed's order.");
-  b.note("FullUrl", "FUNCTIONALITY", "A full http(s) URL with a host (and port); the host is not part of the data.");
-  b.note("NoPath", "FUNCTIONALITY", "Only the query or the fragment, no path: lang is empty and build writes none.");
-  b.note("PathWithoutTrailingSlash", "FUNCTIONALITY", "The path /<lang>/check without its final slash.");
-  b.note("UppercaseHex", "ENCODING", "Seed and seal in uppercase hex: the same values; build writes lowercase.");
-  b.note("PercentEncoded", "ENCODING", "Percent-escapes in keys and values (%2C for the comma, %61 for 'a'); "
-                                       "catches a port that compares raw text.");
-  b.note("SeedLengthLimits", "BOUNDARY", "16- and 64-byte seeds and a 128-character client seed in a link.");
-  b.note("QueryAndFragment", "MISSING_CHECK", "A link with both ?query and #fragment: ambiguous, rejected.");
-  b.note("NoData", "MISSING_CHECK", "A link with no query or fragment, or an empty one.");
-  b.note("BadPath", "MISSING_CHECK",
-         "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/).");
-  b.note("MalformedField", "MISSING_CHECK", "An empty field (&&, trailing &), a field without '=', or an empty key.");
-  b.note("BadPercentEscape", "MISSING_CHECK", "'%' not followed by two hex digits.");
-  b.note("UnknownKey", "MISSING_CHECK", "A key the link version does not have (including the other version's keys); "
-                                        "catches a port that silently ignores data it does not understand.");
-  b.note("KeyCase", "MISSING_CHECK", "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
-                                    "that lowercases or case-folds keys.");
-  b.note("DuplicateKey", "MISSING_CHECK", "A key given twice; catches a port that takes the first or the last.");
-  b.note("MissingKey", "MISSING_CHECK", "A required key absent (v0: seed, client, n; v1: v, s, p, r).");
-  b.note("UnknownVersion", "MISSING_CHECK", "v other than exactly \"1\" (2, 0, 01).");
-  b.note("RollCountZero", "MISSING_CHECK", "n = 0: a match has at least one roll.");
-  b.note("LeadingZero", "MISSING_CHECK", "A number with a leading zero (n=012, g=07,5).");
-  b.note("CountMismatch", "MISSING_CHECK", "v0's n differs from the number of rolls listed.");
-  b.note("BadRecordedRolls", "MISSING_CHECK", "rolls/r of odd length or with a digit outside 1..6.");
-  b.note("BadServerSeed", "MISSING_CHECK", "A server seed of odd hex length, 15 or 65 bytes, or a non-hex character.");
-  b.note("BadSeal", "MISSING_CHECK", "A seal that is not 64 hex digits.");
-  b.note("BadClientSeed", "MISSING_CHECK", "A client seed list with 0 or 3 seeds, an empty seed, a bad character "
-                                           "(including a raw '+') or 129 characters.");
-  b.note("GamesNotSumming", "MISSING_CHECK", "g whose entries do not add up to the number of rolls in r.");
-  b.note("BadGames", "MISSING_CHECK", "g with an entry 0, an empty entry or a non-digit.");
-  b.note("BuildV0WithGames", "MISSING_CHECK", "Building a v0 link for a multi-game match: v0 has no g.");
-  b.note("BuildV1WithoutRolls", "MISSING_CHECK", "Building a v1 link without the rolls: r is required.");
-  b.note("BuildBadField", "MISSING_CHECK", "Building with an unknown version, a bad language, or counts that "
-                                           "do not agree.");
-
+void link_cases(Cases& c) {
   const Fixture two = fixture("link/two", 2, 12);
   const Fixture one = fixture("link/one", 1, 6);
   const std::string seeds2 = join(two.seeds);
   const std::string v1 = "#v=1&s=" + two.seed + "&c=" + two.seal + "&p=" + seeds2 + "&r=" + two.rolls;
   const std::string v0 = "?seed=" + two.seed + "&seal=" + two.seal + "&client=" + seeds2 + "&n=12&rolls=" + two.rolls;
 
-  b.group({{"type", "HmacDiceLink"}});
   auto valid = [&](std::string comment, std::vector<std::string> flags, std::string link) {
-    hd::Link l = hd::parse_link(link);
-    json::Object f = {{"link", link}};
-    for (auto& kv : link_fields(l)) f.push_back(kv);
-    f.emplace_back("canonicalLink", hd::build_link(l));
-    b.add(std::move(comment), std::move(flags), Result::kValid, std::move(f));
+    c.valid("HmacDiceLink", std::move(comment), std::move(flags), {{"link", link}});
   };
   valid("v1, one game, seal given", {"LinkV1"}, "/ru/check/" + v1);
   valid("v1, two games (g=7,5)", {"LinkV1", "MultiGame"}, "/de/check/" + v1 + "&g=7,5");
@@ -143,9 +87,8 @@ json::Value generate_link() {
           "/de/check/#v=1&s=" + big.seed + "&p=" + long_seed + "&r=" + hd::rolls_text(derive_all(big.seed, {long_seed}, 3)));
   }
 
-  b.group({{"type", "HmacDiceLinkInvalid"}});
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string link, std::string error) {
-    b.add(std::move(comment), std::move(flags), Result::kInvalid, {{"link", std::move(link)}, {"error", std::move(error)}});
+    c.invalid("HmacDiceLinkInvalid", std::move(comment), std::move(flags), {{"link", std::move(link)}}, std::move(error));
   };
   const std::string p = "/ru/check/";
   const std::string q = "/tr/check/";
@@ -213,19 +156,18 @@ json::Value generate_link() {
   invalid("g with an empty entry", {"BadGames"}, p + "#v=1" + v1_tail + "&g=7,,5", "link.g");
   invalid("g with ';'", {"BadGames"}, p + "#v=1" + v1_tail + "&g=7;5", "link.g");
 
-  b.group({{"type", "HmacDiceLinkBuildInvalid"}});
   auto build_invalid = [&](std::string comment, std::vector<std::string> flags, int version, std::string lang,
                            std::string recorded, std::int64_t rolls, std::vector<std::uint64_t> games, std::string error) {
-    b.add(std::move(comment), std::move(flags), Result::kInvalid,
-          {{"version", version},
-           {"lang", std::move(lang)},
-           {"serverSeed", two.seed},
-           {"seal", two.seal},
-           {"clientSeeds", jstrs(two.seeds)},
-           {"rolls", json::Value(rolls)},
-           {"recorded", std::move(recorded)},
-           {"games", jgames(games)},
-           {"error", std::move(error)}});
+    c.invalid("HmacDiceLinkBuildInvalid", std::move(comment), std::move(flags),
+              {{"version", version},
+               {"lang", std::move(lang)},
+               {"serverSeed", two.seed},
+               {"seal", two.seal},
+               {"clientSeeds", jstrs(two.seeds)},
+               {"rolls", json::Value(rolls)},
+               {"recorded", std::move(recorded)},
+               {"games", jgames(games)}},
+              std::move(error));
   };
   build_invalid("v0 cannot carry g", {"BuildV0WithGames"}, 0, "tr", two.rolls, 12, {7, 5}, "games");
   build_invalid("v1 needs the rolls", {"BuildV1WithoutRolls"}, 1, "ru", "", 12, {}, "recorded");
@@ -234,49 +176,106 @@ json::Value generate_link() {
   build_invalid("games add up to 11 of 12", {"BuildBadField", "GamesNotSumming"}, 1, "ru", two.rolls, 12, {7, 4}, "games");
   build_invalid("recorded lists 12 rolls, rolls says 11", {"BuildBadField", "CountMismatch"}, 0, "tr", two.rolls, 11, {}, "recorded");
   build_invalid("rolls 0", {"BuildBadField", "RollCountZero"}, 0, "tr", "", 0, {}, "rolls");
-  return b.build();
-}
-
-hd::Link link_from_fields(const TestRef& t) {
-  hd::Link l;
-  const auto& v = json::member(t.test, "version", t.path);
-  if (!v.IsInt64() || (v.GetInt64() != 0 && v.GetInt64() != 1)) throw InputError("version", "link version must be 0 or 1");
-  l.version = static_cast<int>(v.GetInt64());
-  l.lang = test_string(t, "lang");
-  l.match = hd::match_from_json(t.test, t.path, false);
-  return l;
-}
-
-std::string check_link(const TestRef& t, const Backend&) {
-  hd::Link parsed = hd::parse_link(test_string(t, "link"));
-  for (const auto& [k, v] : link_fields(parsed)) {
-    std::string f = expect_member(t, k, v);
-    if (!f.empty()) return "parse: " + f;
-  }
-  const std::string canonical = test_string(t, "canonicalLink");
-  return first_failure({expect_eq("build(fields)", canonical, hd::build_link(link_from_fields(t))),
-                        expect_eq("build(parse(canonicalLink))", canonical, hd::build_link(hd::parse_link(canonical)))});
-}
-
-std::vector<PortCall> link_calls(const TestRef& t) {
-  json::Value fields = params_of(t, kLinkFields);
-  return {ok_call("hmac_dice.parse_link", params_of(t, {"link"}), fields),
-          ok_call("hmac_dice.parse_link", json::Value::object({{"link", test_value(t, "canonicalLink")}}), fields),
-          ok_call("hmac_dice.build_link", fields, json::Value::object({{"link", test_value(t, "canonicalLink")}}))};
 }
 
 }  // namespace
 
 VectorKind link_vector_kind() {
-  return group_kind(
-      "hmac_dice_link_test.json", "hmac_dice_link_schema.json", generate_link,
-      {{"HmacDiceLink", check_link, link_calls},
-       {"HmacDiceLinkInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)hd::parse_link(test_string(t, "link")); }),
-        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.parse_link", params_of(t, {"link"}))}; }},
-       {"HmacDiceLinkBuildInvalid",
-        rejects([](const TestRef& t, const Backend&) { (void)hd::build_link(link_from_fields(t)); }),
-        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.build_link", params_of(t, kLinkFields))}; }}});
+  return catalog_kind({
+      "hmac_dice_link_test.json",
+      kAlgorithm,
+      {"hmac-dice-v1 check-page links: v0 query (/tr/check/?seed=&seal=&client=a,b&n=&rolls=)",
+       "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
+       "fields and the canonical link that build produces from them; invalid tests give a link or",
+       "fields that must be rejected, with the field named."},
+      {
+          {"LinkV0", BugType::kFunctionality,
+           "A v0 query link (seed 000): seed, seal, client, n, rolls."},
+          {"LinkV1", BugType::kFunctionality,
+           "A v1 fragment link (seeds 001, 003): v, s, c, p, r, g."},
+          {"MultiGame", BugType::kFunctionality,
+           "A v1 link whose g splits the rolls into games (including a one-entry g, "
+           "kept when building); catches a port that ignores or re-orders g."},
+          {"OneClientSeed", BugType::kBasic,
+           "One client seed (offline)."},
+          {"NoSeal", BugType::kBasic,
+           "No seal (absent or empty): the page only shows the seed's seal."},
+          {"NoRecordedRolls", BugType::kBasic,
+           "A v0 link without rolls: n alone gives the count."},
+          {"KeyOrder", BugType::kOrder,
+           "Keys in another order than the seed's; parsing ignores order, building writes the "
+           "seed's order."},
+          {"FullUrl", BugType::kFunctionality,
+           "A full http(s) URL with a host (and port); the host is not part of the data."},
+          {"NoPath", BugType::kFunctionality,
+           "Only the query or the fragment, no path: lang is empty and build writes none."},
+          {"PathWithoutTrailingSlash", BugType::kFunctionality,
+           "The path /<lang>/check without its final slash."},
+          {"UppercaseHex", BugType::kEncoding,
+           "Seed and seal in uppercase hex: the same values; build writes lowercase."},
+          {"PercentEncoded", BugType::kEncoding,
+           "Percent-escapes in keys and values (%2C for the comma, %61 for 'a'); "
+           "catches a port that compares raw text."},
+          {"SeedLengthLimits", BugType::kBoundary,
+           "16- and 64-byte seeds and a 128-character client seed in a link."},
+          {"QueryAndFragment", BugType::kMissingCheck,
+           "A link with both ?query and #fragment: ambiguous, rejected."},
+          {"NoData", BugType::kMissingCheck,
+           "A link with no query or fragment, or an empty one."},
+          {"BadPath", BugType::kMissingCheck,
+           "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/)."},
+          {"MalformedField", BugType::kMissingCheck,
+           "An empty field (&&, trailing &), a field without '=', or an empty key."},
+          {"BadPercentEscape", BugType::kMissingCheck,
+           "'%' not followed by two hex digits."},
+          {"UnknownKey", BugType::kMissingCheck,
+           "A key the link version does not have (including the other version's keys); "
+           "catches a port that silently ignores data it does not understand."},
+          {"KeyCase", BugType::kMissingCheck,
+           "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
+           "that lowercases or case-folds keys."},
+          {"DuplicateKey", BugType::kMissingCheck,
+           "A key given twice; catches a port that takes the first or the last."},
+          {"MissingKey", BugType::kMissingCheck,
+           "A required key absent (v0: seed, client, n; v1: v, s, p, r)."},
+          {"UnknownVersion", BugType::kMissingCheck,
+           "v other than exactly \"1\" (2, 0, 01)."},
+          {"RollCountZero", BugType::kMissingCheck,
+           "n = 0: a match has at least one roll."},
+          {"LeadingZero", BugType::kMissingCheck,
+           "A number with a leading zero (n=012, g=07,5)."},
+          {"CountMismatch", BugType::kMissingCheck,
+           "v0's n differs from the number of rolls listed."},
+          {"BadRecordedRolls", BugType::kMissingCheck,
+           "rolls/r of odd length or with a digit outside 1..6."},
+          {"BadServerSeed", BugType::kMissingCheck,
+           "A server seed of odd hex length, 15 or 65 bytes, or a non-hex character."},
+          {"BadSeal", BugType::kMissingCheck,
+           "A seal that is not 64 hex digits."},
+          {"BadClientSeed", BugType::kMissingCheck,
+           "A client seed list with 0 or 3 seeds, an empty seed, a bad character "
+           "(including a raw '+') or 129 characters."},
+          {"GamesNotSumming", BugType::kMissingCheck,
+           "g whose entries do not add up to the number of rolls in r."},
+          {"BadGames", BugType::kMissingCheck,
+           "g with an entry 0, an empty entry or a non-digit."},
+          {"BuildV0WithGames", BugType::kMissingCheck,
+           "Building a v0 link for a multi-game match: v0 has no g."},
+          {"BuildV1WithoutRolls", BugType::kMissingCheck,
+           "Building a v1 link without the rolls: r is required."},
+          {"BuildBadField", BugType::kMissingCheck,
+           "Building with an unknown version, a bad language, or counts that "
+           "do not agree."},
+      },
+      {{.type = "HmacDiceLink",
+        .op = "hmac_dice.parse_link",
+        .outputs = {"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"},
+        .more_calls = canonical_calls,
+        .also = {{"hmac_dice.build_link", {}, built_link}}},
+       {.type = "HmacDiceLinkInvalid", .op = "hmac_dice.parse_link"},
+       {.type = "HmacDiceLinkBuildInvalid", .op = "hmac_dice.build_link"}},
+      link_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec
