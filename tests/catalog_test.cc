@@ -75,7 +75,7 @@ TEST(Catalog, OutputsComeFromTheOpAndInvalidCasesNameTheirField) {
 
 TEST(Catalog, GenerationStopsOnAWrongCase) {
   EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Seal", "odd", {}, {{"serverSeed", "abc"}}); }))
-                .find("a valid case is rejected"),
+                .find("a case the op must answer is rejected"),
             std::string::npos);
   EXPECT_NE(generation_error(spec_with({}, [](Cases& c) {
               c.invalid("SealInvalid", "fine", {}, {{"serverSeed", kSeed}}, "serverSeed");
@@ -188,6 +188,35 @@ TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
   EXPECT_EQ(json::to_line(k.port_calls(ref)[0].params), "{\"u\":1.0,\"n\":6}");
   d["testGroups"][0]["tests"][0]["uBits"].SetString("0000000000000000", d.GetAllocator());
   EXPECT_NE(k.check_library(ref, cryptopp_backend()).find("uBits"), std::string::npos);
+}
+
+TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
+  auto judged = [](const std::string& error) {
+    return FileSpec{"example_match_test.json", "hmac-dice-v1", {"example"}, {},
+                    {{.type = "Match", .op = "hmac_dice.verify_match", .outputs = {"verdict"}, .leading = {"link"},
+                      .judged = [](const json::Value& r) {
+                        return std::get<std::string>(r.find("verdict")->variant()) == "seal_mismatch" ? "seal" : "";
+                      }}},
+                    [error](Cases& c) {
+                      c.invalid("Match", "a wrong seal", {},
+                                {{"serverSeed", kSeed}, {"seal", std::string(64, '0')}, {"clientSeeds", json::Value::array({"a"})},
+                                 {"rolls", 1}, {"recorded", ""}, {"games", json::Value::array()}},
+                                error);
+                    }};
+  };
+  EXPECT_NE(generation_error(judged("recorded")).find("does not verify at 'seal', not 'recorded'"), std::string::npos);
+  VectorKind k = catalog_kind(judged("seal"));
+  rapidjson::Document d;
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+  const auto& t = d["testGroups"][0]["tests"][0];
+  EXPECT_STREQ(t.MemberBegin()[3].name.GetString(), "link");  // after tcId, comment, flags
+  EXPECT_STREQ(t["verdict"].GetString(), "seal_mismatch");
+  EXPECT_STREQ(t["error"].GetString(), "seal");
+  TestRef ref{d, d["testGroups"][0], t, "testGroups[0].tests[0]"};
+  EXPECT_EQ(k.check_library(ref, cryptopp_backend()), "");
+  ASSERT_TRUE(k.port_calls(ref)[0].result.has_value());  // answered, not bad_input
+  d["testGroups"][0]["tests"][0]["error"].SetString("recorded", d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
 }
 
 TEST(Catalog, BugTypeNamesFollowTheTable) {

@@ -223,6 +223,18 @@ json::Value verify_match_op(const Args& a, const Backend& b) {
   return hd::report_json(hd::verify_match(b, a.get<hd::Match>("match")));
 }
 
+// verify_match_trace: the check-page link that carries the match (hmac_dice_match_test.json's link):
+// v1 when it has recorded rolls, v0 when it has neither rolls nor games, none ("") otherwise.
+json::Value verify_match_trace(const Args& a, const Backend&) {
+  const hd::Match& m = a.get<hd::Match>("match");
+  if (!m.recorded && !m.games.empty()) return json::Value::object({{"link", ""}});
+  hd::Link l;
+  l.version = m.recorded ? 1 : 0;
+  l.lang = m.recorded ? "de" : "tr";
+  l.match = m;
+  return json::Value::object({{"link", hd::build_link(l)}});
+}
+
 }  // namespace
 
 void add_hmac_dice_ops(Table& t) {
@@ -310,7 +322,7 @@ void add_hmac_dice_ops(Table& t) {
          false,
          {json::Value::object({{"serverSeed", kSeed}, {"seal", ""}, {"clientSeeds", seeds}, {"rolls", 2},
                                {"recorded", "63 44"}, {"games", json::Value::array()}})},
-         verify_match_op});
+         verify_match_op, verify_match_trace});
 }
 
 }  // namespace fairvec::ops

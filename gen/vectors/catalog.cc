@@ -221,12 +221,24 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       }
     }
     json::Object outputs;
-    if (c.error.empty()) {
-      if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
+    if (c.error.empty() || g.spec.judged) {
+      if (!o.ok) throw std::logic_error(where + ": a case the op must answer is rejected: " + o.message);
+      json::Object lead;
+      for (const auto& name : g.spec.leading) {
+        const json::Value* v = output_of(o, name);
+        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + name);
+        lead.emplace_back(name, *v);
+      }
+      fields.insert(fields.begin(), lead.begin(), lead.end());
       for (std::size_t i = 0; i < g.outputs.size(); ++i) {
         const json::Value* v = output_of(o, g.sources[i]);
         if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + g.sources[i]);
         outputs.emplace_back(g.outputs[i], *v);
+      }
+      if (g.spec.judged) {
+        const std::string field = g.spec.judged(o.result);
+        if (field != c.error) throw std::logic_error(where + ": the result does not verify at '" + field + "', not '" + c.error + "'");
+        if (!field.empty()) outputs.emplace_back("error", field);
       }
     } else {
       if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
@@ -287,12 +299,15 @@ json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef
 // generation ran it on.
 json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
-  const bool invalid = is_invalid(t);  // an invalid test has no outputs
+  const bool invalid = is_invalid(t) && !g.spec.judged;  // a rejected test has no outputs
   json::Object params;
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
-    if (!invalid && std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end()) continue;
+    if (!invalid && (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end() ||
+                     std::find(g.spec.leading.begin(), g.spec.leading.end(), name) != g.spec.leading.end())) {
+      continue;
+    }
     params.emplace_back(name, json::Value::from_rapidjson(it->value));
   }
   return json::Value(std::move(params));
@@ -339,9 +354,19 @@ VectorKind catalog_kind(FileSpec spec) {
         if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
       }
     }
-    if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
+    if (is_invalid(t) && !g->spec.judged) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
     const Outcome o = run_op(*g->op, params, backend);
     if (!o.ok) return "rejected: " + o.message;
+    for (const auto& name : g->spec.leading) {
+      const json::Value* v = output_of(o, name);
+      if (!v) return "op " + g->op->name + " outputs no " + name;
+      if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
+    }
+    if (g->spec.judged) {
+      const std::string field = g->spec.judged(o.result);
+      const std::string want = is_invalid(t) ? test_string(t, "error") : "";
+      if (field != want) return "error (the field that does not verify): expected '" + want + "', got '" + field + "'";
+    }
     for (std::size_t i = 0; i < g->outputs.size(); ++i) {
       const json::Value* v = output_of(o, g->sources[i]);
       if (!v) return "op " + g->op->name + " outputs no " + g->sources[i];
@@ -353,7 +378,7 @@ VectorKind catalog_kind(FileSpec spec) {
     const Bound* g = bound_of(*table, t);
     if (!g) throw InputError("type", "unknown group type " + group_type(t));
     std::vector<PortCall> calls;
-    if (is_invalid(t)) {
+    if (is_invalid(t) && !g->spec.judged) {
       calls.push_back(bad_call(g->op->name, params_of_test(g->inputs, t)));
       const std::string field = test_string(t, "error");
       for (const auto& a : g->also) {

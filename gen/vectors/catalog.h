@@ -104,6 +104,13 @@ struct GroupSpec {
   std::vector<AlsoCall> also = {};
   // before lists the stages run, in order, before the op (valid and invalid cases alike).
   std::vector<Stage> before = {};
+  // leading lists outputs (result or trace members) written before the inputs, as the first members.
+  std::vector<std::string> leading = {};
+  // judged, when set, makes the group's invalid cases answered, not rejected: a test of a match that
+  // does not verify. It returns the field a result shows not to verify ("" when it verifies); an
+  // invalid case must be answered with its error field, a valid one with "". Such tests carry the
+  // outputs and then `error`, and their port calls expect the result.
+  std::function<std::string(const json::Value& result)> judged = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field

@@ -1,24 +1,19 @@
 // hmac_dice_match_test.json (specs/hmac-dice-v1.md, "Vector files"): whole-match verification of
-// the seal and every roll, games attributed to rolls, and the link that carries a match.
-#include <algorithm>
-#include <functional>
-#include <map>
-#include <optional>
+// the seal and every roll, games attributed to rolls, and the link that carries a match. A catalog
+// (vectors/catalog.h): cases give the match only; hmac_dice.verify_match and its trace (the link)
+// write the rest; a tampered match is answered, and the field it shows not to verify is its error.
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/errors.h"
+#include "vectors/catalog.h"
 #include "vectors/hmac_dice_common.h"
 #include "vectors/test_reader.h"
 
 namespace fairvec::vectors::hmac_dice_vec {
 
 namespace {
-
-const std::initializer_list<const char*> kMatchInputs = {"serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games"};
-const std::initializer_list<const char*> kMatchOutputs = {"verdict",  "computedSeal", "sealStatus",
-                                                          "dice",     "mismatches",   "gameSummary"};
 
 struct MatchCase {
   std::string seed;
@@ -34,56 +29,14 @@ json::Object match_inputs(const MatchCase& c) {
           {"rolls", jint(c.rolls)}, {"recorded", c.recorded}, {"games", jgames(c.games)}};
 }
 
-// match_of parses a MatchCase as the verify_match op does.
-hd::Match match_of(const json::Object& inputs) {
-  rapidjson::Document d;
-  rapidjson::Value v = json::Value(inputs).to_rapidjson(d.GetAllocator());
-  return hd::match_from_json(v, "match", true);
+// mismatch_field is the field a verify_match result shows not to verify: the seal first, then the
+// recorded rolls ("" when nothing differs).
+std::string mismatch_field(const json::Value& result) {
+  const std::string verdict = std::get<std::string>(result.find("verdict")->variant());
+  return verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
 }
 
-// link_of returns the link that carries |m|: v1 when it has recorded rolls, v0 when it has neither
-// rolls nor games, none ("") otherwise.
-std::string link_of(const hd::Match& m) {
-  if (!m.recorded && !m.games.empty()) return "";
-  hd::Link l;
-  l.version = m.recorded ? 1 : 0;
-  l.lang = m.recorded ? "de" : "tr";
-  l.match = m;
-  return hd::build_link(l);
-}
-
-json::Value generate_match() {
-  VectorFileBuilder b(kAlgorithm, "hmac_dice_match_schema.json",
-                      {"hmac-dice-v1 whole-match verification: the seal and every roll are recomputed and compared",
-                       "with the given seal and recorded rolls; games (g) attribute each roll to its game.",
-                       "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
-                       "matches that do not verify: the op answers with the mismatch verdict, error names the",
-                       "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."});
-  b.note("Verified", "BASIC", "Seal and recorded rolls both match.");
-  b.note("SealOnly", "BASIC", "Only the seal is given and matches; the rolls are shown, not compared.");
-  b.note("RecordedOnly", "BASIC", "Only recorded rolls are given and match.");
-  b.note("Unchecked", "BASIC", "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked.");
-  b.note("OneClientSeed", "BASIC", "A match offline against the computer.");
-  b.note("MultiGame", "FUNCTIONALITY", "Games given: the roll counter continues from game to game, and each game's "
-                                       "summary starts where the previous ended.");
-  b.note("NumberedListing", "FUNCTIONALITY", "Recorded rolls as a numbered listing.");
-  b.note("EqualOpeningRoll", "EDGE_CASE", "A game opens with one or two ties (doubles): each consumed a roll number; "
-                                          "the summary counts them and names the deciding roll.");
-  b.note("SeedLengthLimits", "BOUNDARY", "A 64-byte seed and 128-character client seeds.");
-  b.note("TamperedSeal", "MODIFIED_INPUT", "The seal differs from SHA-256 of the seed (one digit changed, or another "
-                                           "seed's seal): catches a verifier that does not compare it.");
-  b.note("TamperedRoll", "MODIFIED_INPUT", "One recorded roll differs, in game 1, in a later game, or the last roll: "
-                                           "the mismatch names the roll, its game and its place in the game.");
-  b.note("EveryMismatch", "MODIFIED_INPUT", "Two recorded rolls differ: both mismatches are listed; catches a "
-                                            "verifier that stops at the first mismatch.");
-  b.note("SwappedDice", "MODIFIED_INPUT", "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
-                                          "pairs; catches a verifier comparing them as unordered.");
-  b.note("GamesNotSumming", "MISSING_CHECK", "Games that do not add up to the number of rolls.");
-  b.note("BadGames", "MISSING_CHECK", "A game of 0 rolls.");
-  b.note("CountMismatch", "MISSING_CHECK", "Recorded rolls whose count differs from the match's roll count.");
-  b.note("RollCountOutOfRange", "MISSING_CHECK", "A roll count of 0 or 2^53.");
-  b.note("BadField", "MISSING_CHECK", "A malformed seed, seal, client seed list or listing.");
-
+void match_cases(Cases& c) {
   // A two-player match of 12 rolls in games of 7 and 5, whose game 2 opens with a tie (roll 8 is a
   // double): the first such seed by index.
   const std::vector<std::string> seeds = {client_seed("match/a"), client_seed("match/b")};
@@ -109,18 +62,13 @@ json::Value generate_match() {
     return o.text();
   };
 
-  b.group({{"type", "HmacDiceMatch"}});
-  auto add = [&](std::string comment, std::vector<std::string> flags, Result result, const MatchCase& c,
+  auto add = [&](std::string comment, std::vector<std::string> flags, Result result, const MatchCase& m,
                  std::string error) {
-    json::Object inputs = match_inputs(c);
-    hd::Match m = match_of(inputs);
-    hd::MatchReport r = hd::verify_match(gen(), m);
-    json::Object f = {{"link", link_of(m)}};
-    for (auto& kv : inputs) f.push_back(kv);
-    const json::Value report = hd::report_json(r);
-    for (const auto& kv : report.as_object()) f.push_back(kv);
-    if (!error.empty()) f.emplace_back("error", error);
-    b.add(std::move(comment), std::move(flags), result, std::move(f));
+    if (result == Result::kValid) {
+      c.valid("HmacDiceMatch", std::move(comment), std::move(flags), match_inputs(m));
+    } else {
+      c.invalid("HmacDiceMatchTampered", std::move(comment), std::move(flags), match_inputs(m), std::move(error));
+    }
   };
   add("two games (7 + 5); game 2 opens with a tie at roll 8; seal and rolls match",
       {"Verified", "MultiGame", "EqualOpeningRoll"}, Result::kValid, {seed, seal, seeds, 12, rolls, {7, 5}}, "");
@@ -160,7 +108,6 @@ json::Value generate_match() {
         {big.seed, big.seal, long_seeds, 5, hd::rolls_text(derive_all(big.seed, long_seeds, 5)), {}}, "");
   }
 
-  b.group({{"type", "HmacDiceMatchTampered"}});
   std::string bad_seal = seal;
   bad_seal[17] = bad_seal[17] == '0' ? '1' : '0';
   add("one digit of the seal changed", {"TamperedSeal"}, Result::kInvalid, {seed, bad_seal, seeds, 12, rolls, {7, 5}}, "seal");
@@ -192,13 +139,11 @@ json::Value generate_match() {
         Result::kInvalid, {seed, seal, seeds, 12, both, {7, 5}}, "recorded");
   }
 
-  b.group({{"type", "HmacDiceMatchInvalid"}});
-  auto invalid = [&](std::string comment, std::vector<std::string> flags, const MatchCase& c, std::string error,
+  auto invalid = [&](std::string comment, std::vector<std::string> flags, const MatchCase& m, std::string error,
                      std::int64_t rolls_override = -1) {
-    json::Object inputs = match_inputs(c);
+    json::Object inputs = match_inputs(m);
     if (rolls_override >= 0) inputs[3].second = json::Value(rolls_override);
-    inputs.emplace_back("error", std::move(error));
-    b.add(std::move(comment), std::move(flags), Result::kInvalid, std::move(inputs));
+    c.invalid("HmacDiceMatchInvalid", std::move(comment), std::move(flags), std::move(inputs), std::move(error));
   };
   invalid("games add up to 11 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, rolls, {7, 4}}, "games");
   invalid("games add up to 13 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, "", {7, 6}}, "games");
@@ -212,53 +157,73 @@ json::Value generate_match() {
   invalid("a server seed of 15 bytes", {"BadField"}, {seed.substr(0, 30), seal, seeds, 12, rolls, {}}, "serverSeed");
   invalid("a listing numbered 1, 3", {"BadField"}, {seed, seal, seeds, 2, "1: " + rolls.substr(0, 2) + "\n3: " + rolls.substr(2, 2), {}},
           "recorded");
-  return b.build();
-}
-
-// check_report compares a match test's report and link with the verifier's and returns the report.
-std::string check_report(const TestRef& t, const Backend& backend, json::Value& report) {
-  hd::Match m = hd::match_from_json(t.test, t.path, true);
-  report = hd::report_json(hd::verify_match(backend, m));
-  for (const auto& [k, v] : report.as_object()) {
-    std::string f = expect_member(t, k, v);
-    if (!f.empty()) return f;
-  }
-  const std::string link = test_string(t, "link");
-  std::string f = expect_eq("link", link, link_of(m));
-  if (!f.empty() || link.empty()) return f;
-  json::Value via_link = hd::report_json(hd::verify_match(backend, hd::parse_link(link).match));
-  if (json::to_line(via_link) != json::to_line(report)) return "the link verifies differently: " + json::to_line(via_link);
-  return "";
-}
-
-// check_tampered also checks that the test's error names the field that does not verify.
-std::string check_tampered(const TestRef& t, const Backend& backend) {
-  json::Value report;
-  if (std::string f = check_report(t, backend, report); !f.empty()) return f;
-  const std::string verdict = std::get<std::string>(report.find("verdict")->variant());
-  const std::string field = verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
-  return expect_eq("error (the field that does not verify)", test_string(t, "error"), field);
-}
-
-std::vector<PortCall> match_calls(const TestRef& t) {
-  return {ok_call("hmac_dice.verify_match", params_of(t, kMatchInputs), params_of(t, kMatchOutputs))};
 }
 
 }  // namespace
 
 VectorKind match_vector_kind() {
-  return group_kind(
-      "hmac_dice_match_test.json", "hmac_dice_match_schema.json", generate_match,
-      {{"HmacDiceMatch",
-        [](const TestRef& t, const Backend& backend) {
-          json::Value report;
-          return check_report(t, backend, report);
-        },
-        match_calls},
-       {"HmacDiceMatchTampered", check_tampered, match_calls},
-       {"HmacDiceMatchInvalid",
-        rejects([](const TestRef& t, const Backend& backend) { (void)hd::verify_match(backend, hd::match_from_json(t.test, t.path, true)); }),
-        [](const TestRef& t) { return std::vector<PortCall>{bad_call("hmac_dice.verify_match", params_of(t, kMatchInputs))}; }}});
+  const std::vector<std::string> report = {"verdict", "computedSeal", "sealStatus", "dice", "mismatches", "gameSummary"};
+  return catalog_kind({
+      "hmac_dice_match_test.json",
+      kAlgorithm,
+      {"hmac-dice-v1 whole-match verification: the seal and every roll are recomputed and compared",
+       "with the given seal and recorded rolls; games (g) attribute each roll to its game.",
+       "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
+       "matches that do not verify: the op answers with the mismatch verdict, error names the",
+       "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."},
+      {
+          {"Verified", BugType::kBasic,
+           "Seal and recorded rolls both match."},
+          {"SealOnly", BugType::kBasic,
+           "Only the seal is given and matches; the rolls are shown, not compared."},
+          {"RecordedOnly", BugType::kBasic,
+           "Only recorded rolls are given and match."},
+          {"Unchecked", BugType::kBasic,
+           "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked."},
+          {"OneClientSeed", BugType::kBasic,
+           "A match offline against the computer."},
+          {"MultiGame", BugType::kFunctionality,
+           "Games given: the roll counter continues from game to game, and each game's "
+           "summary starts where the previous ended."},
+          {"NumberedListing", BugType::kFunctionality,
+           "Recorded rolls as a numbered listing."},
+          {"EqualOpeningRoll", BugType::kEdgeCase,
+           "A game opens with one or two ties (doubles): each consumed a roll number; "
+           "the summary counts them and names the deciding roll."},
+          {"SeedLengthLimits", BugType::kBoundary,
+           "A 64-byte seed and 128-character client seeds."},
+          {"TamperedSeal", BugType::kModifiedInput,
+           "The seal differs from SHA-256 of the seed (one digit changed, or another "
+           "seed's seal): catches a verifier that does not compare it."},
+          {"TamperedRoll", BugType::kModifiedInput,
+           "One recorded roll differs, in game 1, in a later game, or the last roll: "
+           "the mismatch names the roll, its game and its place in the game."},
+          {"EveryMismatch", BugType::kModifiedInput,
+           "Two recorded rolls differ: both mismatches are listed; catches a "
+           "verifier that stops at the first mismatch."},
+          {"SwappedDice", BugType::kModifiedInput,
+           "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
+           "pairs; catches a verifier comparing them as unordered."},
+          {"GamesNotSumming", BugType::kMissingCheck,
+           "Games that do not add up to the number of rolls."},
+          {"BadGames", BugType::kMissingCheck,
+           "A game of 0 rolls."},
+          {"CountMismatch", BugType::kMissingCheck,
+           "Recorded rolls whose count differs from the match's roll count."},
+          {"RollCountOutOfRange", BugType::kMissingCheck,
+           "A roll count of 0 or 2^53."},
+          {"BadField", BugType::kMissingCheck,
+           "A malformed seed, seal, client seed list or listing."},
+      },
+      {{.type = "HmacDiceMatch", .op = "hmac_dice.verify_match", .outputs = report, .leading = {"link"}, .judged = mismatch_field},
+       {.type = "HmacDiceMatchTampered",
+        .op = "hmac_dice.verify_match",
+        .outputs = report,
+        .leading = {"link"},
+        .judged = mismatch_field},
+       {.type = "HmacDiceMatchInvalid", .op = "hmac_dice.verify_match"}},
+      match_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec
