@@ -1,5 +1,7 @@
 // Port ops of the tavla family (specs/tavla-commit-v1.md, "Port operations") and of canonical
 // JSON (specs/canonical-json.md).
+#include <stdexcept>
+
 #include "core/bytes.h"
 #include "core/errors.h"
 #include "ops/fuzz_values.h"
@@ -187,6 +189,20 @@ json::Value proof_example() {
        {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
 }
 
+// canonical_json_trace: the input's bytes, the canonical form's bytes and SHA-256 (the settings
+// hash), as canonical_json_test.json shows them. Throws std::logic_error when the canonical form is
+// not its own canonical form (a bug).
+json::Value canonical_json_trace(const Args& a, const Backend& backend) {
+  const std::string& canonical = a.get<std::string>("json");
+  if (canonical_json::canonicalize(canonical, "json") != canonical) {
+    throw std::logic_error("canonical JSON is not idempotent on " + canonical);
+  }
+  const rapidjson::Value& text = json::member(a.params(), "json", "params");
+  return json::Value::object({{"jsonHex", to_hex(as_bytes(std::string_view(text.GetString(), text.GetStringLength())))},
+                              {"canonicalHex", to_hex(as_bytes(canonical))},
+                              {"sha256", to_hex(backend.sha256(canonical))}});
+}
+
 // canonical_text returns the text of a random canonical-subset value (a random valid value of
 // the JSON text Kinds), compact or indented. It never throws.
 json::Value canonical_text(ByteReader& in) {
@@ -358,7 +374,8 @@ void add_tavla_ops(Table& t) {
   t.add({"canonical_json", "canonical-json.md", false, "the canonical form of JSON text", {{"json", json_text}},
          {{"canonical", text_out}}, false,
          {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
-         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); }});
+         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); },
+         canonical_json_trace});
   t.add({"canonical_json.hex", "canonical-json.md", true, "the canonical form of JSON text given as hex bytes",
          {{"jsonHex", json_hex}},
          {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <rapidjson/document.h>
@@ -93,6 +94,21 @@ struct GroupSpec {
   std::function<std::vector<PortCall>(const TestRef& t)> more_calls = {};
   // also lists further ops each test calls with its own members (see AlsoCall), after more_calls.
   std::vector<AlsoCall> also = {};
+  // op_of, when set, names the op a test calls instead of |op|, from its inputs (the case's at
+  // generation, the test's members when checking): canonical_json_test.json gives a text that is not
+  // UTF-8 to canonical_json.hex. The test's outputs and port call are that op's; a name the table
+  // does not have is a generator bug (std::logic_error).
+  std::function<std::string(const rapidjson::Value& inputs)> op_of = {};
+  // null_absent lists optional params a test shows as null where they are absent: neither the op nor
+  // its port call gets them (tavla_verify: expectedCommitment null, no commitment expected).
+  std::vector<std::string> null_absent = {};
+  // verdict names a result member whose value, when not null, makes a test invalid although the op
+  // answers (a verifier's failed check): such a case names that value as its error, its test writes
+  // the outputs, then `error`, and its port call expects the answer like a valid test's.
+  std::string verdict = {};
+  // rejected lists fixed members every rejected test of the group writes before `error` (the
+  // verifier's exit code 2).
+  json::Object rejected = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
@@ -127,6 +143,8 @@ struct FileSpec {
   std::vector<GroupSpec> groups;
   // cases appends the file's cases. It runs at generation only (it may search).
   std::function<void(Cases&)> cases;
+  // companions, when set, is the VectorKind's: the files written beside the vector file (proofs/).
+  std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
 };
 
 // catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as
