@@ -1,6 +1,7 @@
 // Port ops of the tavla family (specs/tavla-commit-v1.md, "Port operations") and of canonical
 // JSON (specs/canonical-json.md).
 #include <stdexcept>
+#include <variant>
 
 #include "core/bytes.h"
 #include "core/errors.h"
@@ -178,6 +179,13 @@ json::Value verify_proof_op(const Args& a, const Backend& backend) {
                               {"commitment", to_hex(v.commitment)},
                               {"sealCode", v.seal_code},
                               {"rollsChecked", json::Value(static_cast<std::int64_t>(v.rolls_checked))}});
+}
+
+// verify_proof_trace: the exit code `fairvec verify` gives (0 verified, 1 a check failed), as
+// tavla_verify_test.json shows it.
+json::Value verify_proof_trace(const Args& a, const Backend& backend) {
+  const bool verified = std::get<bool>(verify_proof_op(a, backend).find("verified")->variant());
+  return json::Value::object({{"exitCode", verified ? 0 : 1}});
 }
 
 json::Value proof_example() {
@@ -370,7 +378,7 @@ void add_tavla_ops(Table& t) {
           {"commitment", hex_out},
           {"sealCode", seal_out},
           {"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))}},
-         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op});
+         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op, verify_proof_trace});
   t.add({"canonical_json", "canonical-json.md", false, "the canonical form of JSON text", {{"json", json_text}},
          {{"canonical", text_out}}, false,
          {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},

@@ -14,7 +14,6 @@
 #include "schemes/canonical_json.h"
 #include "vectors/catalog.h"
 #include "vectors/tavla_common.h"
-#include "vectors/test_reader.h"
 
 namespace fairvec::vectors::tavla_vec {
 
