@@ -4,6 +4,7 @@
 // and its trace compute the rest, text that is not UTF-8 goes to canonical_json.hex, and each flag
 // naming a wrong serializer is checked against it.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -34,6 +35,11 @@ bool valid_utf8(std::string_view s) {
 // spec says (canonical_json::parse), written as |Port| says.
 
 enum class KeyOrder { kUtf16, kBytes, kNumeric, kCaseless };
+// How a port reads numbers: the restricted form, binary64 taken where it is a safe integer (1.0,
+// 1e2, -0 as 1, 100, 0), or any binary64 number (RFC 8785 unrestricted; a safe integer as such, -0
+// as 0, others as json::to_line writes them, which is not always ECMAScript's form: only whether
+// the port accepts the text is compared on the invalid cases these alternatives serve).
+enum class Numbers { kRestricted, kIntegral, kBinary64 };
 
 struct Port {
   KeyOrder order = KeyOrder::kUtf16;
@@ -45,6 +51,7 @@ struct Port {
   bool separators = false;   // U+2028, U+2029 as \u2028, \u2029
   bool upper_hex = false;    // \u00XX with capital hex
   bool no_short = false;     // \b \f \n \r \t as \u00XX
+  Numbers numbers = Numbers::kRestricted;
 };
 
 // decimal_key returns the value of a key of 1..18 decimal digits, or -1.
@@ -113,6 +120,13 @@ std::string quoted(std::string_view s, const Port& p) {
 std::string written(const Params& v, const Port& p, int depth) {
   if (v.IsString()) return quoted({v.GetString(), v.GetStringLength()}, p);
   if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsNumber()) {  // only json::parse gives these (Numbers other than kRestricted)
+    const double d = v.GetDouble();
+    constexpr double kSafe = 9007199254740991.0;
+    if (d == std::floor(d) && std::fabs(d) <= kSafe) return std::to_string(static_cast<std::int64_t>(d));
+    if (p.numbers == Numbers::kBinary64) return json::to_line(Value(d));
+    throw InputError("json", "not a safe integer");
+  }
   if (v.IsArray()) {
     std::vector<std::string> items;
     for (const auto& m : v.GetArray()) items.push_back(written(m, p, depth + 1));
@@ -139,9 +153,47 @@ Alternative serializer(Port port) {
     const auto* j = json::optional_member(params, "json");
     if (!j || !j->IsString()) throw InputError("json", "no text");
     rapidjson::Document doc;
-    canonical_json::parse({j->GetString(), j->GetStringLength()}, doc, "json");
+    const std::string_view text(j->GetString(), j->GetStringLength());
+    if (port.numbers == Numbers::kRestricted) {
+      canonical_json::parse(text, doc, "json");
+    } else {
+      json::parse(text, doc, "json");  // strict JSON, any number
+    }
     return Value::object({{"canonical", written(doc, port, 0)}});
   };
+}
+Alternative reading_numbers(Numbers n) {
+  Port p;
+  p.numbers = n;
+  return serializer(p);
+}
+
+// undecoded keeps every backslash-u escape of the input as written: it sorts keys and finds
+// duplicates by their escaped text and writes the escapes back unchanged. canonical_json is given
+// each escape as a backslash, U+0001 and the escape's letters, and writes the text |mark| before them.
+Value undecoded(const Params& params, const Backend&) {
+  const auto* j = json::optional_member(params, "json");
+  if (!j || !j->IsString()) throw InputError("json", "no text");
+  const std::string_view text(j->GetString(), j->GetStringLength());
+  std::string kept;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (in_string && text[i] == '\\' && i + 1 < text.size()) {
+      if (text[i + 1] == 'u') {
+        kept += "\\\\\\u0001u";
+      } else {
+        kept += text.substr(i, 2);
+      }
+      ++i;
+      continue;
+    }
+    if (text[i] == '"') in_string = !in_string;
+    kept += text[i];
+  }
+  std::string out = canonical_json::canonicalize(kept, "json");
+  const std::string mark = "\\\\\\u0001";
+  for (auto at = out.find(mark); at != std::string::npos; at = out.find(mark, at + 1)) out.replace(at, mark.size(), "\\");
+  return Value::object({{"canonical", out}});
 }
 Alternative keys(KeyOrder order) {
   Port p;
@@ -183,16 +235,21 @@ std::vector<Flag> canonical_flags() {
        "Non-ASCII characters, DEL, U+2028 and U+2029 are written as raw UTF-8, never \\u-escaped.",
        {writing(&Port::ascii), writing(&Port::del), writing(&Port::separators)}},
       {"EscapedInputDecoded", BugType::kEncoding,
-       "\\u escapes in the input (either case of hex, surrogate pairs) are decoded before sorting and output."},
+       "\\u escapes in the input (either case of hex, surrogate pairs) are decoded before sorting and output.",
+       {undecoded}},
       {"NoNormalization", BugType::kEncoding, "Strings are not Unicode-normalised: NFC and NFD forms are different keys."},
       {"SafeIntegerBounds", BugType::kBoundary, "Integers up to +-(2^53 - 1) are written in plain decimal."},
       {"TopLevelScalar", BugType::kBasic, "A scalar as the whole document."},
       {"EmptyContainers", BugType::kBasic, "Empty objects and arrays."},
-      {"Fraction", BugType::kMissingCheck, "A number with a fraction, even .0: bad input."},
-      {"Exponent", BugType::kMissingCheck, "A number with an exponent, even 1e2: bad input."},
-      {"MinusZero", BugType::kMissingCheck, "-0: bad input (RFC 8785 would write 0; the restricted form refuses it)."},
+      {"Fraction", BugType::kMissingCheck, "A number with a fraction, even .0: bad input.",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
+      {"Exponent", BugType::kMissingCheck, "A number with an exponent, even 1e2: bad input.",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
+      {"MinusZero", BugType::kMissingCheck, "-0: bad input (RFC 8785 would write 0; the restricted form refuses it).",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
       {"UnsafeInteger", BugType::kMissingCheck,
-       "Integers beyond +-(2^53 - 1), e.g. RFC 8785 Appendix B's 9007199254740992: bad input."},
+       "Integers beyond +-(2^53 - 1), e.g. RFC 8785 Appendix B's 9007199254740992: bad input.",
+       {reading_numbers(Numbers::kBinary64)}},
       {"DuplicateKey", BugType::kMissingCheck, "An object with a key twice, also when one is written with escapes."},
       {"LoneSurrogate", BugType::kMissingCheck, "A \\u escape of a surrogate without its pair (or in the wrong order): bad input."},
       {"InvalidUtf8", BugType::kMissingCheck,

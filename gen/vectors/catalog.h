@@ -10,6 +10,9 @@
 // - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
 //   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
 // - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
+// A group may pick its op per test (op_of), show absent optional params as null (null_absent), take
+// a verifier's failed check as an invalid test's error (verdict) and give rejected tests fixed
+// members (rejected); a file may write companion files (FileSpec::companions).
 #pragma once
 
 #include <functional>
