@@ -9,6 +9,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -134,6 +135,38 @@ Value uncounted_ties(const Params& p, const Backend& b) {
   return Value::object({{"verified", verify_proof(b, pr, expected_of(p)).verified}});
 }
 
+// settings_as_written hashes the settings as the file writes them (its member order, no
+// whitespace), not their canonical form; the other checks are fairvec's.
+Value settings_as_written(const Params& p, const Backend& b) {
+  const std::string text = json::get_string(p, "proof", "params");
+  const Proof pr = parse_proof(text);
+  rapidjson::Document d;
+  json::parse(text, d, "proof");
+  if (settings_hash(b, json::to_line(Value::from_rapidjson(d["settings"]))) != pr.settings_hash) {
+    return verdict_answer(false, "settingsHash");
+  }
+  const Verdict v = verify_proof(b, pr, expected_of(p));
+  return verdict_answer(v.verified, v.failed_check);
+}
+
+// lowercase_only refuses ids and hex written with capital letters.
+Value lowercase_only(const Params& p, const Backend& b) {
+  const std::string text = json::get_string(p, "proof", "params");
+  const Proof pr = parse_proof(text);
+  rapidjson::Document d;
+  json::parse(text, d, "proof");
+  auto lower = [](const rapidjson::Value& item, const char* key) {
+    const std::string_view t(item.GetString(), item.GetStringLength());
+    if (t.find_first_of("ABCDEF") != std::string_view::npos) throw InputError(key, "capital letters");
+  };
+  for (const char* key : {"gameId", "settingsHash", "seed", "commitment"}) lower(d[key], key);
+  for (const char* key : {"seats", "contributions"}) {
+    for (const auto& item : d[key].GetArray()) lower(item, key);
+  }
+  const Verdict v = verify_proof(b, pr, expected_of(p));
+  return verdict_answer(v.verified, v.failed_check);
+}
+
 std::vector<Flag> verify_flags() {
   return {
       {"ValidProof", BugType::kBasic, "A proof that verifies."},
@@ -142,7 +175,8 @@ std::vector<Flag> verify_flags() {
       {"OpeningPlayed", BugType::kFunctionality, "The opening dice are played: a move follows the deciding opening roll."},
       {"LenientForms", BugType::kFunctionality,
        "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
-       "member order and layout: the verifier reads them as the same values."},
+       "member order and layout: the verifier reads them as the same values.",
+       {settings_as_written, lowercase_only}},
       {"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."},
       {"ExpectedSealCode", BugType::kFunctionality,
        "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases."},
