@@ -13,6 +13,7 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "schemes/hmac_dice.h"
+#include "schemes/tavla_proof.h"
 #include "vectors/catalog.h"
 #include "vectors/test_reader.h"
 
@@ -217,6 +218,89 @@ TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
   ASSERT_TRUE(k.port_calls(ref)[0].result.has_value());  // answered, not bad_input
   d["testGroups"][0]["tests"][0]["error"].SetString("recorded", d.GetAllocator());
   EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
+}
+
+// generated parses what |k| generates into |d|.
+void generated(const VectorKind& k, rapidjson::Document& d) { json::parse(json::to_pretty(k.generate()), d, "generated"); }
+
+TEST(Catalog, AGroupMayPickItsOpPerTest) {
+  FileSpec spec{"example_text_test.json", "canonical-json", {"example"}, {},
+                {{"Text", "canonical_json"}},
+                [](Cases& c) {
+                  c.invalid("Text", "fraction", {}, {{"json", "1.5"}, {"jsonHex", "312e35"}}, "json");
+                  c.invalid("Text", "not UTF-8", {}, {{"json", nullptr}, {"jsonHex", "22ff22"}}, "json");
+                }};
+  spec.groups[0].op_of = [](const rapidjson::Value& in) {
+    return in["json"].IsString() ? "canonical_json" : "canonical_json.hex";
+  };
+  VectorKind k = catalog_kind(spec);
+  rapidjson::Document d;
+  generated(k, d);
+  const auto& tests = d["testGroups"][0]["tests"];
+  TestRef text{d, d["testGroups"][0], tests[0], "testGroups[0].tests[0]"};
+  TestRef bytes{d, d["testGroups"][0], tests[1], "testGroups[0].tests[1]"};
+  EXPECT_EQ(k.port_calls(text)[0].op, "canonical_json");
+  EXPECT_EQ(k.port_calls(bytes)[0].op, "canonical_json.hex");
+  EXPECT_EQ(json::to_line(k.port_calls(bytes)[0].params), "{\"jsonHex\":\"22ff22\"}");
+  EXPECT_EQ(k.check_library(bytes, cryptopp_backend()), "");
+  // The bytes are what canonical_json.hex checks: valid text there fails the test.
+  d["testGroups"][0]["tests"][1]["jsonHex"].SetString("3132", d.GetAllocator());
+  EXPECT_NE(k.check_library(bytes, cryptopp_backend()), "");
+  spec.groups[0].op_of = [](const rapidjson::Value&) { return "canonical_json.nope"; };
+  EXPECT_NE(generation_error(spec).find("picks the unknown op canonical_json.nope"), std::string::npos);
+}
+
+TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
+  tavla::ProofSource src;
+  src.settings = json::Value::object({{"rulesVersion", 1}});
+  const std::string proof = json::to_line(tavla::proof_document(cryptopp_backend(), src));
+  auto spec_of = [&](std::function<void(Cases&)> cases) {
+    FileSpec spec{"example_verify_test.json", "tavla-commit-v1", {"example"}, {},
+                  {{"Verify", "tavla.verify_proof", {"verified", "failedCheck"}}, {"Malformed", "tavla.verify_proof"}},
+                  std::move(cases)};
+    for (auto& g : spec.groups) g.null_absent = {"expectedCommitment"};
+    spec.groups[0].verdict = "failedCheck";
+    spec.groups[1].rejected = {{"exitCode", 2}};
+    spec.companions = [](const json::Value&) { return std::vector<std::pair<std::string, std::string>>{{"a", "b"}}; };
+    return spec;
+  };
+  const std::string zeros(64, '0');
+  VectorKind k = catalog_kind(spec_of([&](Cases& c) {
+    c.valid("Verify", "ok", {}, {{"proof", proof}, {"expectedCommitment", nullptr}});
+    c.invalid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}}, "expectedCommitment");
+    c.invalid("Malformed", "array", {}, {{"proof", "[]"}, {"expectedCommitment", nullptr}}, "proof");
+  }));
+  ASSERT_TRUE(k.companions);
+  EXPECT_EQ(k.companions(json::Value()).at(0).first, "a");
+  rapidjson::Document d;
+  generated(k, d);
+  const auto& g0 = d["testGroups"][0]["tests"];
+  TestRef ok{d, d["testGroups"][0], g0[0], "testGroups[0].tests[0]"};
+  TestRef other{d, d["testGroups"][0], g0[1], "testGroups[0].tests[1]"};
+  TestRef bad{d, d["testGroups"][1], d["testGroups"][1]["tests"][0], "testGroups[1].tests[0]"};
+  EXPECT_TRUE(g0[0]["expectedCommitment"].IsNull());
+  EXPECT_EQ(json::to_line(json::Value::from_rapidjson(g0[1])).find("\"failedCheck\":\"expectedCommitment\",\"error\":\"expectedCommitment\""),
+            json::to_line(json::Value::from_rapidjson(g0[1])).find("\"failedCheck\""));
+  EXPECT_EQ(d["testGroups"][1]["tests"][0]["exitCode"].GetInt(), 2);
+  for (const TestRef* t : {&ok, &other, &bad}) EXPECT_EQ(k.check_library(*t, openssl_backend()), "") << t->path;
+  // A null absent param is not sent; a failed verdict is an answer, not bad input.
+  EXPECT_EQ(json::to_line(k.port_calls(ok)[0].params), json::to_line(json::Value::object({{"proof", proof}})));
+  ASSERT_TRUE(k.port_calls(other)[0].result.has_value());
+  EXPECT_EQ(json::to_line(*k.port_calls(other)[0].result), "{\"verified\":false,\"failedCheck\":\"expectedCommitment\"}");
+  EXPECT_FALSE(k.port_calls(bad)[0].result.has_value());
+  d["testGroups"][0]["tests"][1]["error"].SetString("commitment", d.GetAllocator());
+  EXPECT_NE(k.check_library(other, openssl_backend()), "");
+  d["testGroups"][1]["tests"][0]["exitCode"].SetInt(1);
+  EXPECT_NE(k.check_library(bad, openssl_backend()), "");
+  // The verdict must be the case's: a valid case that fails, or another failed check, stops generation.
+  EXPECT_NE(generation_error(spec_of([&](Cases& c) {
+              c.valid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}});
+            })).find("failedCheck is \"expectedCommitment\" in a valid case"),
+            std::string::npos);
+  EXPECT_NE(generation_error(spec_of([&](Cases& c) {
+              c.invalid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}}, "commitment");
+            })).find("not commitment"),
+            std::string::npos);
 }
 
 TEST(Catalog, BugTypeNamesFollowTheTable) {

@@ -1,5 +1,8 @@
 // Port ops of the tavla family (specs/tavla-commit-v1.md, "Port operations") and of canonical
 // JSON (specs/canonical-json.md).
+#include <stdexcept>
+#include <variant>
+
 #include "core/bytes.h"
 #include "core/errors.h"
 #include "ops/fuzz_values.h"
@@ -178,6 +181,13 @@ json::Value verify_proof_op(const Args& a, const Backend& backend) {
                               {"rollsChecked", json::Value(static_cast<std::int64_t>(v.rolls_checked))}});
 }
 
+// verify_proof_trace: the exit code `fairvec verify` gives (0 verified, 1 a check failed), as
+// tavla_verify_test.json shows it.
+json::Value verify_proof_trace(const Args& a, const Backend& backend) {
+  const bool verified = std::get<bool>(verify_proof_op(a, backend).find("verified")->variant());
+  return json::Value::object({{"exitCode", verified ? 0 : 1}});
+}
+
 json::Value proof_example() {
   return json::Value::object(
       {{"format", "tavla-commit-proof"}, {"version", 1}, {"gameId", kUuid},
@@ -185,6 +195,20 @@ json::Value proof_example() {
        {"settingsHash", kHex32}, {"seed", kSeed}, {"contributions", json::Value::array({kHex32, kSeed})},
        {"commitment", kHex32}, {"sealCode", "5J8Z-XF1R"},
        {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
+}
+
+// canonical_json_trace: the input's bytes, the canonical form's bytes and SHA-256 (the settings
+// hash), as canonical_json_test.json shows them. Throws std::logic_error when the canonical form is
+// not its own canonical form (a bug).
+json::Value canonical_json_trace(const Args& a, const Backend& backend) {
+  const std::string& canonical = a.get<std::string>("json");
+  if (canonical_json::canonicalize(canonical, "json") != canonical) {
+    throw std::logic_error("canonical JSON is not idempotent on " + canonical);
+  }
+  const rapidjson::Value& text = json::member(a.params(), "json", "params");
+  return json::Value::object({{"jsonHex", to_hex(as_bytes(std::string_view(text.GetString(), text.GetStringLength())))},
+                              {"canonicalHex", to_hex(as_bytes(canonical))},
+                              {"sha256", to_hex(backend.sha256(canonical))}});
 }
 
 // canonical_text returns the text of a random canonical-subset value (a random valid value of
@@ -354,11 +378,12 @@ void add_tavla_ops(Table& t) {
           {"commitment", hex_out},
           {"sealCode", seal_out},
           {"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))}},
-         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op});
+         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op, verify_proof_trace});
   t.add({"canonical_json", "canonical-json.md", false, "the canonical form of JSON text", {{"json", json_text}},
          {{"canonical", text_out}}, false,
          {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
-         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); }});
+         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); },
+         canonical_json_trace});
   t.add({"canonical_json.hex", "canonical-json.md", true, "the canonical form of JSON text given as hex bytes",
          {{"jsonHex", json_hex}},
          {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},

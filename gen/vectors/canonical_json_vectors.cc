@@ -1,18 +1,26 @@
 // canonical_json_test.json: the canonical JSON (RFC 8785 restricted to safe integers) behind the
-// tavla settings hash, valid and invalid texts.
-#include <optional>
-#include <stdexcept>
+// tavla settings hash, valid and invalid texts. A catalog (vectors/catalog.h): cases give the text
+// only (an invalid case also its bytes, the only form of a text that is not UTF-8); canonical_json
+// and its trace compute the rest, text that is not UTF-8 goes to canonical_json.hex, and each flag
+// naming a wrong serializer is checked against it.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "schemes/canonical_json.h"
+#include "vectors/catalog.h"
 #include "vectors/tavla_common.h"
-#include "vectors/test_reader.h"
 
 namespace fairvec::vectors::tavla_vec {
 
 namespace {
+
+using Params = rapidjson::Value;
 
 bool valid_utf8(std::string_view s) {
   try {
@@ -23,69 +31,239 @@ bool valid_utf8(std::string_view s) {
   }
 }
 
-// canonical_outputs returns the members a CanonicalJson test of |text| expects, in file order.
-// Throws InputError naming "json" when |text| is not in the restricted form, and std::logic_error
-// when the canonical form is not its own canonical form (a bug).
-json::Object canonical_outputs(const Backend& backend, const std::string& text) {
-  const std::string canonical = canonical_json::canonicalize(text, "json");
-  if (canonical_json::canonicalize(canonical, "json") != canonical) {
-    throw std::logic_error("canonical JSON is not idempotent on " + text);
-  }
-  return {{"canonical", canonical}, {"canonicalHex", to_hex(as_bytes(canonical))}, {"sha256", to_hex(backend.sha256(canonical))}};
+// ---- The answers of serializers with the flags' bugs: the canonical text, the input read as the
+// spec says (canonical_json::parse), written as |Port| says.
+
+enum class KeyOrder { kUtf16, kBytes, kNumeric, kCaseless };
+// How a port reads numbers: the restricted form, binary64 taken where it is a safe integer (1.0,
+// 1e2, -0 as 1, 100, 0), or any binary64 number (RFC 8785 unrestricted; a safe integer as such, -0
+// as 0, others as json::to_line writes them, which is not always ECMAScript's form: only whether
+// the port accepts the text is compared on the invalid cases these alternatives serve).
+enum class Numbers { kRestricted, kIntegral, kBinary64 };
+
+struct Port {
+  KeyOrder order = KeyOrder::kUtf16;
+  bool nested = true;        // sorts objects below the top one too
+  bool sort_arrays = false;  // sorts array elements by their written text
+  bool slash = false;        // '/' as \/ .
+  bool ascii = false;        // every non-ASCII character as \uXXXX (UTF-16)
+  bool del = false;          // DEL as \u007f
+  bool separators = false;   // U+2028, U+2029 as \u2028, \u2029
+  bool upper_hex = false;    // \u00XX with capital hex
+  bool no_short = false;     // \b \f \n \r \t as \u00XX
+  Numbers numbers = Numbers::kRestricted;
+};
+
+// decimal_key returns the value of a key of 1..18 decimal digits, or -1.
+std::int64_t decimal_key(const std::string& k) {
+  if (k.empty() || k.size() > 18 || !std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
+  return std::stoll(k);
 }
 
-Value generate_canonical() {
-  VectorFileBuilder b("canonical-json", "canonical_json_schema.json",
-                      {"Canonical JSON: RFC 8785 (JCS) restricted to objects, arrays, strings, true, false, null and",
-                       "integers with |i| <= 2^53 - 1. Keys sorted by UTF-16 code units, RFC 8785 string escaping, no",
-                       "whitespace. Each test gives the input as text (json; null when it is not UTF-8) and as bytes",
-                       "(jsonHex); valid tests give the canonical text, its bytes and its SHA-256."});
-  b.note("Rfc8785Sorting", "ORDER",
-         "RFC 8785 section 3.2.3's sorting example (keys \\u20ac, \\r, \\ufb33, 1, \\ud83d\\ude00, \\u0080, \\u00f6).");
-  b.note("Rfc8785Example", "ENCODING",
-         "RFC 8785 section 3.2.2's example without its \"numbers\" member (fractions and exponents are outside "
-         "the restricted form).");
-  b.note("Utf16KeyOrder", "ORDER",
-         "Keys whose UTF-16 code unit order differs from code point and UTF-8 byte order (astral characters vs "
-         "U+E000..U+FFFF): catches sorting by code point or bytes.");
-  b.note("LexicographicKeys", "ORDER",
-         "Keys \"1\" < \"10\" < \"2\" < \"D\" < \"a\" and the empty key: catches numeric or case-insensitive sorting.");
-  b.note("NestedSorting", "ORDER", "Objects inside objects and arrays are sorted too.");
-  b.note("ArrayOrderKept", "ORDER", "Arrays keep their order: catches a port that sorts arrays.");
-  b.note("WhitespaceRemoved", "ENCODING", "Space, tab, CR and LF between tokens are dropped.");
-  b.note("ControlEscaping", "ENCODING",
-         "Control characters: \\b \\f \\n \\r \\t in short form, the others as \\u00xx with lowercase hex (\\u000f).");
-  b.note("SolidusUnescaped", "ENCODING", "'/' is written as is, also when the input escaped it as \\/.");
-  b.note("NonAsciiRaw", "ENCODING",
-         "Non-ASCII characters, DEL, U+2028 and U+2029 are written as raw UTF-8, never \\u-escaped.");
-  b.note("EscapedInputDecoded", "ENCODING",
-         "\\u escapes in the input (either case of hex, surrogate pairs) are decoded before sorting and output.");
-  b.note("NoNormalization", "ENCODING",
-         "Strings are not Unicode-normalised: NFC and NFD forms are different keys.");
-  b.note("SafeIntegerBounds", "BOUNDARY", "Integers up to +-(2^53 - 1) are written in plain decimal.");
-  b.note("TopLevelScalar", "BASIC", "A scalar as the whole document.");
-  b.note("EmptyContainers", "BASIC", "Empty objects and arrays.");
-  b.note("Fraction", "MISSING_CHECK", "A number with a fraction, even .0: bad input.");
-  b.note("Exponent", "MISSING_CHECK", "A number with an exponent, even 1e2: bad input.");
-  b.note("MinusZero", "MISSING_CHECK", "-0: bad input (RFC 8785 would write 0; the restricted form refuses it).");
-  b.note("UnsafeInteger", "MISSING_CHECK",
-         "Integers beyond +-(2^53 - 1), e.g. RFC 8785 Appendix B's 9007199254740992: bad input.");
-  b.note("DuplicateKey", "MISSING_CHECK", "An object with a key twice, also when one is written with escapes.");
-  b.note("LoneSurrogate", "MISSING_CHECK",
-         "A \\u escape of a surrogate without its pair (or in the wrong order): bad input.");
-  b.note("InvalidUtf8", "MISSING_CHECK",
-         "Input bytes that are not UTF-8: overlong forms, encoded surrogates, beyond U+10FFFF, truncated or stray "
-         "continuation bytes. Carried in jsonHex only.");
-  b.note("JsonSyntax", "MISSING_CHECK",
-         "Text that is not JSON at all (trailing comma, comments, NaN, single quotes, leading zeros, BOM, "
-         "unescaped control characters, trailing text, empty input).");
+std::string ascii_lower(std::string s) {
+  for (char& c : s) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return s;
+}
 
-  const Backend& backend = default_backend();
-  b.group({{"type", "CanonicalJson"}});
+bool key_less(const std::string& a, const std::string& b, KeyOrder order) {
+  switch (order) {
+    case KeyOrder::kBytes: return a < b;  // for UTF-8 text also code point order
+    case KeyOrder::kNumeric: {            // decimal keys first, by value
+      const std::int64_t x = decimal_key(a), y = decimal_key(b);
+      if ((x < 0) != (y < 0)) return x >= 0;
+      if (x >= 0) return x < y;
+      break;
+    }
+    case KeyOrder::kCaseless: return canonical_json::utf16_less(ascii_lower(a), ascii_lower(b), "json");
+    case KeyOrder::kUtf16: break;
+  }
+  return canonical_json::utf16_less(a, b, "json");
+}
+
+std::string quoted(std::string_view s, const Port& p) {
+  std::string out = "\"";
+  auto escape = [&](unsigned u) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, p.upper_hex ? "\\u%04X" : "\\u%04x", u);
+    out += buf;
+  };
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    unsigned cp = len == 1 ? c : c & (0x7fu >> len);
+    for (std::size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3fu);
+    static constexpr std::string_view kShort = "\b\f\n\r\t", kLetter = "bfnrt";
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (cp < 0x20 && !p.no_short && kShort.find(static_cast<char>(c)) != std::string_view::npos) {
+      out += '\\';
+      out += kLetter[kShort.find(static_cast<char>(c))];
+    } else if (cp < 0x20 || (cp == 0x7f && p.del) || ((cp == 0x2028 || cp == 0x2029) && p.separators) ||
+               (cp >= 0x80 && cp < 0x10000 && p.ascii)) {
+      escape(cp);
+    } else if (cp >= 0x10000 && p.ascii) {
+      escape(0xd800 + ((cp - 0x10000) >> 10));
+      escape(0xdc00 + ((cp - 0x10000) & 0x3ff));
+    } else if (c == '/' && p.slash) {
+      out += "\\/";
+    } else {
+      out.append(s.substr(i, len));
+    }
+    i += len;
+  }
+  return out + "\"";
+}
+
+std::string written(const Params& v, const Port& p, int depth) {
+  if (v.IsString()) return quoted({v.GetString(), v.GetStringLength()}, p);
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  if (v.IsNumber()) {  // only json::parse gives these (Numbers other than kRestricted)
+    const double d = v.GetDouble();
+    constexpr double kSafe = 9007199254740991.0;
+    if (d == std::floor(d) && std::fabs(d) <= kSafe) return std::to_string(static_cast<std::int64_t>(d));
+    if (p.numbers == Numbers::kBinary64) return json::to_line(Value(d));
+    throw InputError("json", "not a safe integer");
+  }
+  if (v.IsArray()) {
+    std::vector<std::string> items;
+    for (const auto& m : v.GetArray()) items.push_back(written(m, p, depth + 1));
+    if (p.sort_arrays) std::sort(items.begin(), items.end());
+    std::string s = "[";
+    for (const auto& m : items) s += (s.size() > 1 ? "," : "") + m;
+    return s + "]";
+  }
+  if (v.IsObject()) {
+    std::vector<std::pair<std::string, const Params*>> members;
+    for (const auto& m : v.GetObject()) members.emplace_back(std::string(m.name.GetString(), m.name.GetStringLength()), &m.value);
+    if (depth == 0 || p.nested) {
+      std::stable_sort(members.begin(), members.end(), [&](const auto& a, const auto& b) { return key_less(a.first, b.first, p.order); });
+    }
+    std::string s = "{";
+    for (const auto& [k, m] : members) s += (s.size() > 1 ? "," : "") + quoted(k, p) + ":" + written(*m, p, depth + 1);
+    return s + "}";
+  }
+  return v.IsNull() ? "null" : v.GetBool() ? "true" : "false";
+}
+
+Alternative serializer(Port port) {
+  return [port](const Params& params, const Backend&) {
+    const auto* j = json::optional_member(params, "json");
+    if (!j || !j->IsString()) throw InputError("json", "no text");
+    rapidjson::Document doc;
+    const std::string_view text(j->GetString(), j->GetStringLength());
+    if (port.numbers == Numbers::kRestricted) {
+      canonical_json::parse(text, doc, "json");
+    } else {
+      json::parse(text, doc, "json");  // strict JSON, any number
+    }
+    return Value::object({{"canonical", written(doc, port, 0)}});
+  };
+}
+Alternative reading_numbers(Numbers n) {
+  Port p;
+  p.numbers = n;
+  return serializer(p);
+}
+
+// undecoded keeps every backslash-u escape of the input as written: it sorts keys and finds
+// duplicates by their escaped text and writes the escapes back unchanged. canonical_json is given
+// each escape as a backslash, U+0001 and the escape's letters, and writes the text |mark| before them.
+Value undecoded(const Params& params, const Backend&) {
+  const auto* j = json::optional_member(params, "json");
+  if (!j || !j->IsString()) throw InputError("json", "no text");
+  const std::string_view text(j->GetString(), j->GetStringLength());
+  std::string kept;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (in_string && text[i] == '\\' && i + 1 < text.size()) {
+      if (text[i + 1] == 'u') {
+        kept += "\\\\\\u0001u";
+      } else {
+        kept += text.substr(i, 2);
+      }
+      ++i;
+      continue;
+    }
+    if (text[i] == '"') in_string = !in_string;
+    kept += text[i];
+  }
+  std::string out = canonical_json::canonicalize(kept, "json");
+  const std::string mark = "\\\\\\u0001";
+  for (auto at = out.find(mark); at != std::string::npos; at = out.find(mark, at + 1)) out.replace(at, mark.size(), "\\");
+  return Value::object({{"canonical", out}});
+}
+Alternative keys(KeyOrder order) {
+  Port p;
+  p.order = order;
+  return serializer(p);
+}
+Alternative writing(bool Port::*option) {
+  Port p;
+  p.*option = true;
+  return serializer(p);
+}
+
+std::vector<Flag> canonical_flags() {
+  Port top_only;
+  top_only.nested = false;
+  return {
+      {"Rfc8785Sorting", BugType::kOrder,
+       "RFC 8785 section 3.2.3's sorting example (keys \\u20ac, \\r, \\ufb33, 1, \\ud83d\\ude00, \\u0080, \\u00f6)."},
+      {"Rfc8785Example", BugType::kEncoding,
+       "RFC 8785 section 3.2.2's example without its \"numbers\" member (fractions and exponents are outside the "
+       "restricted form)."},
+      {"Utf16KeyOrder", BugType::kOrder,
+       "Keys whose UTF-16 code unit order differs from code point and UTF-8 byte order (astral characters vs "
+       "U+E000..U+FFFF): catches sorting by code point or bytes.",
+       {keys(KeyOrder::kBytes)}},
+      {"LexicographicKeys", BugType::kOrder,
+       "Keys \"1\" < \"10\" < \"2\" < \"D\" < \"a\" and the empty key: catches numeric or case-insensitive sorting.",
+       {keys(KeyOrder::kNumeric), keys(KeyOrder::kCaseless)}},
+      {"NestedSorting", BugType::kOrder, "Objects inside objects and arrays are sorted too.", {serializer(top_only)}},
+      {"ArrayOrderKept", BugType::kOrder, "Arrays keep their order: catches a port that sorts arrays.",
+       {writing(&Port::sort_arrays)}},
+      {"WhitespaceRemoved", BugType::kEncoding, "Space, tab, CR and LF between tokens are dropped."},
+      {"ControlEscaping", BugType::kEncoding,
+       "Control characters: \\b \\f \\n \\r \\t in short form, the others as \\u00xx with lowercase hex (\\u000f).",
+       {writing(&Port::upper_hex), writing(&Port::no_short)}},
+      {"SolidusUnescaped", BugType::kEncoding, "'/' is written as is, also when the input escaped it as \\/.",
+       {writing(&Port::slash)}},
+      {"NonAsciiRaw", BugType::kEncoding,
+       "Non-ASCII characters, DEL, U+2028 and U+2029 are written as raw UTF-8, never \\u-escaped.",
+       {writing(&Port::ascii), writing(&Port::del), writing(&Port::separators)}},
+      {"EscapedInputDecoded", BugType::kEncoding,
+       "\\u escapes in the input (either case of hex, surrogate pairs) are decoded before sorting and output.",
+       {undecoded}},
+      {"NoNormalization", BugType::kEncoding, "Strings are not Unicode-normalised: NFC and NFD forms are different keys."},
+      {"SafeIntegerBounds", BugType::kBoundary, "Integers up to +-(2^53 - 1) are written in plain decimal."},
+      {"TopLevelScalar", BugType::kBasic, "A scalar as the whole document."},
+      {"EmptyContainers", BugType::kBasic, "Empty objects and arrays."},
+      {"Fraction", BugType::kMissingCheck, "A number with a fraction, even .0: bad input.",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
+      {"Exponent", BugType::kMissingCheck, "A number with an exponent, even 1e2: bad input.",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
+      {"MinusZero", BugType::kMissingCheck, "-0: bad input (RFC 8785 would write 0; the restricted form refuses it).",
+       {reading_numbers(Numbers::kIntegral), reading_numbers(Numbers::kBinary64)}},
+      {"UnsafeInteger", BugType::kMissingCheck,
+       "Integers beyond +-(2^53 - 1), e.g. RFC 8785 Appendix B's 9007199254740992: bad input.",
+       {reading_numbers(Numbers::kBinary64)}},
+      {"DuplicateKey", BugType::kMissingCheck, "An object with a key twice, also when one is written with escapes."},
+      {"LoneSurrogate", BugType::kMissingCheck, "A \\u escape of a surrogate without its pair (or in the wrong order): bad input."},
+      {"InvalidUtf8", BugType::kMissingCheck,
+       "Input bytes that are not UTF-8: overlong forms, encoded surrogates, beyond U+10FFFF, truncated or stray "
+       "continuation bytes. Carried in jsonHex only."},
+      {"JsonSyntax", BugType::kMissingCheck,
+       "Text that is not JSON at all (trailing comma, comments, NaN, single quotes, leading zeros, BOM, unescaped "
+       "control characters, trailing text, empty input)."},
+  };
+}
+
+void canonical_cases(Cases& c) {
   auto add = [&](const std::string& text, std::string comment, std::vector<std::string> flags) {
-    json::Object fields{{"json", text}, {"jsonHex", to_hex(as_bytes(text))}};
-    for (auto& m : canonical_outputs(backend, text)) fields.push_back(std::move(m));
-    b.add(std::move(comment), std::move(flags), Result::kValid, std::move(fields));
+    c.valid("CanonicalJson", std::move(comment), std::move(flags), {{"json", text}});
   };
   // RFC 8785 section 3.2.3, the sorting example, as written there.
   add("{\n  \"\\u20ac\": \"Euro Sign\",\n  \"\\r\": \"Carriage Return\",\n  \"\\ufb33\": \"Hebrew Letter Dalet With "
@@ -110,10 +288,10 @@ Value generate_canonical() {
   {
     std::string all = "\"";
     static constexpr char kHex[] = "0123456789ABCDEF";
-    for (int c = 0; c < 0x20; ++c) {
+    for (int ch = 0; ch < 0x20; ++ch) {
       all += "\\u00";
-      all.push_back(kHex[c >> 4]);
-      all.push_back(kHex[c & 15]);
+      all.push_back(kHex[ch >> 4]);
+      all.push_back(kHex[ch & 15]);
     }
     all += "\"";
     add(all, "all 32 control characters, escaped in the input with capital hex", {"ControlEscaping", "EscapedInputDecoded"});
@@ -135,17 +313,9 @@ Value generate_canonical() {
   add(json::to_line(utf16_settings()), "the settings of tavla_commitment_test.json's SettingsUtf16Order case",
       {"Utf16KeyOrder", "NonAsciiRaw"});
 
-  b.group({{"type", "CanonicalJsonInvalid"}});
   auto add_invalid = [&](const std::string& text, std::string comment, std::vector<std::string> flags) {
-    bool rejected = false;
-    try {
-      (void)canonical_json::canonicalize(text, "json");
-    } catch (const InputError&) {
-      rejected = true;
-    }
-    if (!rejected) throw std::logic_error("canonical JSON accepts invalid input " + text);
-    b.add(std::move(comment), std::move(flags), Result::kInvalid,
-          {{"json", valid_utf8(text) ? Value(text) : Value()}, {"jsonHex", to_hex(as_bytes(text))}, {"error", "json"}});
+    c.invalid("CanonicalJsonInvalid", std::move(comment), std::move(flags),
+              {{"json", valid_utf8(text) ? Value(text) : Value()}, {"jsonHex", to_hex(as_bytes(text))}}, "json");
   };
   add_invalid("1.0", "1.0 is a fraction", {"Fraction"});
   add_invalid("1.5", "1.5", {"Fraction"});
@@ -196,44 +366,30 @@ Value generate_canonical() {
   add_invalid("{\"a\" 1}", "a missing colon", {"JsonSyntax"});
   add_invalid(std::string("1\0 2", 4), "a NUL byte and more text after the value", {"JsonSyntax"});
   add_invalid(std::string("[1]\0", 4), "a NUL byte after the value", {"JsonSyntax"});
-  return b.build();
 }
 
-std::string text_of(const TestRef& t) {
-  Bytes raw = from_hex(test_string(t, "jsonHex"), "jsonHex");
-  std::string text(raw.begin(), raw.end());
-  const auto& j = test_member(t, "json");
-  if (j.IsString() && std::string_view(j.GetString(), j.GetStringLength()) != text) {
-    throw InputError("json", "json and jsonHex differ");
-  }
-  return text;
-}
-
-std::vector<PortCall> canonical_calls(const TestRef& t) {
-  const bool invalid = is_invalid(t);
-  const auto& j = test_member(t, "json");
-  if (j.IsString()) {
-    return {{"canonical_json", Value::object({{"json", test_value(t, "json")}}),
-             invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonical", test_value(t, "canonical")}}))}};
-  }
-  // Not UTF-8: only bytes can carry it (addition: canonical_json.hex).
-  return {{"canonical_json.hex", Value::object({{"jsonHex", test_value(t, "jsonHex")}}),
-           invalid ? std::nullopt : std::optional<Value>(Value::object({{"canonicalHex", test_value(t, "canonicalHex")}}))}};
+// text_op sends a text that is not UTF-8 (json null) as its bytes (addition: canonical_json.hex).
+std::string text_op(const Params& inputs) {
+  const auto* j = json::optional_member(inputs, "json");
+  return j && j->IsString() ? "canonical_json" : "canonical_json.hex";
 }
 
 }  // namespace
 
 VectorKind canonical_json_vector_kind() {
-  return group_kind("canonical_json_test.json", "canonical_json_schema.json", generate_canonical,
-                    {{"CanonicalJson",
-                      [](const TestRef& t, const Backend& backend) { return expect_members(t, canonical_outputs(backend, text_of(t))); },
-                      canonical_calls},
-                     {"CanonicalJsonInvalid",
-                      [](const TestRef& t, const Backend&) {
-                        const std::string text = text_of(t);
-                        return expect_error(t, [&] { (void)canonical_json::canonicalize(text, "json"); });
-                      },
-                      canonical_calls}});
+  GroupSpec invalid{"CanonicalJsonInvalid", "canonical_json"};
+  invalid.op_of = text_op;
+  return catalog_kind({
+      "canonical_json_test.json",
+      "canonical-json",
+      {"Canonical JSON: RFC 8785 (JCS) restricted to objects, arrays, strings, true, false, null and",
+       "integers with |i| <= 2^53 - 1. Keys sorted by UTF-16 code units, RFC 8785 string escaping, no",
+       "whitespace. Each test gives the input as text (json; null when it is not UTF-8) and as bytes",
+       "(jsonHex); valid tests give the canonical text, its bytes and its SHA-256."},
+      canonical_flags(),
+      {{"CanonicalJson", "canonical_json", {"jsonHex", "canonical", "canonicalHex", "sha256"}}, std::move(invalid)},
+      canonical_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::tavla_vec

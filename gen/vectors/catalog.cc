@@ -8,6 +8,7 @@
 #include <span>
 #include <stdexcept>
 #include <utility>
+#include <variant>
 
 #include "core/errors.h"
 #include "ops/op_table.h"
@@ -58,6 +59,28 @@ void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>&
 }
 
 using Table = std::map<std::string, Bound, std::less<>>;
+
+// op_for returns the op a test of |g| with these inputs calls (GroupSpec::op_of).
+const ops::OpSpec& op_for(const Bound& g, const rapidjson::Value& inputs) {
+  if (!g.spec.op_of) return *g.op;
+  const std::string name = g.spec.op_of(inputs);
+  const ops::OpSpec* op = ops::table().find(name);
+  if (!op) throw std::logic_error("group " + g.spec.type + " picks the unknown op " + name);
+  return *op;
+}
+
+std::vector<std::string> inputs_of(const Bound& g, const ops::OpSpec& op) {
+  if (&op == g.op) return g.inputs;
+  std::vector<std::string> names;
+  leaf_names(op.params, names);
+  return names;
+}
+
+// absent tells whether member |name| with |v| stands for an absent param (GroupSpec::null_absent).
+bool absent(const Bound& g, std::string_view name, bool is_null) {
+  const auto& n = g.spec.null_absent;
+  return is_null && std::find(n.begin(), n.end(), name) != n.end();
+}
 
 std::shared_ptr<const Table> bind(const FileSpec& spec) {
   auto table = std::make_shared<Table>();
@@ -212,27 +235,38 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     }
     json::Object fields = c.inputs;
     apply_stages(g, fields, backends, where);
-    const rapidjson::Document params = to_document(json::Value(fields));
-    const Outcome o = run_op(*g.op, params, *backends[0]);
+    json::Object op_inputs;
+    for (const auto& kv : fields) {
+      if (!absent(g, kv.first, std::holds_alternative<std::nullptr_t>(kv.second.variant()))) op_inputs.push_back(kv);
+    }
+    const rapidjson::Document params = to_document(json::Value(std::move(op_inputs)));
+    const ops::OpSpec& op = op_for(g, params);
+    const Outcome o = run_op(op, params, *backends[0]);
     for (std::size_t i = 1; i < backends.size(); ++i) {
-      const Outcome other = run_op(*g.op, params, *backends[i]);
+      const Outcome other = run_op(op, params, *backends[i]);
       if (describe(other) != describe(o)) {
         throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
       }
     }
     json::Object outputs;
-    if (c.error.empty() || g.spec.judged) {
+    const json::Value* verdict = o.ok && !g.spec.verdict.empty() ? o.result.find(g.spec.verdict) : nullptr;
+    const bool failed = verdict && !std::holds_alternative<std::nullptr_t>(verdict->variant());
+    if (c.error.empty() || failed || g.spec.judged) {
       if (!o.ok) throw std::logic_error(where + ": a case the op must answer is rejected: " + o.message);
+      if (failed && json::to_line(*verdict) != json::to_line(json::Value(c.error))) {
+        throw std::logic_error(where + ": " + g.spec.verdict + " is " + json::to_line(*verdict) +
+                               (c.error.empty() ? " in a valid case" : ", not " + c.error));
+      }
       json::Object lead;
       for (const auto& name : g.spec.leading) {
         const json::Value* v = output_of(o, name);
-        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + name);
+        if (!v) throw std::logic_error(where + ": op " + op.name + " outputs no " + name);
         lead.emplace_back(name, *v);
       }
       fields.insert(fields.begin(), lead.begin(), lead.end());
       for (std::size_t i = 0; i < g.outputs.size(); ++i) {
         const json::Value* v = output_of(o, g.sources[i]);
-        if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + g.sources[i]);
+        if (!v) throw std::logic_error(where + ": op " + op.name + " outputs no " + g.sources[i]);
         outputs.emplace_back(g.outputs[i], *v);
       }
       if (g.spec.judged) {
@@ -240,9 +274,11 @@ json::Value generate(const FileSpec& spec, const Table& table) {
         if (field != c.error) throw std::logic_error(where + ": the result does not verify at '" + field + "', not '" + c.error + "'");
         if (!field.empty()) outputs.emplace_back("error", field);
       }
+      if (failed) outputs.emplace_back("error", c.error);
     } else {
       if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
       if (o.field != c.error) throw std::logic_error(where + ": the error names " + o.field + ", not " + c.error + ": " + o.message);
+      for (const auto& kv : g.spec.rejected) outputs.push_back(kv);
       outputs.emplace_back("error", c.error);
       if (g.spec.error_position) {
         outputs.emplace_back("errorPosition", o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
@@ -261,7 +297,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
         }
       }
       if (!flag.differs.empty() && !any) throw std::logic_error(at + ": no alternative of the flag answers otherwise");
-      if (flag.holds && !flag.holds(params, json::Value(c.error.empty() ? outputs : json::Object{}))) {
+      if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
         throw std::logic_error(at + ": the flag's property does not hold");
       }
     }
@@ -284,30 +320,40 @@ const Bound* bound_of(const Table& table, const TestRef& t) {
   return it == table.end() ? nullptr : &it->second;
 }
 
-json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef& t, const json::Object& fixed = {}) {
+json::Value params_of_test(const Bound& g, const std::vector<std::string>& inputs, const TestRef& t,
+                           const json::Object& fixed = {}) {
   json::Object params;
   for (const auto& name : inputs) {
     const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
-    if (!is_fixed && json::optional_member(t.test, name)) params.emplace_back(name, test_value(t, name));
+    const rapidjson::Value* v = json::optional_member(t.test, name);
+    if (!is_fixed && v && !absent(g, name, v->IsNull())) params.emplace_back(name, test_value(t, name));
   }
   for (const auto& kv : fixed) params.push_back(kv);
   return json::Value(std::move(params));
 }
 
+// rejected_test tells whether |t| is an invalid test its op rejects (not one a verdict fails).
+bool rejected_test(const Bound& g, const TestRef& t) {
+  return is_invalid(t) && !g.spec.judged && (g.spec.verdict.empty() || !json::optional_member(t.test, g.spec.verdict));
+}
+
 // case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
-// flags, result), the error and (of a valid test) the outputs, so that a check runs the op (and its trace) on what
-// generation ran it on.
+// flags, result), the error, absent params and (of a test the op answered) the outputs or (of a
+// rejected one) the rejected members, so that a check runs the op (and its trace) on what generation
+// ran it on.
 json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
-  const bool invalid = is_invalid(t) && !g.spec.judged;  // a rejected test has no outputs
+  const bool rejected = rejected_test(g, t);  // a rejected test has no outputs
   json::Object params;
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
-    if (!invalid && (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end() ||
-                     std::find(g.spec.leading.begin(), g.spec.leading.end(), name) != g.spec.leading.end())) {
+    if (!rejected && (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end() ||
+                      std::find(g.spec.leading.begin(), g.spec.leading.end(), name) != g.spec.leading.end())) {
       continue;
     }
+    if (rejected && std::any_of(g.spec.rejected.begin(), g.spec.rejected.end(), [&](const auto& kv) { return kv.first == name; })) continue;
+    if (absent(g, name, it->value.IsNull())) continue;
     params.emplace_back(name, json::Value::from_rapidjson(it->value));
   }
   return json::Value(std::move(params));
@@ -341,6 +387,7 @@ VectorKind catalog_kind(FileSpec spec) {
   k.file = shared->file;
   k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
   k.generate = [shared, table] { return generate(*shared, *table); };
+  k.companions = shared->companions;
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
@@ -354,12 +401,18 @@ VectorKind catalog_kind(FileSpec spec) {
         if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
       }
     }
-    if (is_invalid(t) && !g->spec.judged) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
-    const Outcome o = run_op(*g->op, params, backend);
+    const ops::OpSpec& op = op_for(*g, params);
+    if (rejected_test(*g, t)) {
+      for (const auto& [name, v] : g->spec.rejected) {
+        if (std::string m = expect_member(t, name, v); !m.empty()) return m;
+      }
+      return expect_error(t, [&] { (void)ops::run(op, params, backend); });
+    }
+    const Outcome o = run_op(op, params, backend);
     if (!o.ok) return "rejected: " + o.message;
     for (const auto& name : g->spec.leading) {
       const json::Value* v = output_of(o, name);
-      if (!v) return "op " + g->op->name + " outputs no " + name;
+      if (!v) return "op " + op.name + " outputs no " + name;
       if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
     }
     if (g->spec.judged) {
@@ -369,8 +422,13 @@ VectorKind catalog_kind(FileSpec spec) {
     }
     for (std::size_t i = 0; i < g->outputs.size(); ++i) {
       const json::Value* v = output_of(o, g->sources[i]);
-      if (!v) return "op " + g->op->name + " outputs no " + g->sources[i];
+      if (!v) return "op " + op.name + " outputs no " + g->sources[i];
       if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
+    }
+    if (const json::Value* v = g->spec.verdict.empty() ? nullptr : o.result.find(g->spec.verdict)) {
+      const bool failed = !std::holds_alternative<std::nullptr_t>(v->variant());
+      if (failed != is_invalid(t)) return "result: " + g->spec.verdict + " is " + json::to_line(*v);
+      if (failed) return expect_member(t, "error", *v);
     }
     return "";
   };
@@ -378,29 +436,31 @@ VectorKind catalog_kind(FileSpec spec) {
     const Bound* g = bound_of(*table, t);
     if (!g) throw InputError("type", "unknown group type " + group_type(t));
     std::vector<PortCall> calls;
-    if (is_invalid(t) && !g->spec.judged) {
-      calls.push_back(bad_call(g->op->name, params_of_test(g->inputs, t)));
+    const ops::OpSpec& op = op_for(*g, t.test);
+    const std::vector<std::string> inputs = inputs_of(*g, op);
+    if (rejected_test(*g, t)) {
+      calls.push_back(bad_call(op.name, params_of_test(*g, inputs, t)));
       const std::string field = test_string(t, "error");
       for (const auto& a : g->also) {
-        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed)));
+        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed)));
       }
       return calls;
     }
     json::Object result;
-    for (const auto& r : g->op->results) {
+    for (const auto& r : op.results) {
       const auto& unasked = g->spec.unasked;
       if (std::find(unasked.begin(), unasked.end(), r.name) != unasked.end()) continue;
       auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
       if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
     }
-    calls.push_back(ok_call(g->op->name, params_of_test(g->inputs, t), json::Value(std::move(result))));
+    calls.push_back(ok_call(op.name, params_of_test(*g, inputs, t), json::Value(std::move(result))));
     if (g->spec.more_calls) {
       for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));
     }
     for (const auto& a : g->also) {
       std::vector<std::string> names;
       for (const auto& r : a.op->results) names.push_back(r.name);
-      calls.push_back(ok_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed),
+      calls.push_back(ok_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed),
                               a.spec.expected ? json::Value(a.spec.expected(t)) : expected_of(*a.op, names, t)));
     }
     return calls;

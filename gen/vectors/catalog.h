@@ -10,10 +10,14 @@
 // - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
 //   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
 // - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
+// A group may pick its op per test (op_of), show absent optional params as null (null_absent), take
+// a verifier's failed check as an invalid test's error (verdict) and give rejected tests fixed
+// members (rejected); a file may write companion files (FileSpec::companions).
 #pragma once
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <rapidjson/document.h>
@@ -111,6 +115,21 @@ struct GroupSpec {
   // invalid case must be answered with its error field, a valid one with "". Such tests carry the
   // outputs and then `error`, and their port calls expect the result.
   std::function<std::string(const json::Value& result)> judged = {};
+  // op_of, when set, names the op a test calls instead of |op|, from its inputs (the case's at
+  // generation, the test's members when checking): canonical_json_test.json gives a text that is not
+  // UTF-8 to canonical_json.hex. The test's outputs and port call are that op's; a name the table
+  // does not have is a generator bug (std::logic_error).
+  std::function<std::string(const rapidjson::Value& inputs)> op_of = {};
+  // null_absent lists optional params a test shows as null where they are absent: neither the op nor
+  // its port call gets them (tavla_verify: expectedCommitment null, no commitment expected).
+  std::vector<std::string> null_absent = {};
+  // verdict names a result member whose value, when not null, makes a test invalid although the op
+  // answers (a verifier's failed check): such a case names that value as its error, its test writes
+  // the outputs, then `error`, and its port call expects the answer like a valid test's.
+  std::string verdict = {};
+  // rejected lists fixed members every rejected test of the group writes before `error` (the
+  // verifier's exit code 2).
+  json::Object rejected = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
@@ -145,6 +164,8 @@ struct FileSpec {
   std::vector<GroupSpec> groups;
   // cases appends the file's cases. It runs at generation only (it may search).
   std::function<void(Cases&)> cases;
+  // companions, when set, is the VectorKind's: the files written beside the vector file (proofs/).
+  std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
 };
 
 // catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as

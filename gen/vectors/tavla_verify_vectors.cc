@@ -1,22 +1,29 @@
 // tavla_verify_test.json and vectors/proofs/*.json (tavla-commit-v1): proof files, the expected
-// commitment and the verifier's verdict, valid, tampered and malformed.
+// commitment and the verifier's verdict, valid, tampered and malformed. A catalog (vectors/catalog.h):
+// cases give the file name, the proof text and the expected commitment (and the check that must fail,
+// or the field a malformed one names); tavla.verify_proof and its trace (the exit code) give the
+// verdict, each distinct proof is also written to vectors/proofs/, and each flag naming a wrong
+// verifier is checked against it.
 #include <cctype>
 #include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
 
 #include "schemes/canonical_json.h"
 #include "schemes/tavla_proof.h"
+#include "vectors/catalog.h"
 #include "vectors/tavla_common.h"
-#include "vectors/test_reader.h"
 
 namespace fairvec::vectors::tavla_vec {
 
 namespace {
+
+using Params = rapidjson::Value;
 
 struct SampleGame {
   ProofSource source;
@@ -73,49 +80,138 @@ std::string lenient_seal(const std::string& seal, bool aliases) {
   return s;
 }
 
-Value generate_verify() {
-  VectorFileBuilder b("tavla-commit-v1", "tavla_verify_schema.json",
-                      {"tavla-commit-v1 proof files and the verifier: each test is one proof file (also written to",
-                       "vectors/proofs/ by `fairvec generate`), the expected commitment given to the verifier (a digest,",
-                       "a seal code, or null), and the verdict: verified (exit 0), invalid proof naming the first failing",
-                       "check (exit 1), or bad input (exit 2). Checks run in the order settingsHash, commitment,",
-                       "sealCode, expectedCommitment, then rolls[i].n, rolls[i].dice, rolls[i].kind for i = 0, 1, ..."});
-  b.note("ValidProof", "BASIC", "A proof that verifies.");
-  b.note("OpeningTie", "EDGE_CASE", "The game opens with a tie that is rolled again and consumes n = 1.");
-  b.note("TurkishReroll", "FUNCTIONALITY", "The Turkish rule: a reroll follows the deciding opening roll.");
-  b.note("OpeningPlayed", "FUNCTIONALITY", "The opening dice are played: a move follows the deciding opening roll.");
-  b.note("LenientForms", "FUNCTIONALITY",
-         "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
-         "member order and layout: the verifier reads them as the same values.");
-  b.note("ExpectedDigest", "FUNCTIONALITY", "The expected commitment is given as a full digest (either case).");
-  b.note("ExpectedSealCode", "FUNCTIONALITY",
-         "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases.");
-  b.note("ExpectedMismatch", "MODIFIED_INPUT",
-         "A consistent proof of another game: only the expected commitment shows it; catches a verifier that "
-         "ignores --expected-commitment.");
-  b.note("TamperedSeed", "MODIFIED_INPUT", "One byte of the revealed seed changed.");
-  b.note("TamperedCommitment", "MODIFIED_INPUT", "The commitment in the proof changed.");
-  b.note("TamperedSettings", "MODIFIED_INPUT",
-         "A setting changed after the commitment: catches a verifier that trusts settingsHash without hashing the "
-         "settings.");
-  b.note("TamperedSeal", "MODIFIED_INPUT", "The seal code in the proof does not belong to the commitment.");
-  b.note("TamperedDice", "MODIFIED_INPUT", "One roll's dice changed.");
-  b.note("RollGap", "MODIFIED_INPUT", "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ...");
-  b.note("DroppedOpeningTie", "MODIFIED_INPUT",
-         "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.");
-  b.note("WrongKind", "MODIFIED_INPUT",
-         "A roll kind out of order: a move after a tie, or an opening after the deciding opening.");
-  b.note("SwappedContributions", "ORDER", "The two contributions swapped: the rolls no longer match.");
-  b.note("SwappedSeats", "ORDER", "The two seats swapped: the commitment no longer matches.");
-  b.note("MalformedJson", "MISSING_CHECK", "A proof file that is not JSON (truncated) or not an object.");
-  b.note("NonCanonicalJson", "MISSING_CHECK",
-         "A proof file outside the canonical JSON subset: a fraction, an unsafe integer, a duplicate key, a lone "
-         "surrogate.");
-  b.note("SchemaViolation", "MISSING_CHECK",
-         "A member missing, unknown, mistyped or out of range (format, version, ids, hex lengths, dice 1..6, "
-         "kinds, n): bad input, named by its JSON path.");
-  b.note("BadExpectedCommitment", "MISSING_CHECK", "An expected commitment that is neither a digest nor a seal code.");
+// ---- The answers of verifiers with the flags' bugs: verified (and failedCheck), or InputError.
 
+Expected expected_of(const Params& p) {
+  const auto* e = json::optional_member(p, "expectedCommitment");
+  return e ? parse_expected_commitment(json::get_string(p, "expectedCommitment", "params"), "expectedCommitment") : Expected{};
+}
+Proof proof_of(const Params& p) { return parse_proof(json::get_string(p, "proof", "params")); }
+Value verdict_answer(bool verified, const std::string& failed) {
+  return Value::object({{"verified", verified}, {"failedCheck", verified ? Value() : Value(failed)}});
+}
+
+// ignoring_expected never compares the expected commitment.
+Value ignoring_expected(const Params& p, const Backend& b) {
+  const Verdict v = verify_proof(b, proof_of(p), Expected{});
+  return verdict_answer(v.verified, v.failed_check);
+}
+
+// trusting_settings_hash takes settingsHash from the proof without hashing the settings: the
+// commitment and seal code follow from it; the other checks are fairvec's (run on the proof with
+// its settings hash, commitment and seal code made to fit the settings, which they do not read).
+Value trusting_settings_hash(const Params& p, const Backend& b) {
+  const Proof pr = proof_of(p);
+  const Expected e = expected_of(p);
+  const Digest c = commitment(b, pr.game_id, pr.settings_hash, pr.seats[0], pr.seats[1], pr.seed);
+  if (c != pr.commitment) return verdict_answer(false, "commitment");
+  if (seal_code(c) != pr.seal_code) return verdict_answer(false, "sealCode");
+  if ((e.kind == Expected::Kind::kDigest && e.digest != c) || (e.kind == Expected::Kind::kSealCode && e.seal_code != seal_code(c))) {
+    return verdict_answer(false, "expectedCommitment");
+  }
+  Proof fitted = pr;
+  fitted.settings_hash = settings_hash(b, pr.settings_canonical);
+  fitted.commitment = commitment(b, pr.game_id, fitted.settings_hash, pr.seats[0], pr.seats[1], pr.seed);
+  fitted.seal_code = seal_code(fitted.commitment);
+  const Verdict v = verify_proof(b, fitted, Expected{});
+  return verdict_answer(v.verified, v.failed_check);
+}
+
+// uncounted_ties does not count opening ties: it skips the ties the seed gives at the start,
+// unlisted, and reads listed roll i (numbered i + 1) as the roll after them.
+Value uncounted_ties(const Params& p, const Backend& b) {
+  Proof pr = proof_of(p);
+  const RollInputs in{pr.seed, pr.game_id, pr.contributions};
+  std::vector<GameRoll> rolls;
+  std::uint32_t n = 1;
+  for (Dice d = roll(b, in, n).pick.dice; d[0] == d[1] && n < 1000; d = roll(b, in, ++n).pick.dice) {
+    rolls.push_back({n, RollKind::kOpening, d});
+  }
+  for (std::size_t i = 0; i < pr.rolls.size(); ++i) {
+    if (pr.rolls[i].n != i + 1) return Value::object({{"verified", false}});
+    rolls.push_back({static_cast<std::uint32_t>(n + i), pr.rolls[i].kind, pr.rolls[i].dice});
+  }
+  pr.rolls = std::move(rolls);
+  return Value::object({{"verified", verify_proof(b, pr, expected_of(p)).verified}});
+}
+
+// settings_as_written hashes the settings as the file writes them (its member order, no
+// whitespace), not their canonical form; the other checks are fairvec's.
+Value settings_as_written(const Params& p, const Backend& b) {
+  const std::string text = json::get_string(p, "proof", "params");
+  const Proof pr = parse_proof(text);
+  rapidjson::Document d;
+  json::parse(text, d, "proof");
+  if (settings_hash(b, json::to_line(Value::from_rapidjson(d["settings"]))) != pr.settings_hash) {
+    return verdict_answer(false, "settingsHash");
+  }
+  const Verdict v = verify_proof(b, pr, expected_of(p));
+  return verdict_answer(v.verified, v.failed_check);
+}
+
+// lowercase_only refuses ids and hex written with capital letters.
+Value lowercase_only(const Params& p, const Backend& b) {
+  const std::string text = json::get_string(p, "proof", "params");
+  const Proof pr = parse_proof(text);
+  rapidjson::Document d;
+  json::parse(text, d, "proof");
+  auto lower = [](const rapidjson::Value& item, const char* key) {
+    const std::string_view t(item.GetString(), item.GetStringLength());
+    if (t.find_first_of("ABCDEF") != std::string_view::npos) throw InputError(key, "capital letters");
+  };
+  for (const char* key : {"gameId", "settingsHash", "seed", "commitment"}) lower(d[key], key);
+  for (const char* key : {"seats", "contributions"}) {
+    for (const auto& item : d[key].GetArray()) lower(item, key);
+  }
+  const Verdict v = verify_proof(b, pr, expected_of(p));
+  return verdict_answer(v.verified, v.failed_check);
+}
+
+std::vector<Flag> verify_flags() {
+  return {
+      {"ValidProof", BugType::kBasic, "A proof that verifies."},
+      {"OpeningTie", BugType::kEdgeCase, "The game opens with a tie that is rolled again and consumes n = 1."},
+      {"TurkishReroll", BugType::kFunctionality, "The Turkish rule: a reroll follows the deciding opening roll."},
+      {"OpeningPlayed", BugType::kFunctionality, "The opening dice are played: a move follows the deciding opening roll."},
+      {"LenientForms", BugType::kFunctionality,
+       "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
+       "member order and layout: the verifier reads them as the same values.",
+       {settings_as_written, lowercase_only}},
+      {"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."},
+      {"ExpectedSealCode", BugType::kFunctionality,
+       "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases."},
+      {"ExpectedMismatch", BugType::kModifiedInput,
+       "A consistent proof of another game: only the expected commitment shows it; catches a verifier that "
+       "ignores --expected-commitment.",
+       {ignoring_expected}},
+      {"TamperedSeed", BugType::kModifiedInput, "One byte of the revealed seed changed."},
+      {"TamperedCommitment", BugType::kModifiedInput, "The commitment in the proof changed."},
+      {"TamperedSettings", BugType::kModifiedInput,
+       "A setting changed after the commitment: catches a verifier that trusts settingsHash without hashing the "
+       "settings.",
+       {trusting_settings_hash}},
+      {"TamperedSeal", BugType::kModifiedInput, "The seal code in the proof does not belong to the commitment."},
+      {"TamperedDice", BugType::kModifiedInput, "One roll's dice changed."},
+      {"RollGap", BugType::kModifiedInput, "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ..."},
+      {"DroppedOpeningTie", BugType::kModifiedInput,
+       "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.",
+       {uncounted_ties}},
+      {"WrongKind", BugType::kModifiedInput,
+       "A roll kind out of order: a move after a tie, or an opening after the deciding opening."},
+      {"SwappedContributions", BugType::kOrder, "The two contributions swapped: the rolls no longer match."},
+      {"SwappedSeats", BugType::kOrder, "The two seats swapped: the commitment no longer matches."},
+      {"MalformedJson", BugType::kMissingCheck, "A proof file that is not JSON (truncated) or not an object."},
+      {"NonCanonicalJson", BugType::kMissingCheck,
+       "A proof file outside the canonical JSON subset: a fraction, an unsafe integer, a duplicate key, a lone "
+       "surrogate."},
+      {"SchemaViolation", BugType::kMissingCheck,
+       "A member missing, unknown, mistyped or out of range (format, version, ids, hex lengths, dice 1..6, "
+       "kinds, n): bad input, named by its JSON path."},
+      {"BadExpectedCommitment", BugType::kMissingCheck, "An expected commitment that is neither a digest nor a seal code."},
+  };
+}
+
+void verify_cases(Cases& c) {
   const Backend& backend = default_backend();
   SampleGame tr = sample_game("fairvec tavla-commit-v1 proof turkish", 1, OpeningRule::kReroll, 10, sample_settings());
   Value west_settings = sample_settings().clone();
@@ -133,31 +229,19 @@ Value generate_verify() {
   const std::string tr_c = member(tr_doc, "commitment"), tr_seal = member(tr_doc, "sealCode");
   const std::string west_c = member(west_doc, "commitment"), west_seal = member(west_doc, "sealCode");
 
-  auto verdict_of = [&](const std::string& text, const Value& expected) {
-    Proof p = parse_proof(text);
-    Expected e;
-    if (!std::holds_alternative<std::nullptr_t>(expected.variant())) {
-      e = parse_expected_commitment(std::get<std::string>(expected.variant()), "expectedCommitment");
-    }
-    return verify_proof(backend, p, e);
+  // specs/vector-format.md: a readable proof whose verdict is a failure is an invalid test that
+  // names the failed check, like every other tampered input; only a verified proof is valid.
+  auto inputs = [](const std::string& file, const std::string& text, Value expected) {
+    return json::Object{{"file", "proofs/" + file + ".json"}, {"proof", text}, {"expectedCommitment", std::move(expected)}};
   };
-  b.group({{"type", "TavlaProofVerify"}});
-  auto add = [&](std::string file, const std::string& text, Value expected, std::string want_check,
+  auto add = [&](const std::string& file, const std::string& text, Value expected, std::string want_check,
                  std::string comment, std::vector<std::string> flags) {
-    Verdict v = verdict_of(text, expected);
-    if (v.verified != want_check.empty() || v.failed_check != want_check) {
-      throw std::logic_error("tavla vectors: " + file + " gives check '" + v.failed_check + "', wanted '" + want_check + "'");
+    if (want_check.empty()) {
+      c.valid("TavlaProofVerify", std::move(comment), std::move(flags), inputs(file, text, std::move(expected)));
+    } else {
+      c.invalid("TavlaProofVerify", std::move(comment), std::move(flags), inputs(file, text, std::move(expected)),
+                std::move(want_check));
     }
-    // specs/vector-format.md: a readable proof whose verdict is a failure is an invalid test that
-    // names the failed check, like every other tampered input; only a verified proof is valid.
-    json::Object members{{"file", "proofs/" + file + ".json"},
-                         {"proof", text},
-                         {"expectedCommitment", std::move(expected)},
-                         {"verified", v.verified},
-                         {"failedCheck", v.verified ? Value() : Value(v.failed_check)},
-                         {"exitCode", v.verified ? 0 : 1}};
-    if (!v.verified) members.emplace_back("error", v.failed_check);
-    b.add(std::move(comment), std::move(flags), v.verified ? Result::kValid : Result::kInvalid, std::move(members));
   };
   auto edited = [](const Value& doc, const std::function<void(Value&)>& f) {
     Value d = doc.clone();
@@ -252,23 +336,10 @@ Value generate_verify() {
       }),
       nullptr, "commitment", "seats 0 and 1 swapped", {"SwappedSeats"});
 
-  b.group({{"type", "TavlaProofMalformed"}});
-  auto add_bad = [&](std::string file, const std::string& text, Value expected, std::string error,
+  auto add_bad = [&](const std::string& file, const std::string& text, Value expected, std::string error,
                      std::string comment, std::vector<std::string> flags) {
-    try {
-      (void)verdict_of(text, expected);
-      throw std::logic_error("tavla vectors: malformed proof " + file + " accepted");
-    } catch (const InputError& e) {
-      if (e.field() != error) {
-        throw std::logic_error("tavla vectors: " + file + " names " + e.field() + ", wanted " + error + ": " + e.what());
-      }
-    }
-    b.add(std::move(comment), std::move(flags), Result::kInvalid,
-          {{"file", "proofs/" + file + ".json"},
-           {"proof", text},
-           {"expectedCommitment", std::move(expected)},
-           {"exitCode", 2},
-           {"error", std::move(error)}});
+    c.invalid("TavlaProofMalformed", std::move(comment), std::move(flags), inputs(file, text, std::move(expected)),
+              std::move(error));
   };
   auto replace = [](std::string text, const std::string& from, const std::string& to) {
     auto pos = text.find(from);
@@ -324,35 +395,6 @@ Value generate_verify() {
           {"BadExpectedCommitment"});
   add_bad("valid-turkish", tr_text, tr_c.substr(0, 63), "expectedCommitment",
           "a valid proof; the expected digest has 63 hex digits", {"BadExpectedCommitment"});
-  return b.build();
-}
-
-// verdict_of runs the verifier on a test's proof and expected commitment. Throws InputError for a
-// malformed proof or expected commitment.
-Verdict verdict_of(const TestRef& t, const Backend& backend) {
-  const std::string text = test_string(t, "proof");
-  const auto& exp = test_member(t, "expectedCommitment");
-  Proof p = parse_proof(text);
-  Expected e;
-  if (exp.IsString()) e = parse_expected_commitment(exp.GetString(), "expectedCommitment");
-  return verify_proof(backend, p, e);
-}
-
-std::string check_verdict(const TestRef& t, const Backend& backend) {
-  const Verdict v = verdict_of(t, backend);
-  const auto& fc = test_member(t, "failedCheck");
-  // The result rule (specs/vector-format.md): valid iff the verdict is success.
-  return first_failure({expect_eq("verified", json::to_text(test_member(t, "verified")), v.verified ? "true" : "false"),
-                        expect_eq("failedCheck", fc.IsString() ? fc.GetString() : "null", v.verified ? "null" : v.failed_check),
-                        expect_eq("result", test_string(t, "result"), v.verified ? "valid" : "invalid"),
-                        v.verified ? "" : expect_eq("error", test_string(t, "error"), v.failed_check)});
-}
-
-// verify_params are the params of a test's tavla.verify_proof call.
-Value verify_params(const TestRef& t) {
-  json::Object params{{"proof", test_value(t, "proof")}};
-  if (test_member(t, "expectedCommitment").IsString()) params.emplace_back("expectedCommitment", test_value(t, "expectedCommitment"));
-  return Value(std::move(params));
 }
 
 // verify_companions writes each distinct proof file of the generated verify file.
@@ -372,19 +414,24 @@ std::vector<std::pair<std::string, std::string>> verify_companions(const Value& 
 }  // namespace
 
 VectorKind verify_vector_kind() {
-  VectorKind kind = group_kind(
-      "tavla_verify_test.json", "tavla_verify_schema.json", generate_verify,
-      {{"TavlaProofVerify", check_verdict,
-        [](const TestRef& t) {
-          return std::vector<PortCall>{ok_call("tavla.verify_proof", verify_params(t),
-                                               Value::object({{"verified", test_value(t, "verified")},
-                                                              {"failedCheck", test_value(t, "failedCheck")}}))};
-        }},
-       {"TavlaProofMalformed",
-        rejects([](const TestRef& t, const Backend& backend) { (void)verdict_of(t, backend); }),
-        [](const TestRef& t) { return std::vector<PortCall>{bad_call("tavla.verify_proof", verify_params(t))}; }}});
-  kind.companions = verify_companions;
-  return kind;
+  GroupSpec verify{"TavlaProofVerify", "tavla.verify_proof", {"verified", "failedCheck", "exitCode"}};
+  verify.null_absent = {"expectedCommitment"};
+  verify.verdict = "failedCheck";
+  GroupSpec malformed{"TavlaProofMalformed", "tavla.verify_proof"};
+  malformed.null_absent = {"expectedCommitment"};
+  malformed.rejected = {{"exitCode", 2}};
+  FileSpec spec{"tavla_verify_test.json",
+                "tavla-commit-v1",
+                {"tavla-commit-v1 proof files and the verifier: each test is one proof file (also written to",
+                 "vectors/proofs/ by `fairvec generate`), the expected commitment given to the verifier (a digest,",
+                 "a seal code, or null), and the verdict: verified (exit 0), invalid proof naming the first failing",
+                 "check (exit 1), or bad input (exit 2). Checks run in the order settingsHash, commitment,",
+                 "sealCode, expectedCommitment, then rolls[i].n, rolls[i].dice, rolls[i].kind for i = 0, 1, ..."},
+                verify_flags(),
+                {std::move(verify), std::move(malformed)},
+                verify_cases};
+  spec.companions = verify_companions;
+  return catalog_kind(std::move(spec));
 }
 
 }  // namespace fairvec::vectors::tavla_vec
