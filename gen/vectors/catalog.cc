@@ -17,13 +17,13 @@ namespace fairvec::vectors {
 const char* bug_type_name(BugType t) { return bug_types_table().at(static_cast<std::size_t>(t)).name; }
 
 void Cases::valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs) {
-  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}});
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}, members_});
 }
 
 void Cases::invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
                     std::string error) {
   if (error.empty()) throw std::logic_error("invalid case '" + comment + "' names no error field");
-  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error)});
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error), members_});
 }
 
 namespace {
@@ -105,13 +105,19 @@ struct Outcome {
   std::string message;
 };
 
-Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend) {
+// run_op runs the group's op, and its trace (the group's, else the op's), on |params|.
+Outcome run_op(const Bound& g, const rapidjson::Value& params, const Backend& backend) {
+  const ops::OpSpec& op = *g.op;
   try {
     const ops::Args args = ops::read_args(op, params);
     Outcome o;
     o.ok = true;
     o.result = op.handler(args, backend);
-    if (op.trace) o.trace = op.trace(args, backend);
+    if (g.spec.trace) {
+      o.trace = g.spec.trace(params, backend);
+    } else if (op.trace) {
+      o.trace = op.trace(args, backend);
+    }
     return o;
   } catch (const InputError& e) {
     Outcome o;
@@ -154,6 +160,14 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
   return false;
 }
 
+bool if_given(const Bound& g, const std::string& output) {
+  return std::find(g.spec.if_given.begin(), g.spec.if_given.end(), output) != g.spec.if_given.end();
+}
+
+bool is_member(const Bound& g, const std::string& name) {
+  return std::find(g.spec.members.begin(), g.spec.members.end(), name) != g.spec.members.end();
+}
+
 json::Value generate(const FileSpec& spec, const Table& table) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(spec.algorithm, schema, spec.header);
@@ -167,19 +181,29 @@ json::Value generate(const FileSpec& spec, const Table& table) {
   const auto backends = all_backends();
   std::map<std::string, std::set<std::size_t>, std::less<>> catches;  // flag -> alternatives that caught a case
   std::string current;
+  std::string current_members;
   for (const Case& c : cases.all()) {
     const std::string where = spec.file + ": case '" + c.comment + "'";
     auto it = table.find(c.group);
     if (it == table.end()) throw std::logic_error(where + ": undeclared group type " + c.group);
     const Bound& g = it->second;
-    if (c.group != current) {
-      b.group({{"type", c.group}});
+    std::vector<std::string> member_names;
+    for (const auto& kv : c.members) member_names.push_back(kv.first);
+    if (member_names != g.spec.members) throw std::logic_error(where + ": the case does not give the group members of " + c.group);
+    const std::string members = json::to_line(json::Value(c.members));
+    if (c.group != current || members != current_members) {
+      json::Object group{{"type", c.group}};
+      for (const auto& kv : c.members) group.push_back(kv);
+      b.group(std::move(group));
       current = c.group;
+      current_members = members;
     }
-    const rapidjson::Document params = to_document(json::Value(c.inputs));
-    const Outcome o = run_op(*g.op, params, *backends[0]);
+    json::Object op_params = c.members;
+    for (const auto& kv : c.inputs) op_params.push_back(kv);
+    const rapidjson::Document params = to_document(json::Value(std::move(op_params)));
+    const Outcome o = run_op(g, params, *backends[0]);
     for (std::size_t i = 1; i < backends.size(); ++i) {
-      const Outcome other = run_op(*g.op, params, *backends[i]);
+      const Outcome other = run_op(g, params, *backends[i]);
       if (describe(other) != describe(o)) {
         throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
       }
@@ -190,6 +214,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       if (!o.ok) throw std::logic_error(where + ": a valid case is rejected: " + o.message);
       for (std::size_t i = 0; i < g.outputs.size(); ++i) {
         const json::Value* v = output_of(o, g.sources[i]);
+        if (!v && if_given(g, g.outputs[i])) continue;
         if (!v) throw std::logic_error(where + ": op " + g.op->name + " outputs no " + g.sources[i]);
         outputs.emplace_back(g.outputs[i], *v);
       }
@@ -237,23 +262,34 @@ const Bound* bound_of(const Table& table, const TestRef& t) {
   return it == table.end() ? nullptr : &it->second;
 }
 
-json::Value params_of_test(const std::vector<std::string>& inputs, const TestRef& t, const json::Object& fixed = {}) {
+// params_of_test returns the params of a port call: each of |inputs| the test has, or its group has
+// (|g|'s group members), then |fixed|.
+json::Value params_of_test(const Bound& g, const std::vector<std::string>& inputs, const TestRef& t,
+                           const json::Object& fixed = {}) {
   json::Object params;
   for (const auto& name : inputs) {
     const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
-    if (!is_fixed && json::optional_member(t.test, name)) params.emplace_back(name, test_value(t, name));
+    if (is_fixed) continue;
+    if (is_member(g, name)) {
+      params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+    } else if (json::optional_member(t.test, name)) {
+      params.emplace_back(name, test_value(t, name));
+    }
   }
   for (const auto& kv : fixed) params.push_back(kv);
   return json::Value(std::move(params));
 }
 
-// case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
+// case_inputs_of returns the group members and the members of |t| its case gave: all but the envelope (tcId, comment,
 // flags, result), the error and (of a valid test) the outputs, so that a check runs the op (and its trace) on what
 // generation ran it on.
 json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
   const bool invalid = is_invalid(t);  // an invalid test has no outputs
   json::Object params;
+  for (const auto& name : g.spec.members) {
+    params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+  }
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
@@ -296,10 +332,14 @@ VectorKind catalog_kind(FileSpec spec) {
     if (!g) return "unknown group type " + group_type(t);
     const rapidjson::Document params = to_document(case_inputs_of(*g, t));
     if (is_invalid(t)) return expect_error(t, [&] { (void)ops::run(*g->op, params, backend); });
-    const Outcome o = run_op(*g->op, params, backend);
+    const Outcome o = run_op(*g, params, backend);
     if (!o.ok) return "rejected: " + o.message;
     for (std::size_t i = 0; i < g->outputs.size(); ++i) {
       const json::Value* v = output_of(o, g->sources[i]);
+      if (!v && if_given(*g, g->outputs[i])) {
+        if (json::optional_member(t.test, g->outputs[i])) return g->outputs[i] + ": not expected here";
+        continue;
+      }
       if (!v) return "op " + g->op->name + " outputs no " + g->sources[i];
       if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
     }
@@ -310,10 +350,10 @@ VectorKind catalog_kind(FileSpec spec) {
     if (!g) throw InputError("type", "unknown group type " + group_type(t));
     std::vector<PortCall> calls;
     if (is_invalid(t)) {
-      calls.push_back(bad_call(g->op->name, params_of_test(g->inputs, t)));
+      calls.push_back(bad_call(g->op->name, params_of_test(*g, g->inputs, t)));
       const std::string field = test_string(t, "error");
       for (const auto& a : g->also) {
-        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed)));
+        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed)));
       }
       return calls;
     }
@@ -324,14 +364,15 @@ VectorKind catalog_kind(FileSpec spec) {
       auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
       if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
     }
-    calls.push_back(ok_call(g->op->name, params_of_test(g->inputs, t), json::Value(std::move(result))));
+    if (g->spec.expected) result = g->spec.expected(t);
+    calls.push_back(ok_call(g->op->name, params_of_test(*g, g->inputs, t), json::Value(std::move(result))));
     if (g->spec.more_calls) {
       for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));
     }
     for (const auto& a : g->also) {
       std::vector<std::string> names;
       for (const auto& r : a.op->results) names.push_back(r.name);
-      calls.push_back(ok_call(a.op->name, params_of_test(a.inputs, t, a.spec.fixed),
+      calls.push_back(ok_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed),
                               a.spec.expected ? json::Value(a.spec.expected(t)) : expected_of(*a.op, names, t)));
     }
     return calls;
