@@ -91,13 +91,6 @@ void point_flags(std::vector<std::string>& flags, const crash::Point& p) {
 // Each reads a case's params: {convention, link, salt?} (crash.point) or {convention, hash}
 // (crash.from_hash), and answers {hundredths} as that port would, or null where it does not apply.
 
-Convention convention_of(const rapidjson::Value& p) {
-  return crash::parse_convention(json::get_string(p, "convention", "params"));
-}
-std::optional<std::string> salt_of(const rapidjson::Value& p) {
-  if (!json::optional_member(p, "salt")) return std::nullopt;
-  return json::get_string(p, "salt", "params");
-}
 // point_of is the right point of the params (either op).
 crash::Point point_of(const rapidjson::Value& p, const Backend& b) {
   const Convention c = convention_of(p);
