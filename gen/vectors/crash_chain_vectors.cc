@@ -113,7 +113,11 @@ std::vector<Flag> chain_flags() {
          }
          return all;
        }},
-      {"InvalidLink", BugType::kMissingCheck, "The link must be exactly 64 hex digits (either case)."},
+      {"InvalidLink", BugType::kMissingCheck, "The link must be exactly 64 hex digits (either case).",
+       {[](const rapidjson::Value& p, const Backend& b) {  // a port reading it with Buffer.from(link, 'hex')
+         const Digest link = buffer_from_hex(json::get_string(p, "link", "params"));
+         return Value::object({{"link", to_hex(crash::previous(convention_of(p), link, b))}});
+       }}},
       {"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."},
   };
 }

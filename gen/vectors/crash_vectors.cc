@@ -8,7 +8,6 @@
 // crash.point and crash.from_hash with their traces write the rest, and each flag is checked
 // against the wrong port it names or by the property it claims.
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <functional>
 #include <iterator>
@@ -173,19 +172,23 @@ Value ignores_salt(const rapidjson::Value& p, const Backend& b) {
   if (convention_of(p) != Convention::kBetkyoExact) return nullptr;
   return hundredths(crash::point(Convention::kBetkyoExact, json::get_string(p, "link", "params"), std::nullopt, b).hundredths);
 }
-// buffer_from_hex reads the link (or hash) as Node's Buffer.from(text, 'hex') does: byte pairs up to
-// the first that is not hex, any count, here zero-padded or cut to 32 bytes. It never refuses.
-Value buffer_from_hex(const rapidjson::Value& p, const Backend& b) {
+// lenient_link is a port reading the link (or hash) with Buffer.from(text, 'hex'): it never refuses.
+Value lenient_link(const rapidjson::Value& p, const Backend& b) {
   const bool hash = json::optional_member(p, "hash") != nullptr;
-  const std::string text = json::get_string(p, hash ? "hash" : "link", "params");
-  Digest d{};
-  for (std::size_t i = 0; i + 1 < text.size() && i / 2 < d.size(); i += 2) {
-    const auto r = std::from_chars(text.data() + i, text.data() + i + 2, d[i / 2], 16);
-    if (r.ec != std::errc() || r.ptr != text.data() + i + 2) break;
-  }
+  const Digest d = buffer_from_hex(json::get_string(p, hash ? "hash" : "link", "params"));
   const Convention c = convention_of(p);
   if (hash || c == Convention::kBetkyoExact) return hundredths_of(c, d);
   return hundredths_of(c, crash::hmac_of(c, d, salt_of(p).value_or(""), b));
+}
+// salt_defaulted is a port that takes a missing salt as empty, or (|rejects_empty|) refuses an empty one.
+Alternative salt_defaulted(bool rejects_empty) {
+  return [rejects_empty](const rapidjson::Value& p, const Backend& b) -> Value {
+    const Convention c = convention_of(p);
+    if (c == Convention::kBetkyoExact) return nullptr;
+    const std::optional<std::string> salt = salt_of(p);
+    if (rejects_empty && salt && salt->empty()) throw InputError("salt", "empty");
+    return hundredths(crash::point(c, json::get_string(p, "link", "params"), salt.value_or(""), b).hundredths);
+  };
 }
 
 // ---- Properties the flags claim ----------------------------------------------------------------
@@ -278,7 +281,8 @@ std::vector<Flag> point_file_flags() {
          return std::to_string(crash::point(convention_of(p), lower, salt_of(p), gen_backend()).hundredths) ==
                 text_of(out, "hundredths");
        }},
-      {"EmptySalt", BugType::kEdgeCase, "An empty salt is valid (bustabit-v1: empty message; bustabit-v2, -2025: empty key)."},
+      {"EmptySalt", BugType::kEdgeCase, "An empty salt is valid (bustabit-v1: empty message; bustabit-v2, -2025: empty key).",
+       {salt_defaulted(true)}},
       {"PublishedGame", BugType::kFunctionality,
        "A game bustabit played (2018 chain, salt = the hash of Bitcoin block 505750), with its published "
        "bust; the comment gives the game number. A port that does not reproduce it is not bustabit's scheme.",
@@ -295,11 +299,12 @@ std::vector<Flag> point_file_flags() {
        {trimmed_salt}},
       {"SaltNotUsed", BugType::kMissingCheck,
        "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.", {ignores_salt}},
-      {"MissingSalt", BugType::kMissingCheck, "The bustabit conventions need a salt: a request without one is bad input."},
+      {"MissingSalt", BugType::kMissingCheck, "The bustabit conventions need a salt: a request without one is bad input.",
+       {salt_defaulted(false)}},
       {"InvalidLink", BugType::kMissingCheck,
        "The link must be exactly 64 hex digits (either case). A port accepting another length, a 0x prefix, "
        "spaces or non-hex characters accepts invalid input.",
-       {buffer_from_hex}},
+       {lenient_link}},
       {"UnknownConvention", BugType::kMissingCheck,
        "The convention must be exactly betkyo-exact, bustabit-v1, bustabit-v2 or bustabit-2025 "
        "(case-sensitive)."},
@@ -455,7 +460,7 @@ std::vector<Flag> hash_file_flags() {
          return v2_point(convention_of(p)) && text_of(out, "exactHundredths") == "100" &&
                 ((d == d_first + 1 && 99 * crash::kE / d == 99) || (d == d_first && 99 * crash::kE / d == 100));
        }},
-      {"InvalidHash", BugType::kMissingCheck, "The hash must be exactly 64 hex digits (either case)."},
+      {"InvalidHash", BugType::kMissingCheck, "The hash must be exactly 64 hex digits (either case).", {lenient_link}},
       {"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."},
   };
   for (const auto& f : more) flags.push_back(f);

@@ -3,6 +3,7 @@
 // bustabit's published games.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -56,6 +57,18 @@ inline Convention convention_of(const rapidjson::Value& p) {
 inline std::optional<std::string> salt_of(const rapidjson::Value& p) {
   if (!json::optional_member(p, "salt")) return std::nullopt;
   return json::get_string(p, "salt", "params");
+}
+
+// buffer_from_hex reads hex text as Node's Buffer.from(text, 'hex') does (a lenient port's link or
+// hash): byte pairs up to the first that is not hex, any count, here zero-padded or cut to 32
+// bytes. It cannot fail.
+inline Digest buffer_from_hex(std::string_view text) {
+  Digest d{};
+  for (std::size_t i = 0; i + 1 < text.size() && i / 2 < d.size(); i += 2) {
+    const auto r = std::from_chars(text.data() + i, text.data() + i + 2, d[i / 2], 16);
+    if (r.ec != std::errc() || r.ptr != text.data() + i + 2) break;
+  }
+  return d;
 }
 
 // v2_point tells whether the convention computes bustabit-v2's point (v2 and 2025 do).
