@@ -280,9 +280,9 @@ json::Value params_of_test(const Bound& g, const std::vector<std::string>& input
   return json::Value(std::move(params));
 }
 
-// case_inputs_of returns the group members and the members of |t| its case gave: all but the envelope (tcId, comment,
-// flags, result), the error and (of a valid test) the outputs, so that a check runs the op (and its trace) on what
-// generation ran it on.
+// case_inputs_of returns the group's members (GroupSpec::members) and the members of |t| its case
+// gave: all but the envelope (tcId, comment, flags, result), the error and (of a valid test) the
+// outputs, so that a check runs the op (and its trace) on what generation ran it on.
 json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
   const bool invalid = is_invalid(t);  // an invalid test has no outputs

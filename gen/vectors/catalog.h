@@ -1,7 +1,8 @@
 // The declarative catalog of a vector file (specs/CONTRIBUTING.md, "Adding a vector"): a FileSpec
 // names the file, its header and its flags, binds each group type to an op of the op table
 // (ops/op_table.h), and lists cases that give only a comment, flags and the op's inputs (and, for an
-// invalid case, the field the error must name). Everything else is derived from the op:
+// invalid case, the field the error must name; where the group type has members, such as a crash
+// convention, their values). Everything else is derived from the op:
 // - generation runs the op on the first backend for every case, re-runs it on every other backend
 //   and stops (std::logic_error, a generator bug) when they disagree, when a valid case is
 //   rejected, or when an invalid case is accepted or rejected naming another field;
