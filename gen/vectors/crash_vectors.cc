@@ -210,6 +210,15 @@ bool clamped(const rapidjson::Value& p, const json::Value& out) {
 
 // ---- Flags both files carry --------------------------------------------------------------------
 
+Value no_bust_check(const rapidjson::Value& p, const Backend& b) {
+  return v1_with(p, b, [](const Digest&) { return false; });
+}
+Value leading_u64_check(const rapidjson::Value& p, const Backend& b) { return v1_with(p, b, leading_u64_divisible); }
+
+// value_flags are the flags of the point's value. In crash_hash_test.json (|layer|) two ports
+// answer right on some of the flags' cases and are left out: String() prints a point just above
+// 2^53 (16 digits, h = 2^52 − 49 of the bustabit conventions) exactly, and the all-zero hash is
+// divisible by 101 in its leading 64 bits too.
 std::vector<Flag> value_flags(bool layer) {
   return {
       {"ExactVsDouble", BugType::kArithmetic,
@@ -221,12 +230,11 @@ std::vector<Flag> value_flags(bool layer) {
       {"BeyondSafeInteger", BugType::kEncoding,
        "The point exceeds 2^53 − 1 and travels as an exact decimal string. A port sending a JSON number, "
        "or printing a double with JavaScript's String() (shortest digits padded with zeros), fails.",
-       {as_number, js_string}},
+       layer ? std::vector<Alternative>{as_number} : std::vector<Alternative>{as_number, js_string}},
       {"InstantBust", BugType::kEdgeCase,
        "bustabit-v1: the whole 256-bit HMAC is divisible by 101, so the point is 0. A port without the "
        "check, or checking only part of the digest, fails.",
-       {[](const rapidjson::Value& p, const Backend& b) { return v1_with(p, b, [](const Digest&) { return false; }); },
-        [](const rapidjson::Value& p, const Backend& b) { return v1_with(p, b, leading_u64_divisible); }}},
+       layer ? std::vector<Alternative>{no_bust_check} : std::vector<Alternative>{no_bust_check, leading_u64_check}},
       {"DivisibleInDoubles", BugType::kArithmetic,
        "bustabit-v1: the 256-bit value rounded to binary64 (JavaScript parseInt(hash, 16)) and the exact "
        "value disagree on divisibility by 101. The check is exact; a port doing it in doubles fails.",
