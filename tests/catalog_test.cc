@@ -12,6 +12,7 @@
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/json.h"
+#include "schemes/crash.h"
 #include "schemes/hmac_dice.h"
 #include "schemes/tavla_proof.h"
 #include "vectors/catalog.h"
@@ -301,6 +302,84 @@ TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
               c.invalid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}}, "commitment");
             })).find("not commitment"),
             std::string::npos);
+}
+
+TEST(Catalog, GroupsCarryMembersTheOpReadsAndOutputsOnlySomeCasesHave) {
+  const std::string link(64, '7');
+  FileSpec spec{"example_point_test.json", "crash", {"example"}, {},
+                {{.type = "Point", .op = "crash.point", .outputs = {"hmac", "h", "hundredths"}, .members = {"convention"},
+                  .if_given = {"hmac"}}},
+                [&](Cases& c) {
+                  c.group_members({{"convention", "betkyo-exact"}});
+                  c.valid("Point", "exact", {}, {{"link", link}});
+                  c.group_members({{"convention", "bustabit-v2"}});
+                  c.valid("Point", "v2", {}, {{"link", link}, {"salt", "s"}});
+                  c.valid("Point", "v2 again", {}, {{"link", link}, {"salt", "t"}});
+                  c.group_members({{"convention", "nope"}});
+                  c.invalid("Point", "unknown", {}, {{"link", link}}, "convention");
+                }};
+  VectorKind k = catalog_kind(spec);
+  rapidjson::Document d;
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+  // A new group where the members change; the group shows them, the tests do not.
+  ASSERT_EQ(d["testGroups"].Size(), 3u);
+  EXPECT_EQ(std::string(d["testGroups"][1]["convention"].GetString()), "bustabit-v2");
+  EXPECT_EQ(d["testGroups"][1]["tests"].Size(), 2u);
+  const auto& exact = d["testGroups"][0]["tests"][0];
+  const auto& v2 = d["testGroups"][1]["tests"][0];
+  EXPECT_FALSE(exact.HasMember("convention"));
+  // hmac only where the trace gives it (the bustabit conventions).
+  EXPECT_FALSE(exact.HasMember("hmac"));
+  const crash::Point p = crash::point(crash::Convention::kBustabitV2, link, std::string("s"), cryptopp_backend());
+  EXPECT_EQ(std::string(v2["hmac"].GetString()), to_hex(p.hash));
+  EXPECT_EQ(std::string(v2["hundredths"].GetString()), std::to_string(p.hundredths));
+  EXPECT_EQ(std::string(d["testGroups"][2]["tests"][0]["error"].GetString()), "convention");
+  // The port call sends the group member first, as the op declares it.
+  TestRef ref{d, d["testGroups"][1], v2, "testGroups[1].tests[0]"};
+  EXPECT_EQ(json::to_line(k.port_calls(ref)[0].params),
+            "{\"convention\":\"bustabit-v2\",\"link\":\"" + link + "\",\"salt\":\"s\"}");
+  for (const Backend* b : all_backends()) EXPECT_EQ(k.check_library(ref, *b), "");
+  // Checking reads the member from the group: under another convention the point differs.
+  d["testGroups"][1]["convention"].SetString("bustabit-2025", d.GetAllocator());
+  EXPECT_EQ(k.check_library(ref, cryptopp_backend()), "");  // 2025 computes v2's point
+  d["testGroups"][1]["convention"].SetString("bustabit-v1", d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
+  // A test showing an output its case does not have fails.
+  TestRef exact_ref{d, d["testGroups"][0], exact, "testGroups[0].tests[0]"};
+  EXPECT_EQ(k.check_library(exact_ref, cryptopp_backend()), "");
+  d["testGroups"][0]["tests"][0].AddMember("hmac", "00", d.GetAllocator());
+  EXPECT_NE(k.check_library(exact_ref, cryptopp_backend()).find("hmac: not expected"), std::string::npos);
+  // A case without the group's members is a generator bug.
+  spec.cases = [&](Cases& c) { c.valid("Point", "exact", {}, {{"link", link}}); };
+  EXPECT_NE(generation_error(spec).find("does not give the group members"), std::string::npos);
+}
+
+TEST(Catalog, AGroupMayHaveItsOwnTraceAndExpectedResult) {
+  const std::string link(64, '7');
+  auto twice = [](const rapidjson::Value& p, const Backend& b) {
+    const auto c = crash::parse_convention(json::get_string(p, "convention", "params"));
+    return json::Value::object(
+        {{"twice", crash::previous_hex(c, crash::previous_hex(c, json::get_string(p, "link", "params"), b), b)}});
+  };
+  FileSpec spec{"example_chain_test.json", "crash", {"example"}, {},
+                {{.type = "Chain", .op = "crash.previous", .outputs = {"twice"}, .members = {"convention"}, .trace = twice,
+                  .expected = [](const TestRef&) { return json::Object{{"link", "expected"}}; }}},
+                [&](Cases& c) {
+                  c.group_members({{"convention", "bustabit-2025"}});
+                  c.valid("Chain", "two links back", {}, {{"link", link}});
+                }};
+  VectorKind k = catalog_kind(spec);
+  rapidjson::Document d;
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+  const auto& t = d["testGroups"][0]["tests"][0];
+  const auto c = crash::Convention::kBustabit2025;
+  EXPECT_EQ(std::string(t["twice"].GetString()),
+            crash::previous_hex(c, crash::previous_hex(c, link, cryptopp_backend()), cryptopp_backend()));
+  TestRef ref{d, d["testGroups"][0], t, "testGroups[0].tests[0]"};
+  EXPECT_EQ(k.check_library(ref, openssl_backend()), "");
+  EXPECT_EQ(json::to_line(*k.port_calls(ref)[0].result), "{\"link\":\"expected\"}");
+  d["testGroups"][0]["tests"][0]["twice"].SetString(link, d.GetAllocator());
+  EXPECT_NE(k.check_library(ref, openssl_backend()), "");
 }
 
 TEST(Catalog, BugTypeNamesFollowTheTable) {

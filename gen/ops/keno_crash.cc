@@ -35,6 +35,29 @@ json::Value hundredths_result(const crash::Point& p) {
   return json::Value::object({{"hundredths", std::to_string(p.hundredths)}});
 }
 
+// point_trace: the values the point is computed from, as the crash vector files show them: the
+// HMAC (|hmac|: crash.point of a bustabit convention), divisibility by 101 (bustabit-v1), h, and the
+// convention's formula in exact integers and in binary64.
+json::Value point_trace(const crash::Point& p, bool hmac) {
+  json::Object out;
+  if (hmac && p.convention != crash::Convention::kBetkyoExact) out.emplace_back("hmac", to_hex(p.hash));
+  if (p.convention == crash::Convention::kBustabitV1) out.emplace_back("divisibleBy101", p.divisible101);
+  out.emplace_back("h", p.h);
+  out.emplace_back("exactHundredths", std::to_string(p.exact_hundredths));
+  out.emplace_back("doubleHundredths", std::to_string(p.double_hundredths));
+  return json::Value(std::move(out));
+}
+
+crash::Point point_of(const Args& a, const Backend& b) {
+  const std::string* salt = a.find<std::string>("salt");
+  return crash::point(a.get<crash::Convention>("convention"), a.get<std::string>("link"),
+                      salt ? std::optional<std::string>(*salt) : std::nullopt, b);
+}
+
+crash::Point point_from_hash(const Args& a) {
+  return crash::from_hash(a.get<crash::Convention>("convention"), a.get<Digest>("hash"));
+}
+
 KindRef any_text() {
   static const KindRef k = text("string (UTF-8)", Naming::kParams, schema_string(), make::text);
   return k;
@@ -95,11 +118,8 @@ void add_keno_crash_ops(Table& t) {
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
           json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
           json::Value::object({{"convention", "bustabit-v2"}, {"link", kLink}, {"salt", "salt"}})},
-         [](const Args& a, const Backend& b) {
-           const std::string* salt = a.find<std::string>("salt");
-           return hundredths_result(crash::point(a.get<crash::Convention>("convention"), a.get<std::string>("link"),
-                                                 salt ? std::optional<std::string>(*salt) : std::nullopt, b));
-         }});
+         [](const Args& a, const Backend& b) { return hundredths_result(point_of(a, b)); },
+         [](const Args& a, const Backend& b) { return point_trace(point_of(a, b), true); }});
   t.add({"crash.previous", "crash.md", false, "the chain's previous link",
          {{"convention", convention()}, {"link", link_hex()}}, {{"link", hex32_result()}}, false,
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
@@ -110,9 +130,8 @@ void add_keno_crash_ops(Table& t) {
   t.add({"crash.from_hash", "crash.md", true, "the crash point from the value the formula reads",
          {{"convention", convention()}, {"hash", hash}}, {{"hundredths", hundredths}}, false,
          {json::Value::object({{"convention", "bustabit-v2"}, {"hash", kLink}})},
-         [](const Args& a, const Backend&) {
-           return hundredths_result(crash::from_hash(a.get<crash::Convention>("convention"), a.get<Digest>("hash")));
-         }});
+         [](const Args& a, const Backend&) { return hundredths_result(point_from_hash(a)); },
+         [](const Args& a, const Backend&) { return point_trace(point_from_hash(a), false); }});
 }
 
 }  // namespace fairvec::ops

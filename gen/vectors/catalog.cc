@@ -19,13 +19,13 @@ namespace fairvec::vectors {
 const char* bug_type_name(BugType t) { return bug_types_table().at(static_cast<std::size_t>(t)).name; }
 
 void Cases::valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs) {
-  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}});
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}, members_});
 }
 
 void Cases::invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
                     std::string error) {
   if (error.empty()) throw std::logic_error("invalid case '" + comment + "' names no error field");
-  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error)});
+  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error), members_});
 }
 
 namespace {
@@ -137,13 +137,22 @@ struct Outcome {
   std::string message;
 };
 
-Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend) {
+// GroupTrace is GroupSpec::trace: a group's own trace, replacing the op's.
+using GroupTrace = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
+
+// run_op runs |op|, and its trace (|group_trace| when set, else the op's), on |params|.
+Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend,
+               const GroupTrace& group_trace = {}) {
   try {
     const ops::Args args = ops::read_args(op, params);
     Outcome o;
     o.ok = true;
     o.result = op.handler(args, backend);
-    if (op.trace) o.trace = op.trace(args, backend);
+    if (group_trace) {
+      o.trace = group_trace(params, backend);
+    } else if (op.trace) {
+      o.trace = op.trace(args, backend);
+    }
     return o;
   } catch (const InputError& e) {
     Outcome o;
@@ -186,6 +195,14 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
   return false;
 }
 
+bool if_given(const Bound& g, const std::string& output) {
+  return std::find(g.spec.if_given.begin(), g.spec.if_given.end(), output) != g.spec.if_given.end();
+}
+
+bool is_member(const Bound& g, const std::string& name) {
+  return std::find(g.spec.members.begin(), g.spec.members.end(), name) != g.spec.members.end();
+}
+
 // apply_stages runs |g|'s stages on |fields| (a case's inputs) on every backend and inserts each
 // stage's outputs after the last field the stage reads. Throws std::logic_error (a generator bug)
 // when a stage rejects the case, outputs no such member or the backends disagree.
@@ -224,26 +241,34 @@ json::Value generate(const FileSpec& spec, const Table& table) {
   const auto backends = all_backends();
   std::map<std::string, std::set<std::size_t>, std::less<>> catches;  // flag -> alternatives that caught a case
   std::string current;
+  std::string current_members;
   for (const Case& c : cases.all()) {
     const std::string where = spec.file + ": case '" + c.comment + "'";
     auto it = table.find(c.group);
     if (it == table.end()) throw std::logic_error(where + ": undeclared group type " + c.group);
     const Bound& g = it->second;
-    if (c.group != current) {
-      b.group({{"type", c.group}});
+    std::vector<std::string> member_names;
+    for (const auto& kv : c.members) member_names.push_back(kv.first);
+    if (member_names != g.spec.members) throw std::logic_error(where + ": the case does not give the group members of " + c.group);
+    const std::string members = json::to_line(json::Value(c.members));
+    if (c.group != current || members != current_members) {
+      json::Object group{{"type", c.group}};
+      for (const auto& kv : c.members) group.push_back(kv);
+      b.group(std::move(group));
       current = c.group;
+      current_members = members;
     }
     json::Object fields = c.inputs;
     apply_stages(g, fields, backends, where);
-    json::Object op_inputs;
+    json::Object op_inputs = c.members;
     for (const auto& kv : fields) {
       if (!absent(g, kv.first, std::holds_alternative<std::nullptr_t>(kv.second.variant()))) op_inputs.push_back(kv);
     }
     const rapidjson::Document params = to_document(json::Value(std::move(op_inputs)));
     const ops::OpSpec& op = op_for(g, params);
-    const Outcome o = run_op(op, params, *backends[0]);
+    const Outcome o = run_op(op, params, *backends[0], g.spec.trace);
     for (std::size_t i = 1; i < backends.size(); ++i) {
-      const Outcome other = run_op(op, params, *backends[i]);
+      const Outcome other = run_op(op, params, *backends[i], g.spec.trace);
       if (describe(other) != describe(o)) {
         throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
       }
@@ -266,6 +291,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       fields.insert(fields.begin(), lead.begin(), lead.end());
       for (std::size_t i = 0; i < g.outputs.size(); ++i) {
         const json::Value* v = output_of(o, g.sources[i]);
+        if (!v && if_given(g, g.outputs[i])) continue;
         if (!v) throw std::logic_error(where + ": op " + op.name + " outputs no " + g.sources[i]);
         outputs.emplace_back(g.outputs[i], *v);
       }
@@ -325,8 +351,13 @@ json::Value params_of_test(const Bound& g, const std::vector<std::string>& input
   json::Object params;
   for (const auto& name : inputs) {
     const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
+    if (is_fixed) continue;
+    if (is_member(g, name)) {
+      params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+      continue;
+    }
     const rapidjson::Value* v = json::optional_member(t.test, name);
-    if (!is_fixed && v && !absent(g, name, v->IsNull())) params.emplace_back(name, test_value(t, name));
+    if (v && !absent(g, name, v->IsNull())) params.emplace_back(name, test_value(t, name));
   }
   for (const auto& kv : fixed) params.push_back(kv);
   return json::Value(std::move(params));
@@ -345,6 +376,9 @@ json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
   const bool rejected = rejected_test(g, t);  // a rejected test has no outputs
   json::Object params;
+  for (const auto& name : g.spec.members) {
+    params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+  }
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
@@ -408,7 +442,7 @@ VectorKind catalog_kind(FileSpec spec) {
       }
       return expect_error(t, [&] { (void)ops::run(op, params, backend); });
     }
-    const Outcome o = run_op(op, params, backend);
+    const Outcome o = run_op(op, params, backend, g->spec.trace);
     if (!o.ok) return "rejected: " + o.message;
     for (const auto& name : g->spec.leading) {
       const json::Value* v = output_of(o, name);
@@ -422,6 +456,10 @@ VectorKind catalog_kind(FileSpec spec) {
     }
     for (std::size_t i = 0; i < g->outputs.size(); ++i) {
       const json::Value* v = output_of(o, g->sources[i]);
+      if (!v && if_given(*g, g->outputs[i])) {
+        if (json::optional_member(t.test, g->outputs[i])) return g->outputs[i] + ": not expected here";
+        continue;
+      }
       if (!v) return "op " + op.name + " outputs no " + g->sources[i];
       if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
     }
@@ -453,6 +491,7 @@ VectorKind catalog_kind(FileSpec spec) {
       auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
       if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
     }
+    if (g->spec.expected) result = g->spec.expected(t);
     calls.push_back(ok_call(op.name, params_of_test(*g, inputs, t), json::Value(std::move(result))));
     if (g->spec.more_calls) {
       for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));

@@ -1,7 +1,8 @@
 // The declarative catalog of a vector file (specs/CONTRIBUTING.md, "Adding a vector"): a FileSpec
 // names the file, its header and its flags, binds each group type to an op of the op table
 // (ops/op_table.h), and lists cases that give only a comment, flags and the op's inputs (and, for an
-// invalid case, the field the error must name). Everything else is derived from the op:
+// invalid case, the field the error must name; where the group type has members, such as a crash
+// convention, their values). Everything else is derived from the op:
 // - generation runs the op on the first backend for every case, re-runs it on every other backend
 //   and stops (std::logic_error, a generator bug) when they disagree, when a valid case is
 //   rejected, or when an invalid case is accepted or rejected naming another field;
@@ -130,28 +131,49 @@ struct GroupSpec {
   // rejected lists fixed members every rejected test of the group writes before `error` (the
   // verifier's exit code 2).
   json::Object rejected = {};
+  // members names the group's members beside its type (crash: convention): every case of the type
+  // gives their values (Cases::group_members), the group shows them, the op reads them as params
+  // (before the case's inputs), and a new group starts where their values change.
+  std::vector<std::string> members = {};
+  // if_given lists members of |outputs| written only where the op's result or trace gives them
+  // (crash.point's trace gives hmac for the bustabit conventions only); a check then requires the
+  // test to have them exactly there.
+  std::vector<std::string> if_given = {};
+  // trace, when set, replaces the op's trace for this group's tests: the values of a test whose
+  // port calls chain several ops (a crash chain: every previous link and every point), from the
+  // params (group members included). It throws InputError like the op.
+  std::function<json::Value(const rapidjson::Value& params, const Backend& backend)> trace = {};
+  // expected, when set, returns the op call's expected result where no test member names it (a
+  // chain's first previous link is links[1]). It throws InputError like port_calls.
+  std::function<json::Object(const TestRef& t)> expected = {};
 };
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
-// the op's error must name; it makes the case invalid.
+// the op's error must name; it makes the case invalid. |members| are its group's members
+// (GroupSpec::members), in that order.
 struct Case {
   std::string group;
   std::string comment;
   std::vector<std::string> flags;
   json::Object inputs;
   std::string error = {};
+  json::Object members = {};
 };
 
-// Cases collects a file's cases in file order; consecutive cases of one type form one group.
+// Cases collects a file's cases in file order; consecutive cases of one type (and, where the type
+// has group members, of the same members) form one group.
 class Cases {
  public:
   void valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs);
   void invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
                std::string error);
+  // group_members sets the group members of the cases added after it ({{"convention", "bustabit-v1"}}).
+  void group_members(json::Object members) { members_ = std::move(members); }
   [[nodiscard]] const std::vector<Case>& all() const { return cases_; }
 
  private:
   std::vector<Case> cases_;
+  json::Object members_;
 };
 
 // FileSpec is the whole catalog of one vector file. The schema is <stem>_schema.json for the file

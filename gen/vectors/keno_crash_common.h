@@ -1,11 +1,11 @@
-// Helpers shared by the keno and crash vector generators (keno_vectors.cc, crash_vectors.cc):
-// the fixed-seed input stream, hex and field helpers, and the checks every generated test re-runs.
+// Helpers shared by the keno and crash vector generators (keno_vectors.cc, crash_vectors.cc,
+// crash_chain_vectors.cc): the fixed-seed input stream, hex and link helpers, the conventions and
+// bustabit's published games.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
-#include <functional>
 #include <optional>
-#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -32,18 +32,6 @@ inline Digest stream(std::string_view label, std::uint64_t i) {
 
 inline std::string hex(const Digest& d) { return to_hex(d); }
 
-inline Value hex_array(const std::vector<Digest>& ds) {
-  json::Array a;
-  for (const auto& d : ds) a.emplace_back(hex(d));
-  return Value(std::move(a));
-}
-
-inline Value int_array(const std::vector<std::uint64_t>& xs) {
-  json::Array a;
-  for (auto x : xs) a.emplace_back(x);
-  return Value(std::move(a));
-}
-
 // with_h52 returns |d| with its leading 52 bits replaced by |h| (the other 204 bits kept).
 inline Digest with_h52(Digest d, std::uint64_t h) {
   for (int i = 0; i < 6; ++i) d[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(h >> (44 - 8 * i));
@@ -55,33 +43,33 @@ inline void require(bool ok, const std::string& what) {
   if (!ok) throw std::logic_error("keno/crash vectors: " + what);
 }
 
-// expect_input_error runs |f| and returns "" when it throws InputError naming |field|.
-inline std::string expect_input_error(const std::function<void()>& f, const std::string& field) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    if (e.field() == field) return "";
-    return "error field: expected " + field + ", got " + e.field() + " (" + e.what() + ")";
-  }
-  return "expected an InputError naming " + field + ", got a result";
-}
-
-inline void require_input_error(const std::function<void()>& f, const std::string& field, const std::string& what) {
-  const std::string m = expect_input_error(f, field);
-  require(m.empty(), what + ": " + m);
-}
-
-// Reading tests: vectors/test_reader.h.
-
-inline Value expected_result(const TestRef& t, const char* key) {
-  return Value::object({{key, Value::from_rapidjson(json::member(t.test, key, t.path))}});
-}
-
 // ---- crash: conventions and bustabit's published games ------------------------------------------
 using crash::Convention;
 
 constexpr Convention kConventions[] = {Convention::kBetkyoExact, Convention::kBustabitV1,
                                        Convention::kBustabitV2, Convention::kBustabit2025};
+
+// convention_of and salt_of read a crash op's params: the convention (InputError naming it when
+// unknown), and the salt or nullopt.
+inline Convention convention_of(const rapidjson::Value& p) {
+  return crash::parse_convention(json::get_string(p, "convention", "params"));
+}
+inline std::optional<std::string> salt_of(const rapidjson::Value& p) {
+  if (!json::optional_member(p, "salt")) return std::nullopt;
+  return json::get_string(p, "salt", "params");
+}
+
+// buffer_from_hex reads hex text as Node's Buffer.from(text, 'hex') does (a lenient port's link or
+// hash): byte pairs up to the first that is not hex, any count, here zero-padded or cut to 32
+// bytes. It cannot fail.
+inline Digest buffer_from_hex(std::string_view text) {
+  Digest d{};
+  for (std::size_t i = 0; i + 1 < text.size() && i / 2 < d.size(); i += 2) {
+    const auto r = std::from_chars(text.data() + i, text.data() + i + 2, d[i / 2], 16);
+    if (r.ec != std::errc() || r.ptr != text.data() + i + 2) break;
+  }
+  return d;
+}
 
 // v2_point tells whether the convention computes bustabit-v2's point (v2 and 2025 do).
 inline bool v2_point(Convention c) { return c == Convention::kBustabitV2 || c == Convention::kBustabit2025; }
@@ -110,12 +98,6 @@ constexpr PublishedGame kPublishedHigh[] = {
     {1397659, "66508662791cbe526d740394a62713d3879f00cd11ee5ef10f7b592c676371f4", 145685},
 };
 constexpr std::uint64_t kMaxH = crash::kE - 1;
-
-// test_salt returns the test's salt member, or nullopt when it has none.
-inline std::optional<std::string> test_salt(const TestRef& t) {
-  if (!json::optional_member(t.test, "salt")) return std::nullopt;
-  return test_string(t, "salt");
-}
 
 // crash_chain_vector_kind is crash_chain_test.json (crash_chain_vectors.cc). It cannot fail.
 VectorKind crash_chain_vector_kind();
