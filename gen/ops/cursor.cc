@@ -118,6 +118,19 @@ json::Value game_op(const Args& a, const Backend& b) {
   return json::Value(std::move(out));
 }
 
+// game_trace: every u read, in read order, and its bits (cursor_game_test.json's units, unitBits).
+json::Value game_trace(const Args& a, const Backend& b) {
+  cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
+                                      a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
+                                      *a.get<const rapidjson::Value*>("options"));
+  json::Array units, bits;
+  for (const auto& read : r.reads) {
+    units.emplace_back(read.u);
+    bits.emplace_back(cursor::bits_hex(read.u));
+  }
+  return json::Value::object({{"units", json::Value(std::move(units))}, {"unitBits", json::Value(std::move(bits))}});
+}
+
 json::Value round(const char* game, json::Value options) {
   return json::Value::object(
       {{"game", game}, {"serverSeed", "s"}, {"clientSeed", "c"}, {"nonce", 1}, {"options", std::move(options)}});
@@ -203,7 +216,7 @@ void add_cursor_ops(Table& t) {
           {"options", options}},
          {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
          true,
-         game_rounds(), game_op});
+         game_rounds(), game_op, game_trace});
   t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
          {{"u", unit()}, {"n", n}},
          {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,

@@ -1,5 +1,7 @@
 // cursor_game_test.json (specs/cursor-v1.md, "Vectors"): every game's cursors and outcome, for each
-// player action.
+// player action. A catalog (vectors/catalog.h): each game is a group member; cases give the seeds,
+// nonce and options only; cursor.game and its trace (every u and its bits) write the rest, and each
+// flag's claim is checked on the round its case plays.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -11,6 +13,7 @@
 
 #include "core/splitmix64.h"
 #include "schemes/cursor_games.h"
+#include "vectors/catalog.h"
 #include "vectors/cursor_common.h"
 
 namespace fairvec::vectors::cursor_vec {
@@ -40,21 +43,6 @@ const std::map<std::string, std::vector<std::string>>& outcome_members() {
   return kMembers;
 }
 
-// game_fields: cursors, units, unitBits, then the outcome members (units only once).
-Object game_fields(const cur::GameResult& r) {
-  Array cursors, units, bits;
-  for (const auto& read : r.reads) {
-    cursors.emplace_back(read.cursor);
-    units.emplace_back(read.u);
-    bits.emplace_back(bits_of(read.u));
-  }
-  Object o{{"cursors", Value(std::move(cursors))}, {"units", Value(std::move(units))}, {"unitBits", Value(std::move(bits))}};
-  for (const auto& kv : r.outcome) {
-    if (kv.first != "units") o.push_back(kv);
-  }
-  return o;
-}
-
 std::vector<u64> u64s(const Value& v) {
   std::vector<u64> out;
   for (const auto& x : v.as_array()) out.push_back(static_cast<u64>(std::get<std::int64_t>(x.variant())));
@@ -74,74 +62,25 @@ std::vector<double> units_of(const cur::GameResult& r, std::size_t from, std::si
   return out;
 }
 
-Value generate_game() {
-  const Backend& b = default_backend();
-  VectorFileBuilder f("cursor-v1", "cursor_game_schema.json",
-                      {"cursor-v1 games: for each game and player action, the cursors read (in order), every u "
-                       "read (with its bits) and the outcome. Port op: cursor.game with params game, serverSeed, "
-                       "clientSeed, nonce, options; the expected result holds cursors and the outcome members.",
-                       "Randomness layer only (the seed gives no paytable or symbol table): hanabi, fuku, "
-                       "omikuji, pagoda and plinko report units; andar reports its five boost units. mines' "
-                       "layout (pool hop over 25 cells) and plinko's (row r reads cursor r) are this kit's "
-                       "pinned choices.",
-                       "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
-                       "applies then is covered in cursor_draw_test.json."});
-  f.note("DealOrder", "ORDER",
-         "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
-         "dealer in blackjack; alternating in hold'em) gives the hands other cards.");
-  f.note("InfiniteShoe", "FUNCTIONALITY",
-         "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
-         "repeat in a round, as here. A port drawing blackjack cards without replacement fails.");
-  f.note("EarlyStop", "EDGE_CASE",
-         "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
-         "5. A port reading the unused cursors anyway reports other cursors.");
-  f.note("HoldNone", "BOUNDARY", "Video poker holding nothing reads 10 cursors: five replacements at 5..9.");
-  f.note("SwapToEnd", "ORDER",
-         "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here.");
-  f.note("PoolOfOne", "BOUNDARY", "The last card of the deck is drawn from a pool of one.");
-  f.note("BingoLayout", "FUNCTIONALITY",
-         "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
-         "pool 1..75.");
-  f.note("ColumnPools", "FUNCTIONALITY",
-         "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
-         "from one pool of 75 gets another card.");
-  f.note("FreeCentre", "FUNCTIONALITY",
-         "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
-         "later draw and gets another card and other balls.");
-  f.note("BoostFirst", "ORDER",
-         "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
-         "dealing cards from cursor 0 gets other cards.");
-  f.note("ChinchiroCursors", "ORDER",
-         "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
-         "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors.");
-  f.note("FreeSpinCells", "FUNCTIONALITY", "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14.");
-  f.note("MaxNonce", "BOUNDARY", "nonce = 2^53 - 1.");
-  f.note("NotACursorGame", "FUNCTIONALITY",
-         "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own).");
-  f.note("UnknownGame", "MISSING_CHECK", "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input.");
-  f.note("BadNonce", "MISSING_CHECK", "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.");
-  f.note("WrongType", "MISSING_CHECK", "A game or seed that is not a string, or options that are not an object, is bad input.");
-  f.note("UnknownOption", "MISSING_CHECK", "An options member the game does not define is bad input.");
-  f.note("MissingOption", "MISSING_CHECK", "Every option the game defines is required.");
-  f.note("BadOption", "MISSING_CHECK", "An option value of the wrong type or outside its range is bad input.");
-  f.note("ActionAfterStand", "MISSING_CHECK", "Nothing may follow \"stand\" in blackjack's actions.");
-  f.note("PoolExhaustion", "MISSING_CHECK", "Andar bahar cannot deal more than 52 cards: 53 is bad input.");
+// Played is a case of cursor_game_test.json played again from its params: the game, its result,
+// and the round's seeds and nonce, for the flags' claims.
+struct Played {
+  std::string game;
+  cur::GameResult r;
+  std::string server, client;
+  u64 nonce;
+  std::vector<u64> nums(const char* key) const { return u64s(outcome(r, key)); }
+};
 
-  struct Case {
-    std::string comment;
-    std::vector<std::string> flags;
-    std::string server, client;
-    u64 nonce;
-    Value options;
-  };
-  // What each flag claims about a played case (every flag of this file has a claim).
-  struct Played {
-    const std::string& game;
-    const cur::GameResult& r;
-    const Case& c;
-    std::vector<u64> nums(const char* key) const { return u64s(outcome(r, key)); }
-  };
-  const std::vector<Claim<Played>> claims = {
+Played play_case(const rapidjson::Value& p) {
+  const Backend& b = default_backend();
+  return {json::get_string(p, "game", "params"), cur::play_params(b, p), json::get_string(p, "serverSeed", "params"),
+          json::get_string(p, "clientSeed", "params"), json::member(p, "nonce", "params").GetUint64()};
+}
+
+// claims lists what each flag of a played case claims (every valid flag of this file has one).
+const std::vector<Claim<Played>>& claims() {
+  static const std::vector<Claim<Played>> kClaims = {
       {"DealOrder",
        [](const Played& p) {
          const auto cards = p.nums("cards");
@@ -180,10 +119,10 @@ Value generate_game() {
       {"BingoLayout", [](const Played& p) { return p.r.reads.size() == 63; }},
       {"ColumnPools", [](const Played& p) { return swap_hop(units_of(p.r, 0, 25), 1, 75) != p.nums("card"); }},
       {"FreeCentre",
-       [&b](const Played& p) {
+       [](const Played& p) {
          // A port whose centre reads no cursor: column N draws 4 numbers at cursors 10..13, the later
          // columns and the balls shift down by one.
-         cur::Stream s(b, p.c.server, p.c.client, p.c.nonce);
+         cur::Stream s(default_backend(), p.server, p.client, p.nonce);
          std::vector<u64> card;
          u64 next = 0;
          for (u64 col = 0; col < 5; ++col) {
@@ -201,9 +140,9 @@ Value generate_game() {
          return card != ours;
        }},
       {"BoostFirst",
-       [&b](const Played& p) {
+       [](const Played& p) {
          std::vector<double> us;
-         for (u64 k = 0; k < p.nums("cards").size(); ++k) us.push_back(cur::unit(b, p.c.server, p.c.client, p.c.nonce, k));
+         for (u64 k = 0; k < p.nums("cards").size(); ++k) us.push_back(cur::unit(default_backend(), p.server, p.client, p.nonce, k));
          return swap_hop(us, 0, 52) != p.nums("cards");
        }},
       {"ChinchiroCursors",
@@ -213,14 +152,40 @@ Value generate_game() {
          return read != range(0, p.r.reads.size());
        }},
       {"FreeSpinCells", [](const Played& p) { return p.r.reads.size() > 15; }},
-      {"MaxNonce", [](const Played& p) { return p.c.nonce == cur::kMaxCounter; }},
+      {"MaxNonce", [](const Played& p) { return p.nonce == cur::kMaxCounter; }},
   };
-  auto run = [&](const std::string& game, const Case& c) {
-    rapidjson::Document d;
-    rapidjson::Value options = c.options.to_rapidjson(d.GetAllocator());
-    return cur::play(b, game, c.server, c.client, c.nonce, options);
-  };
+  return kClaims;
+}
 
+// claim is the property of flag |name|: its claim holds on the round the case's params play.
+Property claim(std::string_view name) {
+  return [name](const rapidjson::Value& p, const json::Value&) {
+    const auto& all = claims();
+    auto it = std::find_if(all.begin(), all.end(), [&](const Claim<Played>& c) { return c.flag == name; });
+    if (it == all.end()) throw std::logic_error("cursor vectors: unchecked flag " + std::string(name));
+    return it->holds(play_case(p));
+  };
+}
+
+// game_expected is the cursor.game call's expected result: the cursors and the game's outcome members.
+json::Object game_expected(const TestRef& t) {
+  const std::string game = json::get_string(t.group, "game", "testGroups[]");
+  auto it = outcome_members().find(game);
+  if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
+  Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
+  for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
+  return expected;
+}
+
+void game_cases(Cases& cases_out) {
+  const Backend& b = default_backend();
+  struct Case {
+    std::string comment;
+    std::vector<std::string> flags;
+    std::string server, client;
+    u64 nonce;
+    Value options;
+  };
   const Value none = Value::object();
   auto opt = [](const char* key, Value v) { return Value(Object{{key, std::move(v)}}); };
   auto hold = [](std::initializer_list<bool> h) {
@@ -327,23 +292,20 @@ Value generate_game() {
   for (const auto& [game, cases] : games) {
     require(std::find(cur::game_names().begin(), cur::game_names().end(), game) != cur::game_names().end(),
             "unknown game " + game);
-    f.group({{"type", "CursorGame"}, {"game", game}});
+    cases_out.group_members({{"game", game}});
     for (const auto& c : cases) {
-      const auto r = run(game, c);
-      require_claims(claims, c.flags, Played{game, r, c}, /*every_flag=*/true);
-      Object fields{{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)},
-                    {"options", c.options}};
-      for (auto& kv : game_fields(r)) fields.push_back(std::move(kv));
-      f.add(c.comment, c.flags, Result::kValid, std::move(fields));
+      cases_out.valid("CursorGame", c.comment, c.flags,
+                      {{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)}, {"options", c.options}});
     }
   }
 
-  f.group({{"type", "CursorGameInvalid"}});
+  cases_out.group_members({});
   auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value game, Value nonce, Value options,
                  const std::string& error, Value server = Value(kSeedHex)) {
-    f.add(comment, std::move(flags), Result::kInvalid,
-          {{"game", std::move(game)}, {"serverSeed", std::move(server)}, {"clientSeed", kClient},
-           {"nonce", std::move(nonce)}, {"options", std::move(options)}, {"error", error}});
+    cases_out.invalid("CursorGameInvalid", comment, std::move(flags),
+                      {{"game", std::move(game)}, {"serverSeed", std::move(server)}, {"clientSeed", kClient},
+                       {"nonce", std::move(nonce)}, {"options", std::move(options)}},
+                      error);
   };
   const Value one(1);
   bad("keno is not a cursor game", {"NotACursorGame"}, Value("keno"), one, none, "game");
@@ -392,49 +354,106 @@ Value generate_game() {
   bad("omikuji fillers as a string", {"BadOption"}, Value("omikuji"), one, opt("fillers", "3"), "options.fillers");
   bad("pagoda 0 floors", {"BadOption"}, Value("pagoda"), one, opt("floors", 0), "options.floors");
   bad("plinko 0 rows", {"BadOption"}, Value("plinko"), one, opt("rows", 0), "options.rows");
-  return f.build();
-}
-
-// game_params are the params of a test's cursor.game call: the game (named by the group of a
-// valid test, by the test itself in CursorGameInvalid), seeds, nonce and options.
-Value game_params(const TestRef& t, const rapidjson::Value& game) {
-  Object o{{"game", Value::from_rapidjson(game)}};
-  for (const char* k : {"serverSeed", "clientSeed", "nonce", "options"}) o.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
-  return Value(std::move(o));
-}
-
-Value valid_game_params(const TestRef& t) { return game_params(t, json::member(t.group, "game", "testGroups[]")); }
-Value invalid_game_params(const TestRef& t) { return game_params(t, test_member(t, "game")); }
-
-cur::GameResult play_test(const Value& params, const Backend& b) {
-  rapidjson::Document d;
-  rapidjson::Value p = params.to_rapidjson(d.GetAllocator());
-  return cur::play_params(b, p);
-}
-
-std::vector<PortCall> game_calls(const TestRef& t) {
-  const std::string game = json::get_string(t.group, "game", "testGroups[]");
-  auto it = outcome_members().find(game);
-  if (it == outcome_members().end()) throw InputError("game", "not a cursor-v1 game: " + game);
-  Object expected{{"cursors", Value::from_rapidjson(test_member(t, "cursors"))}};
-  for (const auto& k : it->second) expected.emplace_back(k, Value::from_rapidjson(test_member(t, k)));
-  return {ok_call("cursor.game", valid_game_params(t), Value(std::move(expected)))};
 }
 
 }  // namespace
 
 VectorKind game_vector_kind() {
-  return group_kind(
-      "cursor_game_test.json", "cursor_game_schema.json", generate_game,
-      {{"CursorGame",
-        [](const TestRef& t, const Backend& b) { return expect_members(t, game_fields(play_test(valid_game_params(t), b))); },
-        game_calls},
-       {"CursorGameInvalid",
-        [](const TestRef& t, const Backend& b) {
-          const Value params = invalid_game_params(t);
-          return expect_error(t, [&] { (void)play_test(params, b); });
-        },
-        [](const TestRef& t) { return std::vector<PortCall>{bad_call("cursor.game", invalid_game_params(t))}; }}});
+  // Every outcome member of any game, in an order that keeps each game's own (blackjack: cards,
+  // player, dealer; hold'em: cards, player, dealer, board; andar: boostUnits, cards); each is
+  // written where the game gives it.
+  const std::vector<std::string> outcome = {"boostUnits", "cards", "player", "dealer", "board", "deal",  "final",
+                                            "card",       "balls", "dice",   "pocket", "hundredths", "flips", "mines"};
+  std::vector<std::string> outputs = {"cursors", "units", "unitBits"};
+  outputs.insert(outputs.end(), outcome.begin(), outcome.end());
+  return catalog_kind({
+      "cursor_game_test.json",
+      "cursor-v1",
+      {"cursor-v1 games: for each game and player action, the cursors read (in order), every u "
+       "read (with its bits) and the outcome. Port op: cursor.game with params game, serverSeed, "
+       "clientSeed, nonce, options; the expected result holds cursors and the outcome members.",
+       "Randomness layer only (the seed gives no paytable or symbol table): hanabi, fuku, "
+       "omikuji, pagoda and plinko report units; andar reports its five boost units. mines' "
+       "layout (pool hop over 25 cells) and plinko's (row r reads cursor r) are this kit's "
+       "pinned choices.",
+       "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
+       "applies then is covered in cursor_draw_test.json."},
+      {
+          {"DealOrder", BugType::kOrder,
+           "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
+           "dealer in blackjack; alternating in hold'em) gives the hands other cards.",
+           {}, claim("DealOrder")},
+          {"InfiniteShoe", BugType::kFunctionality,
+           "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
+           "repeat in a round, as here. A port drawing blackjack cards without replacement fails.",
+           {}, claim("InfiniteShoe")},
+          {"EarlyStop", BugType::kEdgeCase,
+           "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
+           "5. A port reading the unused cursors anyway reports other cursors.",
+           {}, claim("EarlyStop")},
+          {"HoldNone", BugType::kBoundary,
+           "Video poker holding nothing reads 10 cursors: five replacements at 5..9.",
+           {}, claim("HoldNone")},
+          {"SwapToEnd", BugType::kOrder,
+           "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here.",
+           {}, claim("SwapToEnd")},
+          {"PoolOfOne", BugType::kBoundary,
+           "The last card of the deck is drawn from a pool of one.",
+           {}, claim("PoolOfOne")},
+          {"BingoLayout", BugType::kFunctionality,
+           "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
+           "pool 1..75.",
+           {}, claim("BingoLayout")},
+          {"ColumnPools", BugType::kFunctionality,
+           "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
+           "from one pool of 75 gets another card.",
+           {}, claim("ColumnPools")},
+          {"FreeCentre", BugType::kFunctionality,
+           "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
+           "later draw and gets another card and other balls.",
+           {}, claim("FreeCentre")},
+          {"BoostFirst", BugType::kOrder,
+           "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
+           "dealing cards from cursor 0 gets other cards.",
+           {}, claim("BoostFirst")},
+          {"ChinchiroCursors", BugType::kOrder,
+           "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
+           "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors.",
+           {}, claim("ChinchiroCursors")},
+          {"FreeSpinCells", BugType::kFunctionality,
+           "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14.",
+           {}, claim("FreeSpinCells")},
+          {"MaxNonce", BugType::kBoundary,
+           "nonce = 2^53 - 1.",
+           {}, claim("MaxNonce")},
+          {"NotACursorGame", BugType::kFunctionality,
+           "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."},
+          {"UnknownGame", BugType::kMissingCheck,
+           "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input."},
+          {"BadNonce", BugType::kMissingCheck,
+           "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input."},
+          {"WrongType", BugType::kMissingCheck,
+           "A game or seed that is not a string, or options that are not an object, is bad input."},
+          {"UnknownOption", BugType::kMissingCheck,
+           "An options member the game does not define is bad input."},
+          {"MissingOption", BugType::kMissingCheck,
+           "Every option the game defines is required."},
+          {"BadOption", BugType::kMissingCheck,
+           "An option value of the wrong type or outside its range is bad input."},
+          {"ActionAfterStand", BugType::kMissingCheck,
+           "Nothing may follow \"stand\" in blackjack's actions."},
+          {"PoolExhaustion", BugType::kMissingCheck,
+           "Andar bahar cannot deal more than 52 cards: 53 is bad input."},
+      },
+      {{.type = "CursorGame",
+        .op = "cursor.game",
+        .outputs = outputs,
+        .members = {"game"},
+        .if_given = outcome,
+        .expected = game_expected},
+       {.type = "CursorGameInvalid", .op = "cursor.game"}},
+      game_cases,
+  });
 }
 
 }  // namespace fairvec::vectors::cursor_vec
