@@ -104,28 +104,13 @@ inline std::vector<u64> range(u64 first, u64 size) {
 // Flag claims: each flag that says "a port deciding otherwise fails" is checked at generation time.
 
 // Claim is what the flag |flag| claims about a generated case: |holds| tells whether the case has the
-// property, usually by computing the other decision the flag catches and seeing it differ.
+// property, usually by computing the other decision the flag catches and seeing it differ
+// (cursor_game_vectors.cc turns each into its flag's catalog property).
 template <typename Case>
 struct Claim {
   std::string_view flag;
   std::function<bool(const Case&)> holds;
 };
-
-// require_claims checks the claim in |claims| of every flag of |flags| and throws std::logic_error
-// ("cursor vectors: <flag>") at the first that does not hold: a generator bug. A flag with no claim
-// is a property of the inputs alone (not checked) or, with |every_flag|, throws ("unchecked flag").
-template <typename Case>
-void require_claims(const std::vector<Claim<Case>>& claims, const std::vector<std::string>& flags, const Case& c,
-                    bool every_flag = false) {
-  for (const auto& flag : flags) {
-    auto it = std::find_if(claims.begin(), claims.end(), [&](const Claim<Case>& k) { return k.flag == flag; });
-    if (it != claims.end()) {
-      require(it->holds(c), flag);
-    } else if (every_flag) {
-      throw std::logic_error("cursor vectors: unchecked flag " + flag);
-    }
-  }
-}
 
 // ------------------------------------------------------------------------------------------------
 // Reading tests (vectors/test_reader.h).

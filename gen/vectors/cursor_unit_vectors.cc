@@ -86,7 +86,6 @@ UnitIn unit_in(const rapidjson::Value& p) {
           cur::read_counter(json::member(p, "cursor", "params"), "cursor")};
 }
 double u_of_mac(const Digest& mac) { return cur::u64_to_unit(cur::u64_of(mac)); }
-std::string counters(const UnitIn& c) { return "-" + std::to_string(c.nonce) + "-" + std::to_string(c.cursor); }
 
 Alternative unit_port(std::function<double(const UnitIn&, const Backend&)> f) {
   return [f](const rapidjson::Value& p, const Backend& b) -> Value {

@@ -1,9 +1,8 @@
 // The one toolkit every family's checker uses to read a test of a loaded vector file and compare
 // it with computed values: typed member access naming the test's path, port params copied from
 // test members, comparisons that name the first differing member, and the invalid-test rule (the
-// error must name the test's `error` field, and its `errorPosition` where the test has one); the
-// group table that dispatches a file's tests by group type (group_kind, one GroupRule a type); and
-// upper, for the generators' inputs written in capitals.
+// error must name the test's `error` field, and its `errorPosition` where the test has one); and
+// upper, for the generators' inputs written in capitals. The catalog (vectors/catalog.h) builds on it.
 #pragma once
 
 #include <cstddef>
@@ -38,56 +37,18 @@ namespace fairvec::vectors {
 
 // params_of copies the named test members, each required, into a port params object.
 [[nodiscard]] json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys);
-// params_present copies those of the named members the test has (an invalid test may omit one on
-// purpose, to test a missing parameter) after |params|.
-[[nodiscard]] json::Value params_present(const TestRef& t, std::initializer_list<const char*> keys,
-                                         json::Object params = {});
-
 // expect_equal returns "" when |expected| equals |actual| (json::equal: doubles bit-exact), else
 // "<what>: expected …, got …".
 [[nodiscard]] std::string expect_equal(std::string_view what, const rapidjson::Value& expected, const json::Value& actual);
 // expect_member compares the test's member |key| with |actual| (a missing member is a failure).
 [[nodiscard]] std::string expect_member(const TestRef& t, std::string_view key, const json::Value& actual);
-// expect_members compares every member of |computed| with the test's member of that name, in
-// order, and returns the first difference.
-[[nodiscard]] std::string expect_members(const TestRef& t, const json::Object& computed);
-
 // expect_error runs |f| and returns "" when it throws InputError naming the test's `error` field
 // and, when the test carries `errorPosition`, that position (null: none); else what differed.
 [[nodiscard]] std::string expect_error(const TestRef& t, const std::function<void()>& f);
 
-// first_failure returns the first non-empty message of |checks|, or "".
-[[nodiscard]] std::string first_failure(std::initializer_list<std::string> checks);
-
 // ok_call and bad_call build the port call a test implies: an expected result, or bad_input.
 [[nodiscard]] PortCall ok_call(std::string op, json::Value params, json::Value result);
 [[nodiscard]] PortCall bad_call(std::string op, json::Value params);
-// call_of builds the |op| call of |t|: params copied from the test members |inputs| and, when the
-// test's result is "valid", the expected result copied from the members |outputs| (else bad_input).
-// Throws InputError when a member is missing.
-[[nodiscard]] PortCall call_of(const TestRef& t, std::string op, std::initializer_list<const char*> inputs,
-                               std::initializer_list<const char*> outputs);
-
-// GroupRule is how the tests of one group type are checked (through the library, on a backend) and
-// which port calls they imply: one row of a vector file's group table.
-struct GroupRule {
-  std::string type;
-  std::function<std::string(const TestRef& t, const Backend& backend)> check;
-  std::function<std::vector<PortCall>(const TestRef& t)> calls;
-};
-
-// rejects returns the check of an invalid group's tests: |f| run on the test must throw the
-// InputError the test names (expect_error).
-[[nodiscard]] std::function<std::string(const TestRef&, const Backend&)> rejects(
-    std::function<void(const TestRef& t, const Backend& backend)> f);
-
-// group_kind returns the VectorKind of |file| whose tests are checked and called by the row of
-// |rules| named by their group's type. A test of a type with no row fails its check ("unknown
-// group type X") and its port calls throw InputError naming "type". Throws std::logic_error when
-// two rows name one type: a generator bug.
-[[nodiscard]] VectorKind group_kind(std::string file, std::string schema, std::function<json::Value()> generate,
-                                    std::vector<GroupRule> rules);
-
 // upper returns |s| with the ASCII letters a-z in capitals. It cannot fail.
 [[nodiscard]] std::string upper(std::string s);
 
