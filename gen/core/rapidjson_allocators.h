@@ -36,19 +36,21 @@
 
 RAPIDJSON_NAMESPACE_BEGIN
 
+namespace fairvec_checked {
+// allocated returns |p|, or throws std::bad_alloc when a non-zero |size| got a null pointer.
+inline void* allocated(void* p, size_t size) {
+  if (size != 0 && p == nullptr) throw std::bad_alloc();
+  return p;
+}
+}  // namespace fairvec_checked
+
 // CrtAllocator is RapidJSON's C-runtime allocator, except that Malloc and Realloc throw
 // std::bad_alloc instead of returning a null pointer for a non-zero size.
 class CrtAllocator : public CrtAllocatorUnchecked {
  public:
-  void* Malloc(size_t size) {
-    void* p = CrtAllocatorUnchecked::Malloc(size);
-    if (size != 0 && p == nullptr) throw std::bad_alloc();
-    return p;
-  }
+  void* Malloc(size_t size) { return fairvec_checked::allocated(CrtAllocatorUnchecked::Malloc(size), size); }
   void* Realloc(void* original, size_t original_size, size_t new_size) {
-    void* p = CrtAllocatorUnchecked::Realloc(original, original_size, new_size);
-    if (new_size != 0 && p == nullptr) throw std::bad_alloc();
-    return p;
+    return fairvec_checked::allocated(CrtAllocatorUnchecked::Realloc(original, original_size, new_size), new_size);
   }
 };
 
@@ -61,15 +63,9 @@ class MemoryPoolAllocator : public MemoryPoolAllocatorUnchecked<BaseAllocator> {
 
  public:
   using Base::Base;
-  void* Malloc(size_t size) {
-    void* p = Base::Malloc(size);
-    if (size != 0 && p == nullptr) throw std::bad_alloc();
-    return p;
-  }
+  void* Malloc(size_t size) { return fairvec_checked::allocated(Base::Malloc(size), size); }
   void* Realloc(void* original, size_t original_size, size_t new_size) {
-    void* p = Base::Realloc(original, original_size, new_size);
-    if (new_size != 0 && p == nullptr) throw std::bad_alloc();
-    return p;
+    return fairvec_checked::allocated(Base::Realloc(original, original_size, new_size), new_size);
   }
 };
 
