@@ -79,6 +79,7 @@ void seal_cases(Cases& c) {
     for (std::size_t i = 0; i < mixed.size(); i += 2) mixed[i] = upper(std::string(1, mixed[i]))[0];
     valid("mixed-case hex: the same bytes as seal tcId 2", {"UppercaseSeedHex"}, mixed);
   }
+  valid("a 32-byte seed whose first two bytes are zero", {"LeadingZeroBytes"}, "0000" + server_seed("seal/2").substr(4));
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {
     c.invalid("HmacDiceSealInvalid", std::move(comment), std::move(flags), {{"serverSeed", seed}}, "serverSeed");
   };
@@ -132,6 +133,16 @@ VectorKind seal_vector_kind() {
            "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that accept any Unicode digit "
            "(Python's int(s, 16) does).",
            {unicode_digits}},
+          {"LeadingZeroBytes", BugType::kEncoding,
+           "A seed starting with zero bytes; catches a port that decodes the hex through a big integer and "
+           "loses them (BigInt(\"0x\" + seed).toString(16)).",
+           {[](const rapidjson::Value& p, const Backend& b) {
+             const std::string s = seed_text(p);
+             const std::size_t first = s.find_first_not_of('0');
+             std::string digits = first == std::string::npos ? "" : s.substr(first);
+             if (digits.size() % 2) digits = "0" + digits;  // the integer's bytes, leading zero bytes lost
+             return json::Value::object({{"seal", to_hex(b.sha256(from_hex(digits, "serverSeed")))}});
+           }}},
       },
       {{"HmacDiceSeal", "hmac_dice.seal"}, {"HmacDiceSealInvalid", "hmac_dice.seal"}},
       seal_cases,
