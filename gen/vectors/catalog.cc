@@ -30,6 +30,12 @@ void Cases::invalid(std::string group, std::string comment, std::vector<std::str
 
 namespace {
 
+// contains tells whether |names| holds |name|.
+template <typename Names>
+bool contains(const Names& names, std::string_view name) {
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
 // Also is an AlsoCall with its op resolved.
 struct Also {
   AlsoCall spec;
@@ -79,7 +85,7 @@ std::vector<std::string> inputs_of(const Bound& g, const ops::OpSpec& op) {
 // absent tells whether member |name| with |v| stands for an absent param (GroupSpec::null_absent).
 bool absent(const Bound& g, std::string_view name, bool is_null) {
   const auto& n = g.spec.null_absent;
-  return is_null && std::find(n.begin(), n.end(), name) != n.end();
+  return is_null && contains(n, name);
 }
 
 std::shared_ptr<const Table> bind(const FileSpec& spec) {
@@ -87,7 +93,7 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
   for (const auto& g : spec.groups) {
     const ops::OpSpec* op = ops::table().find(g.op);
     if (!op) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + g.op);
-    Bound b{g, op, {}, g.outputs, {}, {}};
+    Bound b{g, op, {}, g.outputs, {}, {}, {}};
     leaf_names(op->params, b.inputs);
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);
@@ -97,24 +103,19 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
       b.sources.push_back(f == g.from.end() ? name : f->second);
     }
     for (const auto& kv : g.from) {
-      if (std::find(b.outputs.begin(), b.outputs.end(), kv.first) == b.outputs.end()) {
+      if (!contains(b.outputs, kv.first)) {
         throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
       }
     }
-    for (const auto& st : g.before) {
-      const ops::OpSpec* stage_op = ops::table().find(st.op);
-      if (!stage_op) throw std::logic_error(spec.file + ": group " + g.type + " has a stage of the unknown op " + st.op);
-      Also resolved{{st.op}, stage_op, {}};
-      leaf_names(stage_op->params, resolved.inputs);
-      b.stages.push_back(std::move(resolved));
-    }
-    for (const auto& a : g.also) {
-      const ops::OpSpec* also_op = ops::table().find(a.op);
-      if (!also_op) throw std::logic_error(spec.file + ": group " + g.type + " also calls the unknown op " + a.op);
-      Also resolved{a, also_op, {}};
-      leaf_names(also_op->params, resolved.inputs);
-      b.also.push_back(std::move(resolved));
-    }
+    auto resolve = [&](AlsoCall a) {
+      const ops::OpSpec* found = ops::table().find(a.op);
+      if (!found) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + a.op);
+      Also resolved{std::move(a), found, {}};
+      leaf_names(found->params, resolved.inputs);
+      return resolved;
+    };
+    for (const auto& st : g.before) b.stages.push_back(resolve({st.op}));
+    for (const auto& a : g.also) b.also.push_back(resolve(a));
     if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
   return table;
@@ -196,11 +197,25 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
 }
 
 bool if_given(const Bound& g, const std::string& output) {
-  return std::find(g.spec.if_given.begin(), g.spec.if_given.end(), output) != g.spec.if_given.end();
+  return contains(g.spec.if_given, output);
 }
 
 bool is_member(const Bound& g, const std::string& name) {
-  return std::find(g.spec.members.begin(), g.spec.members.end(), name) != g.spec.members.end();
+  return contains(g.spec.members, name);
+}
+
+// run_agreed runs |op| on the first backend and returns its outcome after checking that every other
+// backend gives the same. Throws std::logic_error naming |where| when they disagree.
+Outcome run_agreed(const ops::OpSpec& op, const rapidjson::Value& params, std::span<const Backend* const> backends,
+                   const GroupTrace& trace, const std::string& where) {
+  const Outcome o = run_op(op, params, *backends[0], trace);
+  for (std::size_t i = 1; i < backends.size(); ++i) {
+    const Outcome other = run_op(op, params, *backends[i], trace);
+    if (describe(other) != describe(o)) {
+      throw std::logic_error(where + ": backends disagree on " + op.name + ": " + describe(o) + " vs " + describe(other));
+    }
+  }
+  return o;
 }
 
 // apply_stages runs |g|'s stages on |fields| (a case's inputs) on every backend and inserts each
@@ -211,14 +226,11 @@ void apply_stages(const Bound& g, json::Object& fields, std::span<const Backend*
   for (std::size_t k = 0; k < g.stages.size(); ++k) {
     const Also& st = g.stages[k];
     const rapidjson::Document p = to_document(json::Value(fields));
-    const Outcome o = run_op(*st.op, p, *backends[0]);
-    for (std::size_t i = 1; i < backends.size(); ++i) {
-      if (describe(run_op(*st.op, p, *backends[i])) != describe(o)) throw std::logic_error(where + ": backends disagree on a stage");
-    }
+    const Outcome o = run_agreed(*st.op, p, backends, {}, where);
     if (!o.ok) throw std::logic_error(where + ": stage " + st.op->name + " rejects the case: " + o.message);
     std::size_t pos = 0;
     for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (std::find(st.inputs.begin(), st.inputs.end(), fields[i].first) != st.inputs.end()) pos = i + 1;
+      if (contains(st.inputs, fields[i].first)) pos = i + 1;
     }
     for (const auto& name : g.spec.before[k].outputs) {
       const json::Value* v = output_of(o, name);
@@ -266,13 +278,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     }
     const rapidjson::Document params = to_document(json::Value(std::move(op_inputs)));
     const ops::OpSpec& op = op_for(g, params);
-    const Outcome o = run_op(op, params, *backends[0], g.spec.trace);
-    for (std::size_t i = 1; i < backends.size(); ++i) {
-      const Outcome other = run_op(op, params, *backends[i], g.spec.trace);
-      if (describe(other) != describe(o)) {
-        throw std::logic_error(where + ": backends disagree: " + describe(o) + " vs " + describe(other));
-      }
-    }
+    const Outcome o = run_agreed(op, params, backends, g.spec.trace, where);
     json::Object outputs;
     const json::Value* verdict = o.ok && !g.spec.verdict.empty() ? o.result.find(g.spec.verdict) : nullptr;
     const bool failed = verdict && !std::holds_alternative<std::nullptr_t>(verdict->variant());
@@ -381,11 +387,8 @@ json::Value case_inputs_of(const Bound& g, const TestRef& t) {
   }
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
-    if (std::find(std::begin(kEnvelope), std::end(kEnvelope), name) != std::end(kEnvelope)) continue;
-    if (!rejected && (std::find(g.outputs.begin(), g.outputs.end(), name) != g.outputs.end() ||
-                      std::find(g.spec.leading.begin(), g.spec.leading.end(), name) != g.spec.leading.end())) {
-      continue;
-    }
+    if (contains(kEnvelope, name)) continue;
+    if (!rejected && (contains(g.outputs, name) || contains(g.spec.leading, name))) continue;
     if (rejected && std::any_of(g.spec.rejected.begin(), g.spec.rejected.end(), [&](const auto& kv) { return kv.first == name; })) continue;
     if (absent(g, name, it->value.IsNull())) continue;
     params.emplace_back(name, json::Value::from_rapidjson(it->value));
@@ -397,7 +400,7 @@ json::Value case_inputs_of(const Bound& g, const TestRef& t) {
 json::Value expected_of(const ops::OpSpec& op, const std::vector<std::string>& outputs, const TestRef& t) {
   json::Object result;
   for (const auto& r : op.results) {
-    if (std::find(outputs.begin(), outputs.end(), r.name) != outputs.end()) result.emplace_back(r.name, test_value(t, r.name));
+    if (contains(outputs, r.name)) result.emplace_back(r.name, test_value(t, r.name));
   }
   return json::Value(std::move(result));
 }
@@ -405,7 +408,7 @@ json::Value expected_of(const ops::OpSpec& op, const std::vector<std::string>& o
 // reads_field tells whether |inputs| holds the member an error field names ("clientSeeds[1]").
 bool reads_field(const std::vector<std::string>& inputs, const std::string& field) {
   const std::string base = field.substr(0, field.find_first_of(".["));
-  return std::find(inputs.begin(), inputs.end(), base) != inputs.end();
+  return contains(inputs, base);
 }
 
 }  // namespace
@@ -426,12 +429,12 @@ VectorKind catalog_kind(FileSpec spec) {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
     const rapidjson::Document params = to_document(case_inputs_of(*g, t));
-    for (std::size_t k = 0; k < g->stages.size(); ++k) {
-      const Outcome so = run_op(*g->stages[k].op, params, backend);
-      if (!so.ok) return "stage " + g->stages[k].op->name + " rejects the test: " + so.message;
-      for (const auto& name : g->spec.before[k].outputs) {
+    for (std::size_t st = 0; st < g->stages.size(); ++st) {
+      const Outcome so = run_op(*g->stages[st].op, params, backend);
+      if (!so.ok) return "stage " + g->stages[st].op->name + " rejects the test: " + so.message;
+      for (const auto& name : g->spec.before[st].outputs) {
         const json::Value* v = output_of(so, name);
-        if (!v) return "stage " + g->stages[k].op->name + " outputs no " + name;
+        if (!v) return "stage " + g->stages[st].op->name + " outputs no " + name;
         if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
       }
     }
@@ -487,7 +490,7 @@ VectorKind catalog_kind(FileSpec spec) {
     json::Object result;
     for (const auto& r : op.results) {
       const auto& unasked = g->spec.unasked;
-      if (std::find(unasked.begin(), unasked.end(), r.name) != unasked.end()) continue;
+      if (contains(unasked, r.name)) continue;
       auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
       if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
     }
