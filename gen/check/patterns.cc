@@ -97,7 +97,7 @@ void ExpectList::require_all_used() const {
 ExpectList read_expect_list(const std::filesystem::path& path) {
   ExpectList list;
   list.source = path.string();
-  const std::string text = read_file(path, 1u << 20);
+  const std::string text = read_file(path, kMaxExpectListBytes);
   std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && (text[first] == '[' || text[first] == '{')) {
     rapidjson::Document d;

@@ -63,6 +63,9 @@ struct ExpectList {
   void require_all_used() const;
 };
 
+// The largest --expect file read (memory budget, specs/README.md).
+inline constexpr std::size_t kMaxExpectListBytes = 1u << 20;
+
 // read_expect_list reads |path|. Throws IoError when unreadable, InputError (naming the line or
 // index) when an entry has no reason or the JSON is not an array of such objects.
 [[nodiscard]] ExpectList read_expect_list(const std::filesystem::path& path);

@@ -21,7 +21,6 @@ namespace fairvec::check {
 
 namespace {
 
-constexpr std::size_t kMaxReplyBytes = 16u << 20;
 constexpr std::size_t kStderrLines = 20;
 constexpr std::size_t kStderrLineBytes = 500;
 
@@ -267,7 +266,7 @@ std::string PortProcess::read_line(const std::string& request_text, std::chrono:
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    if (buffer_.size() > kMaxReplyBytes) throw PortFailure("reply line longer than 16 MiB to " + request_text);
+    if (buffer_.size() > kMaxReplyBytes) throw PortFailure("reply line longer than " + std::to_string(kMaxReplyBytes >> 20) + " MiB to " + request_text);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       throw PortFailure("no reply within " + std::to_string(timeout.count()) + " ms to " + request_text);

@@ -18,6 +18,10 @@ using port::Reply;
 
 // PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
 // that is not a JSON reply, or answered with another id. The message names the request.
+// The longest reply line the checker reads from a port (memory budget, specs/README.md); a longer
+// one is a port failure.
+inline constexpr std::size_t kMaxReplyBytes = 16u << 20;
+
 class PortFailure : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

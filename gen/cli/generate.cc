@@ -11,6 +11,7 @@
 
 #include "check/transcripts.h"
 #include "cli/commands.h"
+#include "cli/limits.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -112,7 +113,7 @@ class Generation {
       std::string fresh = vectors::fill_markers(text, blocks, e.path().string(), seen);
       if (fresh != text || verify_) emit(e.path(), fresh);
     }
-    std::set<std::string> known{"bugtypes", "ops", "search-results"};
+    std::set<std::string> known{"bugtypes", "limits", "ops", "search-results"};
     for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
     for (const auto& key : seen) {
       if (!known.count(key)) fail(specs.string() + " has a '<!-- fairvec:" + key + " begin -->' block that nothing generates");
@@ -171,7 +172,8 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   try {
     std::map<std::string, std::string> blocks{{"bugtypes", vectors::bug_type_table()},
                                               {"ops", ops::render_op_reference(ops::table())},
-                                              {"search-results", vectors::search_results_table()}};
+                                              {"search-results", vectors::search_results_table()},
+                                              {"limits", limits_table()}};
     for (const auto& kind : vectors::all_vector_kinds()) {
       if (!full && !only.count(kind.file)) continue;
       json::Value file = kind.generate();

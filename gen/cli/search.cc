@@ -74,7 +74,7 @@ json::Value progress_json(const search::Progress& p) {
 // seconds already spent. Throws InputError naming the file and field.
 double read_checkpoint(const std::string& path, const json::Value& spec, search::ChunkedSearch& search) {
   rapidjson::Document doc;
-  json::parse(read_file(path, 1u << 20), doc, path);
+  json::parse(read_file(path, search::kMaxCheckpointBytes), doc, path);
   if (!doc.IsObject()) throw InputError(path, "a checkpoint is a JSON object");
   if (json::get_string(doc, "format", path) != kCheckpointFormat) {
     throw InputError(path + ".format", "not a " + std::string(kCheckpointFormat) + " file");

@@ -32,6 +32,10 @@ inline constexpr unsigned kFirstSkippedByte = 252;          // 252 = 7 x 36
 inline constexpr std::uint64_t kMaxRetry = 1000;
 // Safety limit: a match (a link, a listing, a verification) has at most this many rolls.
 inline constexpr std::uint64_t kMaxMatchRolls = 100000;
+// The memory rule of a match (specs/README.md, "Memory budget"): a match keeps state per roll, not
+// per input byte, and may take at most this many bytes of peak memory per roll. Not enforced while
+// running; the hostile suite measures it on the worst case (`fairvec limits` prints it).
+inline constexpr std::uint64_t kMatchBytesPerRoll = 1280;
 // Safety limit on the text of a link or a recorded listing, in bytes.
 inline constexpr std::size_t kMaxTextBytes = 4u << 20;
 

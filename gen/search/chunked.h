@@ -19,6 +19,9 @@
 namespace fairvec::search {
 
 inline constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
+// The largest checkpoint file `fairvec search --checkpoint` reads (a checkpoint holds one frontier
+// and the finished chunks above it: far below this).
+inline constexpr std::size_t kMaxCheckpointBytes = 1u << 20;
 
 struct Shard {
   std::uint64_t index = 0;  // 0-based

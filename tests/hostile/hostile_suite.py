@@ -24,10 +24,21 @@ import sys
 import tempfile
 import time
 
-AS_LIMIT = 512 << 20          # the address-space limit every run gets (specs/README.md)
 TIMEOUT = 20.0                # seconds per run
-RATIO_LIMIT = 9.0             # peak memory growth / input size (8x the text + the text itself)
-ROLL_LIMIT = 1280             # peak memory growth per roll of a match, bytes (specs/README.md)
+# The limits come from the code (`fairvec limits --json`, specs/README.md "Memory budget"), set by
+# load_limits before the suite runs: the address space every run gets, the most peak memory growth
+# per input byte (the memory rule's multiple, plus the text itself), per roll of a match, and the
+# most rolls a match may have.
+AS_LIMIT = RATIO_LIMIT = ROLL_LIMIT = MATCH_ROLLS = None
+
+
+def load_limits(fairvec):
+    global AS_LIMIT, RATIO_LIMIT, ROLL_LIMIT, MATCH_ROLLS
+    limits = json.loads(subprocess.run([fairvec, "limits", "--json"], check=True, capture_output=True).stdout)
+    AS_LIMIT = limits["processMemoryBytes"]
+    RATIO_LIMIT = float(limits["jsonBudgetMultiple"] + 1)
+    ROLL_LIMIT = limits["matchBytesPerRoll"]
+    MATCH_ROLLS = limits["matchRolls"]
 
 HEX = "0123456789abcdef"
 
@@ -84,8 +95,6 @@ class Suite:
         rc_text, kib = p.stderr.decode().strip().splitlines()[-1].split()
         return None if rc_text == "timeout" else int(rc_text), int(kib), p.stdout, time.monotonic() - start
 
-    # measure runs one large input alone and records its peak resident memory above that of the
-    # same command on a small input (|base_args|, |base_stdin|), against the input's size.
     # measure runs one large input alone and records its peak resident memory above that of the
     # same command on a small input (|base_args|, |base_stdin|), against the input's size — or,
     # with |rolls|, against the number of rolls of the match (verify-dice keeps per-roll state, so
@@ -210,8 +219,12 @@ class Suite:
         for i in range(self.n(120)):
             original = self.rng.choice(base)
             tampered = i % 2 == 0
-            text = self.tamper(original, ["seed", "commitment", "gameId", "dice", "contributions",
-                                          "settingsHash"]) if tampered else None
+            # The contributions only derive the dice: in a proof without rolls nothing checks them
+            # (the verifier says the rolls were not checked), so they are tampered only with rolls.
+            fields = ["seed", "commitment", "gameId", "dice", "settingsHash"]
+            if json.loads(original)["rolls"]:
+                fields.append("contributions")
+            text = self.tamper(original, fields) if tampered else None
             data = text.encode() if text else self.mutate(original.encode())
             with open(path, "wb") as f:
                 f.write(data)
@@ -248,11 +261,11 @@ class Suite:
                      ["verify-dice", "--link", links[0]], rolls=len(big.split("r=")[1]) // 2)
         # The most state a match can need: the largest number of rolls, every one recorded wrong,
         # reported as JSON (each mismatch is listed).
-        seed, most = "00" * 32, 100000
+        seed, most = "00" * 32, MATCH_ROLLS
         rolls = os.path.join(self.tmp, "rolls.txt")
         with open(rolls, "w") as f:
             f.write("11" * most)
-        self.measure("link", "100,000 wrong recorded rolls, --json",
+        self.measure("link", "%d wrong recorded rolls, --json" % most,
                      ["verify-dice", "--json", "--seed", seed, "--client", "a", "--recorded-file", rolls], b"",
                      2 * most, {1}, ["verify-dice", "--json", "--seed", seed, "--client", "a", "--recorded", "11"],
                      rolls=most)
@@ -355,4 +368,5 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--scale", type=float, default=1.0)
     a = ap.parse_args()
+    load_limits(os.path.abspath(a.fairvec))
     sys.exit(Suite(os.path.abspath(a.fairvec), os.path.abspath(a.vectors), a.seed, a.scale).main())

@@ -8,11 +8,12 @@
 
 #include "cli/verify/args.h"
 #include "cli/verify/report.h"
+#include "schemes/tavla_proof.h"
 
 namespace fairvec::cli::verify {
 
 // Limits (README.md, "Limits"): larger inputs are bad input (exit 2), never read whole.
-inline constexpr std::size_t kMaxProofBytes = 4u << 20;    // a tavla proof file
+using tavla::kMaxProofBytes;                               // a tavla proof file (schemes/tavla_proof.h)
 inline constexpr std::size_t kMaxJsonOptionBytes = 65536;  // --options / --outcome text
 inline constexpr std::uint64_t kMaxCrashCount = 100000;    // games listed by verify crash
 inline constexpr std::uint64_t kDefaultMaxWalk = 10000000;  // links walked to --terminating
