@@ -251,7 +251,7 @@ TEST(Catalog, AGroupMayPickItsOpPerTest) {
   EXPECT_NE(generation_error(spec).find("picks the unknown op canonical_json.nope"), std::string::npos);
 }
 
-TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
+TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   tavla::ProofSource src;
   src.settings = json::Value::object({{"rulesVersion", 1}});
   const std::string proof = json::to_line(tavla::proof_document(cryptopp_backend(), src));
@@ -260,7 +260,7 @@ TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
                   {{"Verify", "tavla.verify_proof", {"verified", "failedCheck"}}, {"Malformed", "tavla.verify_proof"}},
                   std::move(cases)};
     for (auto& g : spec.groups) g.null_absent = {"expectedCommitment"};
-    spec.groups[0].verdict = "failedCheck";
+    spec.groups[0].judged = judged_by_member("failedCheck");
     spec.groups[1].rejected = {{"exitCode", 2}};
     spec.companions = [](const json::Value&) { return std::vector<std::pair<std::string, std::string>>{{"a", "b"}}; };
     return spec;
@@ -284,7 +284,7 @@ TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
             json::to_line(json::Value::from_rapidjson(g0[1])).find("\"failedCheck\""));
   EXPECT_EQ(d["testGroups"][1]["tests"][0]["exitCode"].GetInt(), 2);
   for (const TestRef* t : {&ok, &other, &bad}) EXPECT_EQ(k.check_library(*t, openssl_backend()), "") << t->path;
-  // A null absent param is not sent; a failed verdict is an answer, not bad input.
+  // A null absent param is not sent; a failed check is an answer, not bad input.
   EXPECT_EQ(json::to_line(k.port_calls(ok)[0].params), json::to_line(json::Value::object({{"proof", proof}})));
   ASSERT_TRUE(k.port_calls(other)[0].result.has_value());
   EXPECT_EQ(json::to_line(*k.port_calls(other)[0].result), "{\"verified\":false,\"failedCheck\":\"expectedCommitment\"}");
@@ -293,14 +293,14 @@ TEST(Catalog, AVerdictMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   EXPECT_NE(k.check_library(other, openssl_backend()), "");
   d["testGroups"][1]["tests"][0]["exitCode"].SetInt(1);
   EXPECT_NE(k.check_library(bad, openssl_backend()), "");
-  // The verdict must be the case's: a valid case that fails, or another failed check, stops generation.
+  // The failed check must be the case's: a valid case that fails, or another failed check, stops generation.
   EXPECT_NE(generation_error(spec_of([&](Cases& c) {
               c.valid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}});
-            })).find("failedCheck is \"expectedCommitment\" in a valid case"),
+            })).find("does not verify at 'expectedCommitment', not ''"),
             std::string::npos);
   EXPECT_NE(generation_error(spec_of([&](Cases& c) {
               c.invalid("Verify", "other game", {}, {{"proof", proof}, {"expectedCommitment", zeros}}, "commitment");
-            })).find("not commitment"),
+            })).find("does not verify at 'expectedCommitment', not 'commitment'"),
             std::string::npos);
 }
 

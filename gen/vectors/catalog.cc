@@ -280,14 +280,8 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     const ops::OpSpec& op = op_for(g, params);
     const Outcome o = run_agreed(op, params, backends, g.spec.trace, where);
     json::Object outputs;
-    const json::Value* verdict = o.ok && !g.spec.verdict.empty() ? o.result.find(g.spec.verdict) : nullptr;
-    const bool failed = verdict && !std::holds_alternative<std::nullptr_t>(verdict->variant());
-    if (c.error.empty() || failed || g.spec.judged) {
+    if (c.error.empty() || g.spec.judged) {
       if (!o.ok) throw std::logic_error(where + ": a case the op must answer is rejected: " + o.message);
-      if (failed && json::to_line(*verdict) != json::to_line(json::Value(c.error))) {
-        throw std::logic_error(where + ": " + g.spec.verdict + " is " + json::to_line(*verdict) +
-                               (c.error.empty() ? " in a valid case" : ", not " + c.error));
-      }
       json::Object lead;
       for (const auto& name : g.spec.leading) {
         const json::Value* v = output_of(o, name);
@@ -306,7 +300,6 @@ json::Value generate(const FileSpec& spec, const Table& table) {
         if (field != c.error) throw std::logic_error(where + ": the result does not verify at '" + field + "', not '" + c.error + "'");
         if (!field.empty()) outputs.emplace_back("error", field);
       }
-      if (failed) outputs.emplace_back("error", c.error);
     } else {
       if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
       if (o.field != c.error) throw std::logic_error(where + ": the error names " + o.field + ", not " + c.error + ": " + o.message);
@@ -369,10 +362,8 @@ json::Value params_of_test(const Bound& g, const std::vector<std::string>& input
   return json::Value(std::move(params));
 }
 
-// rejected_test tells whether |t| is an invalid test its op rejects (not one a verdict fails).
-bool rejected_test(const Bound& g, const TestRef& t) {
-  return is_invalid(t) && !g.spec.judged && (g.spec.verdict.empty() || !json::optional_member(t.test, g.spec.verdict));
-}
+// rejected_test tells whether |t| is an invalid test its op rejects (not one judged not to verify).
+bool rejected_test(const Bound& g, const TestRef& t) { return is_invalid(t) && !g.spec.judged; }
 
 // case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
 // flags, result), the error, absent params and (of a test the op answered) the outputs or (of a
@@ -412,6 +403,15 @@ bool reads_field(const std::vector<std::string>& inputs, const std::string& fiel
 }
 
 }  // namespace
+
+std::function<std::string(const json::Value& result)> judged_by_member(std::string name) {
+  return [name = std::move(name)](const json::Value& result) -> std::string {
+    const json::Value* v = result.find(name);
+    if (!v) throw std::logic_error("judged_by_member: the result has no " + name);
+    if (std::holds_alternative<std::nullptr_t>(v->variant())) return "";
+    return std::get<std::string>(v->variant());
+  };
+}
 
 VectorKind catalog_kind(FileSpec spec) {
   const std::string suffix = "_test.json";
@@ -465,11 +465,6 @@ VectorKind catalog_kind(FileSpec spec) {
       }
       if (!v) return "op " + op.name + " outputs no " + g->sources[i];
       if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
-    }
-    if (const json::Value* v = g->spec.verdict.empty() ? nullptr : o.result.find(g->spec.verdict)) {
-      const bool failed = !std::holds_alternative<std::nullptr_t>(v->variant());
-      if (failed != is_invalid(t)) return "result: " + g->spec.verdict + " is " + json::to_line(*v);
-      if (failed) return expect_member(t, "error", *v);
     }
     return "";
   };

@@ -12,7 +12,7 @@
 //   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
 // - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
 // A group may pick its op per test (op_of), show absent optional params as null (null_absent), take
-// a verifier's failed check as an invalid test's error (verdict) and give rejected tests fixed
+// a verifier's failed check as an invalid test's error (judged) and give rejected tests fixed
 // members (rejected); a file may write companion files (FileSpec::companions).
 #pragma once
 
@@ -111,10 +111,11 @@ struct GroupSpec {
   std::vector<Stage> before = {};
   // leading lists outputs (result or trace members) written before the inputs, as the first members.
   std::vector<std::string> leading = {};
-  // judged, when set, makes the group's invalid cases answered, not rejected: a test of a match that
-  // does not verify. It returns the field a result shows not to verify ("" when it verifies); an
-  // invalid case must be answered with its error field, a valid one with "". Such tests carry the
-  // outputs and then `error`, and their port calls expect the result.
+  // judged, when set, makes the group's invalid cases answered, not rejected: a match or a proof
+  // that does not verify. It returns the field (or failed check) a result shows not to verify (""
+  // when it verifies; judged_by_member reads it from a result member); an invalid case must be
+  // answered with its error, a valid one with "". Such tests carry the outputs and then `error`,
+  // and their port calls expect the result like a valid test's.
   std::function<std::string(const json::Value& result)> judged = {};
   // op_of, when set, names the op a test calls instead of |op|, from its inputs (the case's at
   // generation, the test's members when checking): canonical_json_test.json gives a text that is not
@@ -124,10 +125,6 @@ struct GroupSpec {
   // null_absent lists optional params a test shows as null where they are absent: neither the op nor
   // its port call gets them (tavla_verify: expectedCommitment null, no commitment expected).
   std::vector<std::string> null_absent = {};
-  // verdict names a result member whose value, when not null, makes a test invalid although the op
-  // answers (a verifier's failed check): such a case names that value as its error, its test writes
-  // the outputs, then `error`, and its port call expects the answer like a valid test's.
-  std::string verdict = {};
   // rejected lists fixed members every rejected test of the group writes before `error` (the
   // verifier's exit code 2).
   json::Object rejected = {};
@@ -147,6 +144,10 @@ struct GroupSpec {
   // chain's first previous link is links[1]). It throws InputError like port_calls.
   std::function<json::Object(const TestRef& t)> expected = {};
 };
+
+// judged_by_member returns a GroupSpec::judged function reading the result member |name|: null when
+// the result verifies, else the failed check as text (tavla_verify: failedCheck).
+[[nodiscard]] std::function<std::string(const json::Value& result)> judged_by_member(std::string name);
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
 // the op's error must name; it makes the case invalid. |members| are its group's members

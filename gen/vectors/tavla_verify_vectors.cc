@@ -416,7 +416,7 @@ std::vector<std::pair<std::string, std::string>> verify_companions(const Value& 
 VectorKind verify_vector_kind() {
   GroupSpec verify{"TavlaProofVerify", "tavla.verify_proof", {"verified", "failedCheck", "exitCode"}};
   verify.null_absent = {"expectedCommitment"};
-  verify.verdict = "failedCheck";
+  verify.judged = judged_by_member("failedCheck");
   GroupSpec malformed{"TavlaProofMalformed", "tavla.verify_proof"};
   malformed.null_absent = {"expectedCommitment"};
   malformed.rejected = {{"exitCode", 2}};
