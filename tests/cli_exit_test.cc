@@ -56,8 +56,10 @@ class Scratch {
 };
 
 // run starts |argv| (argv[0] a path) with |input| on stdin; it is killed by SIGALRM after 120 s.
-// |address_space| > 0 limits the child's address space (RLIMIT_AS) to that many bytes.
-ChildRun run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0) {
+// |address_space| > 0 limits the child's address space (RLIMIT_AS) to that many bytes. With
+// |stdout_file| the child writes its standard output there (not kept in the result).
+ChildRun run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0,
+             const char* stdout_file = nullptr) {
   Scratch io;
   const fs::path in = io.path() / "in", out = io.path() / "out", err = io.path() / "err";
   std::ofstream(in, std::ios::binary) << input;
@@ -66,7 +68,7 @@ ChildRun run(const std::vector<std::string>& argv, const std::string& input = ""
   args.push_back(nullptr);
   pid_t pid = ::fork();
   if (pid == 0) {
-    int fi = ::open(in.c_str(), O_RDONLY), fo = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
+    int fi = ::open(in.c_str(), O_RDONLY), fo = ::open(stdout_file ? stdout_file : out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
         fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fi < 0 || fo < 0 || fe < 0) ::_exit(126);
     ::dup2(fi, 0);
@@ -249,14 +251,19 @@ TEST(CliExit, PortUnknownBackend2) { EXPECT_EXIT_CODE(fairvec({"port", "--backen
 // is /dev/full (every write fails with ENOSPC). Before, `port` and `ops` exited 0 here.
 TEST(CliExit, StdoutUnwritable3) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
-  const std::string cli = FAIRVEC_CLI;
-  for (const std::string& command :
-       {"printf '{\"id\":1,\"op\":\"hello\"}\\n' | " + cli + " port", cli + " ops",
-        cli + " verify dice --seed " + std::string(64, '0') + " --client a --rolls 3",
-        cli + " search hmac-dice-skip --seed " + std::string(64, '0') + " --client a --depth 1 --count 100"}) {
-    const int status = std::system((command + " >/dev/full 2>/dev/null").c_str());
-    ASSERT_TRUE(WIFEXITED(status)) << command;
-    EXPECT_EQ(WEXITSTATUS(status), 3) << command;
+  const std::string zeros(64, '0');
+  const std::pair<std::vector<std::string>, std::string> commands[] = {
+      {{"port"}, "{\"id\":1,\"op\":\"hello\"}\n"},
+      {{"ops"}, ""},
+      {{"limits", "--json"}, ""},
+      {{"verify", "dice", "--seed", zeros, "--client", "a", "--rolls", "3"}, ""},
+      {{"search", "hmac-dice-skip", "--seed", zeros, "--client", "a", "--depth", "1", "--count", "100"}, ""}};
+  for (const auto& [args, input] : commands) {
+    SCOPED_TRACE(args[0]);
+    std::vector<std::string> argv = args;
+    argv.insert(argv.begin(), FAIRVEC_CLI);
+    const ChildRun r = run(argv, input, 0, "/dev/full");
+    EXPECT_EXIT_CODE(r, 3);
   }
 }
 

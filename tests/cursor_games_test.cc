@@ -323,20 +323,6 @@ TEST(CursorVectors, ATamperedVectorFails) {
   fs::remove_all(dir);
 }
 
-TEST(CursorVectors, AtLeastSixtyInvalidInputs) {
-  // Each invalid test's error field is checked for every file in vectors_test.cc.
-  std::size_t invalid = 0;
-  for (const auto& k : vectors::cursor_vector_kinds()) {
-    rapidjson::Document doc;
-    std::vector<vectors::Failure> failures;
-    ASSERT_TRUE(vectors::load_kind(k, FAIRVEC_SOURCE_VECTORS, doc, failures)) << k.file;
-    vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
-      invalid += std::string(t.test["result"].GetString()) == "invalid";
-    });
-  }
-  EXPECT_GE(invalid, 60u);
-}
-
 // --- spec ---------------------------------------------------------------------------------------------
 
 TEST(CursorSpec, WorkedExampleIsTcId1AndEveryFlagIsListed) {

@@ -43,6 +43,22 @@ std::string describe(const std::vector<Failure>& fs_) {
   return s;
 }
 
+TEST(Vectors, EachSchemeFamilyHasAtLeastSixtyInvalidInputs) {
+  // Each invalid test's error field is checked for every file by VectorKindTest.InvalidTestsNameTheirError.
+  const std::pair<const char*, std::vector<VectorKind>> families[] = {
+      {"hmac-dice-v1", hmac_dice_vector_kinds()}, {"cursor-v1", cursor_vector_kinds()}, {"tavla-commit-v1", tavla_vector_kinds()}};
+  for (const auto& [family, kinds] : families) {
+    std::size_t invalid = 0;
+    for (const auto& k : kinds) {
+      rapidjson::Document doc;
+      std::vector<Failure> failures;
+      ASSERT_TRUE(load_kind(k, FAIRVEC_SOURCE_VECTORS, doc, failures)) << k.file;
+      for_each_test(doc, [&](const TestRef& t) { invalid += std::string(t.test["result"].GetString()) == "invalid"; });
+    }
+    EXPECT_GE(invalid, 60u) << family;
+  }
+}
+
 TEST(VectorRegistry, EveryFamilyHasFiles) {
   std::set<std::string> algorithms;
   for (const auto& k : all_vector_kinds()) {
