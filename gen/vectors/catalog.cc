@@ -112,6 +112,11 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
       if (!found) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + a.op);
       Also resolved{std::move(a), found, {}};
       leaf_names(found->params, resolved.inputs);
+      for (const auto& kv : resolved.spec.from) {
+        if (!contains(resolved.inputs, kv.first)) {
+          throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which " + found->name + " does not read");
+        }
+      }
       return resolved;
     };
     for (const auto& st : g.before) b.stages.push_back(resolve({st.op}));
@@ -345,18 +350,26 @@ const Bound* bound_of(const Table& table, const TestRef& t) {
   return it == table.end() ? nullptr : &it->second;
 }
 
+// member_for returns the test member param |name| is read from: the one |from| maps it to, or its own.
+std::string member_for(const std::vector<std::pair<std::string, std::string>>& from, const std::string& name) {
+  auto it = std::find_if(from.begin(), from.end(), [&](const auto& kv) { return kv.first == name; });
+  return it == from.end() ? name : it->second;
+}
+
 json::Value params_of_test(const Bound& g, const std::vector<std::string>& inputs, const TestRef& t,
-                           const json::Object& fixed = {}) {
+                           const json::Object& fixed = {},
+                           const std::vector<std::pair<std::string, std::string>>& from = {}) {
   json::Object params;
   for (const auto& name : inputs) {
     const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
     if (is_fixed) continue;
-    if (is_member(g, name)) {
-      params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+    const std::string m = member_for(from, name);
+    if (is_member(g, m)) {
+      params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, m, "group")));
       continue;
     }
-    const rapidjson::Value* v = json::optional_member(t.test, name);
-    if (v && !absent(g, name, v->IsNull())) params.emplace_back(name, test_value(t, name));
+    const rapidjson::Value* v = json::optional_member(t.test, m);
+    if (v && !absent(g, m, v->IsNull())) params.emplace_back(name, test_value(t, m));
   }
   for (const auto& kv : fixed) params.push_back(kv);
   return json::Value(std::move(params));
@@ -478,7 +491,11 @@ VectorKind catalog_kind(FileSpec spec) {
       calls.push_back(bad_call(op.name, params_of_test(*g, inputs, t)));
       const std::string field = test_string(t, "error");
       for (const auto& a : g->also) {
-        if (reads_field(a.inputs, field)) calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed)));
+        std::vector<std::string> members;
+        for (const auto& name : a.inputs) members.push_back(member_for(a.spec.from, name));
+        if (reads_field(members, field)) {
+          calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed, a.spec.from)));
+        }
       }
       return calls;
     }
@@ -497,7 +514,7 @@ VectorKind catalog_kind(FileSpec spec) {
     for (const auto& a : g->also) {
       std::vector<std::string> names;
       for (const auto& r : a.op->results) names.push_back(r.name);
-      calls.push_back(ok_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed),
+      calls.push_back(ok_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed, a.spec.from),
                               a.spec.expected ? json::Value(a.spec.expected(t)) : expected_of(*a.op, names, t)));
     }
     return calls;

@@ -68,13 +68,16 @@ struct Flag {
 };
 
 // AlsoCall is a further port call each test of a group implies: |op| with the test's members named as
-// its params (and |fixed| after them), expecting the test's members named as its results, or what
-// |expected| derives where the answer is not a member (the first of a roll's messages). For an invalid
-// test it expects bad_input when |op| reads the field the error names, and is not made otherwise.
+// its params (or, for a param |from| maps, the member it names: a commitment's seal code read back as
+// tavla.seal_code's code) and |fixed| after them, expecting the test's members named as its results,
+// or what |expected| derives where the answer is not a member (the first of a roll's messages). For
+// an invalid test it expects bad_input when |op| reads the field the error names, and is not made
+// otherwise.
 struct AlsoCall {
   std::string op;
   json::Object fixed = {};
   std::function<json::Object(const TestRef& t)> expected = {};
+  std::vector<std::pair<std::string, std::string>> from = {};  // {param, test member}
 };
 
 // Stage is an op run on a case's inputs before the group's op, whose outputs become inputs too:

@@ -372,7 +372,7 @@ VectorKind commitment_vector_kind() {
       commitment_flags(),
       {{"TavlaCommitment", "tavla.commitment",
         {"settingsCanonical", "settingsHash", "gameIdBytes", "seatBytes", "commitmentInput", "commitment", "sealCode"},
-        false, {}, {"settingsCanonical"}},
+        false, {}, {"settingsCanonical"}, {}, {{"tavla.seal_code", {}, {}, {{"code", "sealCode"}}}}},  // the seal code reads back
        {"TavlaCommitmentInvalid", "tavla.commitment"},
        {"TavlaSealRead", "tavla.seal_code"},
        {"TavlaSealReadInvalid", "tavla.seal_code"}},
