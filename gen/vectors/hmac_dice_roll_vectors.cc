@@ -27,19 +27,31 @@ namespace {
 // Depths 4 and 5 must be stored; depth 6 is added once its search has finished.
 constexpr unsigned kDeepestSkip = 6;
 
-std::optional<std::uint64_t> stored_skip_roll(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth,
-                                              std::uint64_t from) {
+search::SearchSpec skip_spec(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth, std::uint64_t from,
+                             std::uint64_t to) {
   search::SearchSpec s;
   s.cls = "hmac-dice-skip";
   s.seed = to_hex(key);
   s.clients = seeds;
   s.depth = depth;
   s.from = from;
-  s.to = hd::kMaxRoll;
-  return stored_hit(s);
+  s.to = to;
+  return s;
+}
+
+std::optional<std::uint64_t> stored_skip_roll(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth,
+                                              std::uint64_t from) {
+  return stored_hit(skip_spec(key, seeds, depth, from, hd::kMaxRoll));
 }
 
 constexpr std::uint64_t kSearchLimit = 4000000;  // depths 1..3 are found well within this at generation
+
+// searched_skip_roll: the first roll in from..kSearchLimit with exactly |depth| skipped bytes, found
+// by the search engine and re-verified on the generator's backend.
+std::optional<std::uint64_t> searched_skip_roll(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth,
+                                                std::uint64_t from) {
+  return searched_hit(skip_spec(key, seeds, depth, from, kSearchLimit));
+}
 
 Bytes skip_search_seed() {
   Digest d = gen().sha256(std::string_view("fairvec/hmac-dice-v1/skip-search"));
@@ -307,7 +319,7 @@ void roll_cases(Cases& c) {
     const std::vector<std::string>& seeds = skip_seeds;
     for (unsigned depth = 1; depth <= 3; ++depth) {
       for (std::uint64_t from = 1;;) {
-        auto r = hd::find_skipped_roll(gen(), key, seeds, depth, from, kSearchLimit);
+        auto r = searched_skip_roll(key, seeds, depth, from);
         if (!r) throw std::logic_error("hmac_dice vectors: skipped-byte depth " + std::to_string(depth) + " not found");
         if (bites(seeds, *r, depth)) {
           const SkipRoll found{depth, *r, from == 1};
@@ -326,7 +338,7 @@ void roll_cases(Cases& c) {
     }
     {  // Depth 1 with one client seed too.
       const std::vector<std::string> solo = {"skip-search-1"};
-      auto r = hd::find_skipped_roll(gen(), key, solo, 1, 1, kSearchLimit);
+      auto r = searched_skip_roll(key, solo, 1, 1);
       if (!r) throw std::logic_error("hmac_dice vectors: one-seed skip not found");
       add_roll("one client seed; the MAC's first byte is skipped", {"SkippedByte1", "OneClientSeed"}, to_hex(key),
                solo, *r);

@@ -57,6 +57,20 @@ void verify_stored_result(const StoredSearchResult& r, const Backend& backend) {
   }
 }
 
+std::optional<std::uint64_t> searched_hit(const search::SearchSpec& spec) {
+  const search::CompiledSpec c(spec);
+  const auto hit = c.first_hit(c.spec().from, c.spec().to, search::fastest_kernel());
+  if (hit) {
+    const Digest mac = c.reference_mac(default_backend(), *hit);
+    if (search::skip_depth(mac) != c.spec().depth) {
+      throw std::logic_error("search engine: " + c.counter_name() + " " + std::to_string(*hit) + " has " +
+                             std::to_string(search::skip_depth(mac)) + " skipped bytes on " +
+                             std::string(default_backend().name()) + ", not " + std::to_string(c.spec().depth));
+    }
+  }
+  return hit;
+}
+
 std::string search_results_table() {
   std::string t = "| file | class | depth | from | `found` |\n|---|---|---|---|---|\n";
   for (const auto& r : stored_search_results()) {
