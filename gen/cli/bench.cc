@@ -253,7 +253,7 @@ void add_bench_command(CLI::App& app, Action& action) {
       std::cout << "\ngenerate all vectors: " << std::setprecision(2) << gen_s << " s (" << tests
                 << " tests); check all on " << all_backends().size() << " backends: " << check_s << " s\n";
       std::cout << "peak resident memory: " << peak_rss_kib() / 1024 << " MiB\n";
-      targets.push_back({"generate all vectors", gen_s, 30, "s"});
+      targets.push_back({"generate all vectors", gen_s, 2, "s"});  // stored search results re-verified included
       targets.push_back({"check all vectors", check_s, 60, "s"});
       targets.push_back({"peak resident memory", static_cast<double>(peak_rss_kib()) / 1024,
                          static_cast<double>(kProcessMemoryBytes >> 20), "MiB"});
