@@ -25,7 +25,7 @@ SCRATCH=${FAIRVEC_FUZZ_SCRATCH:-$(mktemp -d)}
 echo "| target | max_len | malloc limit | executions | seconds | exec/s | peak RSS | result |"
 echo "|---|---|---|---|---|---|---|---|"
 for t in "${targets[@]}"; do
-  fuzz_limits "$ROOT" "$t"
+  fuzz_limits "$ROOT" "$t" || exit 1
   opts=(-runs="$RUNS" -timeout=25 -max_len="$MAX_LEN" -malloc_limit_mb="$BUDGET_MB" -rss_limit_mb="$RSS_LIMIT_MB"
         -print_final_stats=1 -artifact_prefix="$SCRATCH/$t-")
   [ -f "$ROOT/corpus/$t.dict" ] && opts+=(-dict="$ROOT/corpus/$t.dict")
