@@ -24,7 +24,7 @@ namespace {
 // results of the same deterministic search (server seed SHA-256("fairvec/hmac-dice-v1/skip-search"),
 // client seeds skip-search-1 and skip-search-2, rolls 1, 2, 3, … in order), each with the `fairvec
 // search` command that found it (gen/vectors/search_results/), re-verified at every generation.
-// Depths 4 and 5 must be stored; depth 6 is added once its search has finished.
+// Every depth from 4 to kDeepestSkip must be stored.
 constexpr unsigned kDeepestSkip = 6;
 
 search::SearchSpec skip_spec(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth, std::uint64_t from,
@@ -246,7 +246,7 @@ struct SkipRoll {
 };
 
 // deep_skips returns the SkipRolls of depths 4 and deeper from stored search results (each search
-// continued from the roll after a passed-over one), found once; depths 4 and 5 must be stored.
+// continued from the roll after a passed-over one), found once; every depth must be stored.
 // Throws std::logic_error naming the search to run when one is missing.
 const std::vector<SkipRoll>& deep_skips() {
   static const std::vector<SkipRoll> kDeep = [] {
@@ -254,7 +254,6 @@ const std::vector<SkipRoll>& deep_skips() {
     for (unsigned depth = 4; depth <= kDeepestSkip; ++depth) {
       for (std::uint64_t from = 1;;) {
         auto r = stored_skip_roll(skip_search_seed(), kSkipSeeds, depth, from);
-        if (!r && from == 1 && depth > 5) break;
         if (!r) {
           throw std::logic_error("hmac_dice vectors: no stored search result for skip depth " + std::to_string(depth) +
                                  " from roll " + std::to_string(from) + " (specs/search.md)");

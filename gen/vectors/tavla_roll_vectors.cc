@@ -25,7 +25,8 @@ using Params = rapidjson::Value;
 // re-verified at every generation. Depths 4 and 5 search n = 1, 2, 3, ... of the
 // sequential-byte-seed inputs; a u32 n holds a depth-6 hit only about 1 time in 16, so depth 6
 // searches seeds SHA-256(kSkipSeedLabel || u32be(k)), k = 0, 1, ..., with the same game id and
-// contributions (class tavla-skip-derived, counter c = k * 2^32 + n). Depth 4 must be stored.
+// contributions (class tavla-skip-derived, counter c = k * 2^32 + n). Every depth from 4 to
+// kDeepestSkip must be stored.
 constexpr std::string_view kSkipSeedLabel = "fairvec/tavla-commit-v1/skip-search";
 constexpr unsigned kDeepestSkip = 6;
 const char* const kDepthWords[] = {"four", "five", "six"};
@@ -67,7 +68,8 @@ std::vector<StoredSkip> stored_skips(const RollInputs& seq) {
       out.push_back({depth, in, static_cast<std::uint32_t>(*c & 0xffffffffULL)});
       continue;
     }
-    if (depth == 4) throw std::logic_error("tavla vectors: no stored search result for skip depth 4");
+    throw std::logic_error("tavla vectors: no stored search result for skip depth " + std::to_string(depth) +
+                           " (specs/search.md)");
   }
   return out;
 }
@@ -214,6 +216,25 @@ Value no_skip_rule(const Params& p, const Backend& b) {
   const Digest m = roll_of(p, b).macs[0];
   return dice_answer(m[0] % 6 + 1, m[1] % 6 + 1);
 }
+// skips_at_most is the answer of a port that skips at most |k| bytes >= 252 in a row and then takes
+// the next byte whatever it is (a skip loop with a fixed bound), for each die; its dice come from
+// block 0.
+Alternative skips_at_most(unsigned k) {
+  return [k](const Params& p, const Backend& b) {
+    const Digest m = roll_of(p, b).macs[0];
+    int dice[2] = {0, 0}, found = 0;
+    unsigned run = 0;
+    for (std::size_t i = 0; i < m.size() && found < 2; ++i) {
+      if (m[i] >= kFirstSkippedByte && run < k) {
+        ++run;
+        continue;
+      }
+      dice[found++] = m[i] % 6 + 1;
+      run = 0;
+    }
+    return dice_answer(dice[0], dice[1]);
+  };
+}
 Value die2_next_byte(const Params& p, const Backend& b) {
   const Roll r = roll_of(p, b);
   const PickedByte first = r.pick.picked[0];
@@ -335,17 +356,20 @@ std::vector<Flag> roll_flags() {
        "Block 0 starts with exactly one byte >= 252: catches a port that uses byte 0 (or byte 0 mod 6) "
        "without the skip rule.",
        {no_skip_rule}, depth_is(1)},
-      {"SkippedBytes2", BugType::kEdgeCase, "Block 0 starts with exactly two bytes >= 252 (found by search over n).", {},
-       depth_is(2)},
-      {"SkippedBytes3", BugType::kEdgeCase, "Block 0 starts with exactly three bytes >= 252 (found by search over n).", {},
-       depth_is(3)},
+      {"SkippedBytes2", BugType::kEdgeCase,
+       "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
+       {skips_at_most(1)}, depth_is(2)},
+      {"SkippedBytes3", BugType::kEdgeCase,
+       "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at most two.",
+       {skips_at_most(2)}, depth_is(3)},
   };
   for (const StoredSkip& d : stored_skips(seq)) {
     f.push_back({"SkippedBytes" + std::to_string(d.depth), BugType::kEdgeCase,
                  "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
                  "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
-                     ", re-verified by the generator).",
-                 {}, depth_is(static_cast<int>(d.depth))});
+                     ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) +
+                     ".",
+                 {skips_at_most(d.depth - 1)}, depth_is(static_cast<int>(d.depth))});
   }
   std::vector<Flag> rest = {
       {"SkippedSecondDieByte", BugType::kEdgeCase,
