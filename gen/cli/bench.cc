@@ -65,7 +65,8 @@ struct Target {
 // HMAC-SHA256 of the same key and message length, and crash-chain links per second against bare
 // SHA-256 of the same bytes. Targets: each at least half its primitive's rate, i.e. at most 2
 // primitives per roll or link.
-void verify_bench(int reps, std::vector<Target>& targets) {
+// Returns the rolls verified per second.
+double verify_bench(int reps, std::vector<Target>& targets) {
   namespace hd = fairvec::hmac_dice;
   const Backend& b = openssl_backend();
   const int R = std::min(reps, 3);
@@ -105,6 +106,7 @@ void verify_bench(int reps, std::vector<Target>& targets) {
     targets.push_back({"verify crash " + name.substr(9) + ": SHA-256s per link", link_ns / sha_ns, 2, "x"});
   }
   std::cout << std::setprecision(1);
+  return 1e9 / roll_ns;
 }
 
 // bench_checker runs the whole kit through `fairvec check-port` against `fairvec port` (this
@@ -260,10 +262,13 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"backend ratio cryptopp/openssl, HMAC 32 B", hmac_ns["cryptopp"] / hmac_ns["openssl"], 10, "x"});
       bench_checker(targets);
 
-      verify_bench(R, targets);
+      const double match_rolls_per_s = verify_bench(R, targets);
 
-      // 4. The search engine against the SHA-256 compression bound (cli/bench_search.cc).
-      const SearchBench sb = bench_search(std::max(3, R / 2));
+      // 4. The search engine against the SHA-256 compression bound (cli/bench_search.cc), and the
+      // match verification rate beside it.
+      SearchBench sb = bench_search(std::max(3, R / 2));
+      sb.match_rolls_per_s = match_rolls_per_s;
+      sb.match_ratio = sb.bound > 0 ? match_rolls_per_s / sb.bound : 0;
       print_search_bench(sb);
       targets.push_back({"search engine 1 thread / bound", sb.one_thread_ratio, 0.8, "x", true});
       if (sb.threads >= 2) targets.push_back({"search engine all threads / 1 thread", sb.scaling, 1.8, "x", true});

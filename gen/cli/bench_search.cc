@@ -148,6 +148,10 @@ void print_search_bench(const SearchBench& b) {
   }
   std::cout << "  generate all vectors                   " << std::setw(12) << b.generate_s << " s     "
             << b.generate_in_bound / 1e6 << " M bound candidates\n";
+  if (b.match_rolls_per_s > 0) {
+    std::cout << "  match verification (verify dice)       " << std::setw(12) << b.match_rolls_per_s / 1e6 << " M rolls/s "
+              << std::setw(6) << b.match_ratio << " x\n";
+  }
 }
 
 json::Value search_bench_json(const SearchBench& b) {
@@ -164,7 +168,9 @@ json::Value search_bench_json(const SearchBench& b) {
                               {"scaling", b.scaling},
                               {"naiveRatios", json::Value(std::move(naive))},
                               {"generateSeconds", b.generate_s},
-                              {"generateInBoundCandidates", b.generate_in_bound}});
+                              {"generateInBoundCandidates", b.generate_in_bound},
+                              {"matchRollsPerSecond", b.match_rolls_per_s},
+                              {"matchRatio", b.match_ratio}});
 }
 
 }  // namespace fairvec::cli

@@ -25,6 +25,8 @@ struct SearchBench {
   std::map<std::string, double> naive_ratio;  // per backend: HMAC per candidate, / bound
   double generate_s = 0;           // all vector files
   double generate_in_bound = 0;    // generate_s * bound: candidates the bound scans in that time
+  double match_rolls_per_s = 0;    // match verification (verify dice on OpenSSL, set by the caller)
+  double match_ratio = 0;          // match_rolls_per_s / bound
 };
 
 // bench_search measures over |reps| rounds. Throws what the generators or backends throw.
