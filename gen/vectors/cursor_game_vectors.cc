@@ -167,6 +167,11 @@ Property claim(std::string_view name) {
   };
 }
 
+// claimed is a flag whose property is its claim (claims()): the flag's name is written once.
+Flag claimed(const char* name, BugType type, std::string description) {
+  return {name, type, std::move(description), {}, claim(name)};
+}
+
 // game_expected is the cursor.game call's expected result: the cursors and the game's outcome members.
 json::Object game_expected(const TestRef& t) {
   const std::string game = json::get_string(t.group, "game", "testGroups[]");
@@ -379,53 +384,40 @@ VectorKind game_vector_kind() {
        "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
        "applies then is covered in cursor_draw_test.json."},
       {
-          {"DealOrder", BugType::kOrder,
+          claimed("DealOrder", BugType::kOrder,
            "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
-           "dealer in blackjack; alternating in hold'em) gives the hands other cards.",
-           {}, claim("DealOrder")},
-          {"InfiniteShoe", BugType::kFunctionality,
+           "dealer in blackjack; alternating in hold'em) gives the hands other cards."),
+          claimed("InfiniteShoe", BugType::kFunctionality,
            "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
-           "repeat in a round, as here. A port drawing blackjack cards without replacement fails.",
-           {}, claim("InfiniteShoe")},
-          {"EarlyStop", BugType::kEdgeCase,
+           "repeat in a round, as here. A port drawing blackjack cards without replacement fails."),
+          claimed("EarlyStop", BugType::kEdgeCase,
            "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
-           "5. A port reading the unused cursors anyway reports other cursors.",
-           {}, claim("EarlyStop")},
-          {"HoldNone", BugType::kBoundary,
-           "Video poker holding nothing reads 10 cursors: five replacements at 5..9.",
-           {}, claim("HoldNone")},
-          {"SwapToEnd", BugType::kOrder,
-           "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here.",
-           {}, claim("SwapToEnd")},
-          {"PoolOfOne", BugType::kBoundary,
-           "The last card of the deck is drawn from a pool of one.",
-           {}, claim("PoolOfOne")},
-          {"BingoLayout", BugType::kFunctionality,
+           "5. A port reading the unused cursors anyway reports other cursors."),
+          claimed("HoldNone", BugType::kBoundary,
+           "Video poker holding nothing reads 10 cursors: five replacements at 5..9."),
+          claimed("SwapToEnd", BugType::kOrder,
+           "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here."),
+          claimed("PoolOfOne", BugType::kBoundary,
+           "The last card of the deck is drawn from a pool of one."),
+          claimed("BingoLayout", BugType::kFunctionality,
            "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
-           "pool 1..75.",
-           {}, claim("BingoLayout")},
-          {"ColumnPools", BugType::kFunctionality,
+           "pool 1..75."),
+          claimed("ColumnPools", BugType::kFunctionality,
            "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
-           "from one pool of 75 gets another card.",
-           {}, claim("ColumnPools")},
-          {"FreeCentre", BugType::kFunctionality,
+           "from one pool of 75 gets another card."),
+          claimed("FreeCentre", BugType::kFunctionality,
            "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
-           "later draw and gets another card and other balls.",
-           {}, claim("FreeCentre")},
-          {"BoostFirst", BugType::kOrder,
+           "later draw and gets another card and other balls."),
+          claimed("BoostFirst", BugType::kOrder,
            "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
-           "dealing cards from cursor 0 gets other cards.",
-           {}, claim("BoostFirst")},
-          {"ChinchiroCursors", BugType::kOrder,
+           "dealing cards from cursor 0 gets other cards."),
+          claimed("ChinchiroCursors", BugType::kOrder,
            "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
-           "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors.",
-           {}, claim("ChinchiroCursors")},
-          {"FreeSpinCells", BugType::kFunctionality,
-           "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14.",
-           {}, claim("FreeSpinCells")},
-          {"MaxNonce", BugType::kBoundary,
-           "nonce = 2^53 - 1.",
-           {}, claim("MaxNonce")},
+           "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors."),
+          claimed("FreeSpinCells", BugType::kFunctionality,
+           "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14."),
+          claimed("MaxNonce", BugType::kBoundary,
+           "nonce = 2^53 - 1."),
           {"NotACursorGame", BugType::kFunctionality,
            "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."},
           {"UnknownGame", BugType::kMissingCheck,
