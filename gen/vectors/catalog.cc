@@ -36,6 +36,18 @@ bool contains(const Names& names, std::string_view name) {
   return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 
+// has_key tells whether the pairs |kvs| (a json::Object, a renaming) hold one whose first is |name|.
+template <typename Pairs>
+bool has_key(const Pairs& kvs, std::string_view name) {
+  return std::any_of(kvs.begin(), kvs.end(), [&](const auto& kv) { return kv.first == name; });
+}
+
+// renamed returns what the renaming |from| ({name, other}) maps |name| to, or |name| itself.
+std::string renamed(const std::vector<std::pair<std::string, std::string>>& from, const std::string& name) {
+  auto it = std::find_if(from.begin(), from.end(), [&](const auto& kv) { return kv.first == name; });
+  return it == from.end() ? name : it->second;
+}
+
 // Also is an AlsoCall with its op resolved.
 struct Also {
   AlsoCall spec;
@@ -98,10 +110,7 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
     if (b.outputs.empty()) {
       for (const auto& r : op->results) b.outputs.push_back(r.name);
     }
-    for (const auto& name : b.outputs) {
-      auto f = std::find_if(g.from.begin(), g.from.end(), [&](const auto& kv) { return kv.first == name; });
-      b.sources.push_back(f == g.from.end() ? name : f->second);
-    }
+    for (const auto& name : b.outputs) b.sources.push_back(renamed(g.from, name));
     for (const auto& kv : g.from) {
       if (!contains(b.outputs, kv.first)) {
         throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
@@ -350,20 +359,13 @@ const Bound* bound_of(const Table& table, const TestRef& t) {
   return it == table.end() ? nullptr : &it->second;
 }
 
-// member_for returns the test member param |name| is read from: the one |from| maps it to, or its own.
-std::string member_for(const std::vector<std::pair<std::string, std::string>>& from, const std::string& name) {
-  auto it = std::find_if(from.begin(), from.end(), [&](const auto& kv) { return kv.first == name; });
-  return it == from.end() ? name : it->second;
-}
-
 json::Value params_of_test(const Bound& g, const std::vector<std::string>& inputs, const TestRef& t,
                            const json::Object& fixed = {},
                            const std::vector<std::pair<std::string, std::string>>& from = {}) {
   json::Object params;
   for (const auto& name : inputs) {
-    const bool is_fixed = std::any_of(fixed.begin(), fixed.end(), [&](const auto& kv) { return kv.first == name; });
-    if (is_fixed) continue;
-    const std::string m = member_for(from, name);
+    if (has_key(fixed, name)) continue;
+    const std::string m = renamed(from, name);  // the test member the param is read from
     if (is_member(g, m)) {
       params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, m, "group")));
       continue;
@@ -393,7 +395,7 @@ json::Value case_inputs_of(const Bound& g, const TestRef& t) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (contains(kEnvelope, name)) continue;
     if (!rejected && (contains(g.outputs, name) || contains(g.spec.leading, name))) continue;
-    if (rejected && std::any_of(g.spec.rejected.begin(), g.spec.rejected.end(), [&](const auto& kv) { return kv.first == name; })) continue;
+    if (rejected && has_key(g.spec.rejected, name)) continue;
     if (absent(g, name, it->value.IsNull())) continue;
     params.emplace_back(name, json::Value::from_rapidjson(it->value));
   }
@@ -492,7 +494,7 @@ VectorKind catalog_kind(FileSpec spec) {
       const std::string field = test_string(t, "error");
       for (const auto& a : g->also) {
         std::vector<std::string> members;
-        for (const auto& name : a.inputs) members.push_back(member_for(a.spec.from, name));
+        for (const auto& name : a.inputs) members.push_back(renamed(a.spec.from, name));
         if (reads_field(members, field)) {
           calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed, a.spec.from)));
         }
