@@ -34,11 +34,10 @@ Shard parse_shard(std::string_view text, std::string_view field) {
 
 }  // namespace
 
-unsigned skip_depth(const Digest& mac) {
-  unsigned d = 0;
-  while (d < 32 && mac[d] >= 252) ++d;
-  return d;
-}
+// Both schemes skip the same bytes, so one count serves them.
+static_assert(hmac_dice::kFirstSkippedByte == tavla::kFirstSkippedByte);
+
+unsigned skip_depth(const Digest& mac) { return static_cast<unsigned>(hmac_dice::skipped_prefix(mac)); }
 
 std::uint64_t max_counter(const std::string& cls) {
   if (cls == "hmac-dice-skip") return kMaxSafeInteger;

@@ -74,12 +74,6 @@ std::vector<StoredSkip> stored_skips(const RollInputs& seq) {
   return out;
 }
 
-int skip_depth(const Digest& mac) {
-  int d = 0;
-  while (d < 32 && mac[static_cast<std::size_t>(d)] >= kFirstSkippedByte) ++d;
-  return d;
-}
-
 // first_n returns the first n >= 1 (up to |limit|) whose block 0 satisfies |pred|.
 std::uint32_t first_n(const BlockMacs& macs, std::uint32_t limit, const std::function<bool(const Digest&)>& pred,
                       const char* what) {
@@ -277,8 +271,8 @@ Digest block0(const json::Value& o) {
 Property block0_is(std::function<bool(const Digest&)> f) {
   return [f](const Params&, const json::Value& o) { return f(block0(o)); };
 }
-Property depth_is(int d) {
-  return block0_is([d](const Digest& m) { return skip_depth(m) == d; });
+Property depth_is(unsigned d) {
+  return block0_is([d](const Digest& m) { return search::skip_depth(m) == d; });
 }
 bool is_sequential(const Params& p, const json::Value&) {
   const RollInputs in = parse_inputs(p), seq = sequential_inputs();
@@ -369,7 +363,7 @@ std::vector<Flag> roll_flags() {
                  "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
                      ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) +
                      ".",
-                 {skips_at_most(d.depth - 1)}, depth_is(static_cast<int>(d.depth))});
+                 {skips_at_most(d.depth - 1)}, depth_is(d.depth)});
   }
   std::vector<Flag> rest = {
       {"SkippedSecondDieByte", BugType::kEdgeCase,
