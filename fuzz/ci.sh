@@ -73,13 +73,13 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
     if [ "$n" -eq 0 ]; then
       echo "fuzz_$t: corpus/$t is empty: nothing to replay"; status=1; continue
     fi
-    if "build-fuzz/fuzz/fuzz_$t" -runs=0 -print_final_stats=1 "corpus/$t" >"$WORK/$t.replay.log" 2>&1; then
+    if "build-fuzz/fuzz/fuzz_$t" -runs=0 -print_final_stats=1 -artifact_prefix="$WORK/$t-replay-" "corpus/$t" >"$WORK/$t.replay.log" 2>&1; then
       echo "fuzz_$t: $n corpus inputs replayed under ASan+UBSan, clean"
     else
       echo "fuzz_$t: FINDING in corpus replay under ASan+UBSan"; tail -n 60 "$WORK/$t.replay.log"; status=1
     fi
     [ "$t" = crypto_differential ] && continue   # its plant is the backend below, found by fuzzing
-    if FAIRVEC_FUZZ_PLANT="$t" "build-fuzz/fuzz/fuzz_$t" -runs=0 "corpus/$t" >"$WORK/$t.plant.log" 2>&1; then
+    if FAIRVEC_FUZZ_PLANT="$t" "build-fuzz/fuzz/fuzz_$t" -runs=0 -artifact_prefix="$WORK/$t-plant-" "corpus/$t" >"$WORK/$t.plant.log" 2>&1; then
       echo "fuzz_$t: planted fault NOT found by the corpus replay"; status=1
     elif grep -q '^==== fairvec' "$WORK/$t.plant.log"; then
       echo "fuzz_$t: planted fault found ($(grep -E -- '-(difference|unstable|idempotent|reply)$' "$WORK/$t.plant.log" | tail -n 1))"
