@@ -32,7 +32,8 @@ json::Value seal_right(const rapidjson::Value& p, const Backend& b) {
 
 FileSpec spec_with(std::vector<Flag> flags, std::function<void(Cases&)> cases) {
   return {"example_seal_test.json", "hmac-dice-v1", {"example"}, std::move(flags),
-          {{"Seal", "hmac_dice.seal"}, {"SealInvalid", "hmac_dice.seal"}}, std::move(cases)};
+          {{.type = "Seal", .call = {"hmac_dice.seal"}}, {.type = "SealInvalid", .call = {"hmac_dice.seal"}}},
+          std::move(cases)};
 }
 
 std::string generation_error(FileSpec spec) {
@@ -91,7 +92,7 @@ TEST(Catalog, GenerationStopsOnAWrongCase) {
                 .find("undeclared group type Nope"),
             std::string::npos);
   FileSpec unknown_op = spec_with({}, [](Cases&) {});
-  unknown_op.groups[0].op = "hmac_dice.nope";
+  unknown_op.groups[0].call.op = "hmac_dice.nope";
   EXPECT_THROW((void)catalog_kind(unknown_op), std::logic_error);
 }
 
@@ -141,10 +142,10 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
 
 TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
   FileSpec spec = spec_with({}, [](Cases& c) { c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}}); });
-  spec.groups[0].outputs = {"sealHex"};
-  spec.groups[0].from = {{"sealHex", "seal"}};
-  spec.groups[0].more_calls = [](const TestRef& t) {
-    return std::vector<PortCall>{ok_call("hmac_dice.seal", params_of(t, {"serverSeed"}), test_value(t, "sealHex"))};
+  spec.groups[0].fields = {{.name = "sealHex", .from = "seal"}};
+  spec.groups[0].hooks.more_calls = [](const json::Object&, const json::Object& test, const std::string& path) {
+    return std::vector<PortCall>{ok_call("hmac_dice.seal", json::Value::object({{"serverSeed", member_of(test, "serverSeed", path)}}),
+                                         member_of(test, "sealHex", path))};
   };
   VectorKind k = catalog_kind(spec);
   rapidjson::Document d;
@@ -163,18 +164,24 @@ TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
   d["testGroups"][0]["tests"][0]["sealHex"].SetString(std::string(64, '0'), d.GetAllocator());
   EXPECT_NE(k.check_library(ref, cryptopp_backend()), "");
   // An unasked result is shown but not expected of a port.
-  spec.groups[0].unasked = {"seal"};
-  spec.groups[0].more_calls = {};
+  spec.groups[0].fields[0].asked = false;
+  spec.groups[0].hooks.more_calls = {};
   EXPECT_EQ(json::to_line(*catalog_kind(spec).port_calls(ref)[0].result), "{}");
-  // Renaming a member the group does not output is a generator bug.
-  spec.groups[0].from = {{"other", "seal"}};
+  // Writing a field from a member the op does not output stops generation; mapping a param the op
+  // does not read is a generator bug at once.
+  spec.groups[0].fields[0].from = "other";
+  EXPECT_NE(generation_error(spec).find("outputs no other"), std::string::npos);
+  spec.groups[0].fields[0].from = "seal";
+  spec.groups[0].call.params = {{"nope", "serverSeed"}};
   EXPECT_THROW((void)catalog_kind(spec), std::logic_error);
 }
 
 TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
   FileSpec spec{"example_draw_test.json", "cursor-v1", {"example"}, {},
-                {{.type = "Draw", .op = "cursor.draw", .outputs = {"index"},
-                  .before = {{"cursor.u64_to_unit", {"u", "uBits"}}}}},
+                {{.type = "Draw",
+                  .call = {"cursor.draw"},
+                  .fields = outputs({"index"}),
+                  .stages = {{"cursor.u64_to_unit", {"u", "uBits"}}}}},
                 [](Cases& c) { c.valid("Draw", "u = 1.0", {}, {{"u64", "18446744073709551615"}, {"n", 6}}); }};
   VectorKind k = catalog_kind(spec);
   rapidjson::Document d;
@@ -195,10 +202,10 @@ TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
 TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
   auto judged = [](const std::string& error) {
     return FileSpec{"example_match_test.json", "hmac-dice-v1", {"example"}, {},
-                    {{.type = "Match", .op = "hmac_dice.verify_match", .outputs = {"verdict"}, .leading = {"link"},
-                      .judged = [](const json::Value& r) {
-                        return std::get<std::string>(r.find("verdict")->variant()) == "seal_mismatch" ? "seal" : "";
-                      }}},
+                    {{.type = "Match",
+                      .call = {"hmac_dice.verify_match"},
+                      .fields = {{.name = "link", .leading = true}, {"verdict"}},
+                      .judged = Judged{"verdict", {{"seal_mismatch", "seal"}}}}},
                     [error](Cases& c) {
                       c.invalid("Match", "a wrong seal", {},
                                 {{"serverSeed", kSeed}, {"seal", std::string(64, '0')}, {"clientSeeds", json::Value::array({"a"})},
@@ -226,13 +233,13 @@ void generated(const VectorKind& k, rapidjson::Document& d) { json::parse(json::
 
 TEST(Catalog, AGroupMayPickItsOpPerTest) {
   FileSpec spec{"example_text_test.json", "canonical-json", {"example"}, {},
-                {{"Text", "canonical_json"}},
+                {{.type = "Text", .call = {"canonical_json"}}},
                 [](Cases& c) {
                   c.invalid("Text", "fraction", {}, {{"json", "1.5"}, {"jsonHex", "312e35"}}, "json");
                   c.invalid("Text", "not UTF-8", {}, {{"json", nullptr}, {"jsonHex", "22ff22"}}, "json");
                 }};
-  spec.groups[0].op_of = [](const rapidjson::Value& in) {
-    return in["json"].IsString() ? "canonical_json" : "canonical_json.hex";
+  spec.groups[0].hooks.op_of = [](const json::Object& in) {
+    return std::holds_alternative<std::string>(in.at(0).second.variant()) ? "canonical_json" : "canonical_json.hex";
   };
   VectorKind k = catalog_kind(spec);
   rapidjson::Document d;
@@ -247,8 +254,8 @@ TEST(Catalog, AGroupMayPickItsOpPerTest) {
   // The bytes are what canonical_json.hex checks: valid text there fails the test.
   d["testGroups"][0]["tests"][1]["jsonHex"].SetString("3132", d.GetAllocator());
   EXPECT_NE(k.check_library(bytes, cryptopp_backend()), "");
-  spec.groups[0].op_of = [](const rapidjson::Value&) { return "canonical_json.nope"; };
-  EXPECT_NE(generation_error(spec).find("picks the unknown op canonical_json.nope"), std::string::npos);
+  spec.groups[0].hooks.op_of = [](const json::Object&) { return "canonical_json.nope"; };
+  EXPECT_NE(generation_error(spec).find("names the unknown op canonical_json.nope"), std::string::npos);
 }
 
 TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
@@ -257,11 +264,13 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   const std::string proof = json::to_line(tavla::proof_document(cryptopp_backend(), src));
   auto spec_of = [&](std::function<void(Cases&)> cases) {
     FileSpec spec{"example_verify_test.json", "tavla-commit-v1", {"example"}, {},
-                  {{"Verify", "tavla.verify_proof", {"verified", "failedCheck"}}, {"Malformed", "tavla.verify_proof"}},
+                  {{.type = "Verify",
+                    .call = {"tavla.verify_proof"},
+                    .fields = outputs({"verified", "failedCheck"}),
+                    .judged = Judged{"failedCheck"}},
+                   {.type = "Malformed", .call = {"tavla.verify_proof"}, .rejected = {.fixed = {{"exitCode", 2}}}}},
                   std::move(cases)};
     for (auto& g : spec.groups) g.null_absent = {"expectedCommitment"};
-    spec.groups[0].judged = judged_by_member("failedCheck");
-    spec.groups[1].rejected = {{"exitCode", 2}};
     spec.companions = [](const json::Value&) { return std::vector<std::pair<std::string, std::string>>{{"a", "b"}}; };
     return spec;
   };
@@ -307,8 +316,10 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
 TEST(Catalog, GroupsCarryMembersTheOpReadsAndOutputsOnlySomeCasesHave) {
   const std::string link(64, '7');
   FileSpec spec{"example_point_test.json", "crash", {"example"}, {},
-                {{.type = "Point", .op = "crash.point", .outputs = {"hmac", "h", "hundredths"}, .members = {"convention"},
-                  .if_given = {"hmac"}}},
+                {{.type = "Point",
+                  .call = {"crash.point"},
+                  .members = {"convention"},
+                  .fields = {{.name = "hmac", .optional = true}, {"h"}, {"hundredths"}}}},
                 [&](Cases& c) {
                   c.group_members({{"convention", "betkyo-exact"}});
                   c.valid("Point", "exact", {}, {{"link", link}});
@@ -362,8 +373,11 @@ TEST(Catalog, AGroupMayHaveItsOwnTraceAndExpectedResult) {
         {{"twice", crash::previous_hex(c, crash::previous_hex(c, json::get_string(p, "link", "params"), b), b)}});
   };
   FileSpec spec{"example_chain_test.json", "crash", {"example"}, {},
-                {{.type = "Chain", .op = "crash.previous", .outputs = {"twice"}, .members = {"convention"}, .trace = twice,
-                  .expected = [](const TestRef&) { return json::Object{{"link", "expected"}}; }}},
+                {{.type = "Chain",
+                  .call = {.op = "crash.previous", .expect = {{"link", "twice"}}},
+                  .members = {"convention"},
+                  .fields = outputs({"twice"}),
+                  .hooks = {.trace = twice}}},
                 [&](Cases& c) {
                   c.group_members({{"convention", "bustabit-2025"}});
                   c.valid("Chain", "two links back", {}, {{"link", link}});
@@ -377,7 +391,7 @@ TEST(Catalog, AGroupMayHaveItsOwnTraceAndExpectedResult) {
             crash::previous_hex(c, crash::previous_hex(c, link, cryptopp_backend()), cryptopp_backend()));
   TestRef ref{d, d["testGroups"][0], t, "testGroups[0].tests[0]"};
   EXPECT_EQ(k.check_library(ref, openssl_backend()), "");
-  EXPECT_EQ(json::to_line(*k.port_calls(ref)[0].result), "{\"link\":\"expected\"}");
+  EXPECT_EQ(json::to_line(*k.port_calls(ref)[0].result), "{\"link\":\"" + std::string(t["twice"].GetString()) + "\"}");
   d["testGroups"][0]["tests"][0]["twice"].SetString(link, d.GetAllocator());
   EXPECT_NE(k.check_library(ref, openssl_backend()), "");
 }

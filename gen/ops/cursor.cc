@@ -216,7 +216,12 @@ void add_cursor_ops(Table& t) {
           {"options", options}},
          {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
          true,
-         game_rounds(), game_op, game_trace});
+         game_rounds(), game_op, game_trace,
+         [](const Args& a) {  // the cursors and the game's outcome members
+           std::vector<std::string> names = {"cursors"};
+           for (const auto& n : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(n);
+           return names;
+         }});
   t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
          {{"u", unit()}, {"n", n}},
          {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,

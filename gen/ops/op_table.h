@@ -119,6 +119,10 @@ struct OpSpec {
   // the byte index) as an object that vector files show beside the result (vectors/catalog.h);
   // ports never send them. It throws like the handler.
   Handler trace = {};
+  // results_for, for an op with open results, names the result members it gives for |args| (the
+  // declared ones and the rest: cursor.game's cursors and the game's outcome members). It throws
+  // like the handler.
+  std::function<std::vector<std::string>(const Args& args)> results_for = {};
 };
 
 // Table holds every op, sorted by name.

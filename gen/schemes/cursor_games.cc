@@ -269,14 +269,40 @@ json::Object plinko(Stream& s, const Options& o) {
 
 using GameFn = json::Object (*)(Stream&, const Options&);
 
-const std::vector<std::pair<std::string, GameFn>>& games() {
-  static const std::vector<std::pair<std::string, GameFn>> kGames = {
-      {"roulette", roulette}, {"sicbo", sicbo},     {"limbo", limbo},   {"koban", koban},
-      {"blackjack", blackjack}, {"vpoker", vpoker}, {"holdem", holdem}, {"bingo", bingo},
-      {"andar", andar},       {"chinchiro", chinchiro}, {"mines", mines}, {"hanabi", hanabi},
-      {"fuku", fuku},         {"omikuji", omikuji}, {"pagoda", pagoda}, {"plinko", plinko},
+// Game is one row of the game table: its name, its round and its outcome members in order.
+struct Game {
+  std::string name;
+  GameFn fn;
+  std::vector<std::string> outcome;
+};
+
+const std::vector<Game>& games() {
+  static const std::vector<Game> kGames = {
+      {"roulette", roulette, {"pocket"}},
+      {"sicbo", sicbo, {"dice"}},
+      {"limbo", limbo, {"hundredths"}},
+      {"koban", koban, {"flips"}},
+      {"blackjack", blackjack, {"cards", "player", "dealer"}},
+      {"vpoker", vpoker, {"deal", "final"}},
+      {"holdem", holdem, {"cards", "player", "dealer", "board"}},
+      {"bingo", bingo, {"card", "balls"}},
+      {"andar", andar, {"boostUnits", "cards"}},
+      {"chinchiro", chinchiro, {"dice"}},
+      {"mines", mines, {"mines"}},
+      {"hanabi", hanabi, {"units"}},
+      {"fuku", fuku, {"units"}},
+      {"omikuji", omikuji, {"units"}},
+      {"pagoda", pagoda, {"units"}},
+      {"plinko", plinko, {"units"}},
   };
   return kGames;
+}
+
+const Game& game_row(std::string_view game) {
+  for (const auto& g : games()) {
+    if (g.name == game) return g;
+  }
+  throw InputError("game", "not a cursor-v1 game: '" + std::string(game) + "'");
 }
 
 const rapidjson::Value& need(const rapidjson::Value& params, std::string_view key) {
@@ -290,7 +316,7 @@ const rapidjson::Value& need(const rapidjson::Value& params, std::string_view ke
 const std::vector<std::string>& game_names() {
   static const std::vector<std::string> kNames = [] {
     std::vector<std::string> n;
-    for (const auto& [name, _] : games()) n.push_back(name);
+    for (const auto& g : games()) n.push_back(g.name);
     return n;
   }();
   return kNames;
@@ -298,17 +324,15 @@ const std::vector<std::string>& game_names() {
 
 GameResult play(const Backend& backend, std::string_view game, std::string_view server_seed,
                 std::string_view client_seed, std::uint64_t nonce, const rapidjson::Value& options) {
-  GameFn fn = nullptr;
-  for (const auto& [name, f] : games()) {
-    if (name == game) fn = f;
-  }
-  if (!fn) throw InputError("game", "not a cursor-v1 game: '" + std::string(game) + "'");
+  const GameFn fn = game_row(game).fn;
   Stream s(backend, std::string(server_seed), std::string(client_seed), nonce);
   GameResult r;
   r.outcome = fn(s, options);
   r.reads = s.reads();
   return r;
 }
+
+const std::vector<std::string>& outcome_names(std::string_view game) { return game_row(game).outcome; }
 
 std::string read_game(const rapidjson::Value& v, std::string_view field) {
   if (!v.IsString()) throw InputError(std::string(field), "must be a string");

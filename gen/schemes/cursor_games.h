@@ -31,6 +31,10 @@ struct GameResult {
 // fail.
 const std::vector<std::string>& game_names();
 
+// outcome_names lists the outcome members of |game|, in the order play() gives them. Throws
+// InputError naming "game" for an unknown game.
+[[nodiscard]] const std::vector<std::string>& outcome_names(std::string_view game);
+
 // read_game reads a game name: a JSON string that game_names() lists. Throws InputError naming
 // |field| ("must be a string", "not a cursor-v1 game: '<name>'").
 [[nodiscard]] std::string read_game(const rapidjson::Value& v, std::string_view field);

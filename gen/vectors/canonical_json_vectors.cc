@@ -369,16 +369,16 @@ void canonical_cases(Cases& c) {
 }
 
 // text_op sends a text that is not UTF-8 (json null) as its bytes (addition: canonical_json.hex).
-std::string text_op(const Params& inputs) {
-  const auto* j = json::optional_member(inputs, "json");
-  return j && j->IsString() ? "canonical_json" : "canonical_json.hex";
+std::string text_op(const json::Object& inputs) {
+  for (const auto& [k, v] : inputs) {
+    if (k == "json") return std::holds_alternative<std::string>(v.variant()) ? "canonical_json" : "canonical_json.hex";
+  }
+  return "canonical_json.hex";
 }
 
 }  // namespace
 
 VectorKind canonical_json_vector_kind() {
-  GroupSpec invalid{"CanonicalJsonInvalid", "canonical_json"};
-  invalid.op_of = text_op;
   return catalog_kind({
       "canonical_json_test.json",
       "canonical-json",
@@ -387,7 +387,8 @@ VectorKind canonical_json_vector_kind() {
        "whitespace. Each test gives the input as text (json; null when it is not UTF-8) and as bytes",
        "(jsonHex); valid tests give the canonical text, its bytes and its SHA-256."},
       canonical_flags(),
-      {{"CanonicalJson", "canonical_json", {"jsonHex", "canonical", "canonicalHex", "sha256"}}, std::move(invalid)},
+      {{.type = "CanonicalJson", .call = {"canonical_json"}, .fields = outputs({"jsonHex", "canonical", "canonicalHex", "sha256"})},
+       {.type = "CanonicalJsonInvalid", .call = {"canonical_json"}, .hooks = {.op_of = text_op}}},
       canonical_cases,
   });
 }

@@ -1,9 +1,9 @@
 #include "vectors/catalog.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <memory>
-#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
@@ -28,43 +28,51 @@ void Cases::invalid(std::string group, std::string comment, std::vector<std::str
   cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error), members_});
 }
 
+std::vector<Field> outputs(std::initializer_list<const char*> names) {
+  std::vector<Field> out;
+  for (const char* n : names) out.push_back({n});
+  return out;
+}
+
 namespace {
 
-// contains tells whether |names| holds |name|.
+// ---- Names.
+
 template <typename Names>
 bool contains(const Names& names, std::string_view name) {
   return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 
-// has_key tells whether the pairs |kvs| (a json::Object, a renaming) hold one whose first is |name|.
-template <typename Pairs>
-bool has_key(const Pairs& kvs, std::string_view name) {
-  return std::any_of(kvs.begin(), kvs.end(), [&](const auto& kv) { return kv.first == name; });
+// renamed returns what |renames| maps |name| to, or |name| itself.
+const std::string& renamed(const Renames& renames, const std::string& name) {
+  auto it = std::find_if(renames.begin(), renames.end(), [&](const auto& kv) { return kv.first == name; });
+  return it == renames.end() ? name : it->second;
 }
 
-// renamed returns what the renaming |from| ({name, other}) maps |name| to, or |name| itself.
-std::string renamed(const std::vector<std::pair<std::string, std::string>>& from, const std::string& name) {
-  auto it = std::find_if(from.begin(), from.end(), [&](const auto& kv) { return kv.first == name; });
-  return it == from.end() ? name : it->second;
+const json::Value* find_member(const json::Object& o, std::string_view name) {
+  for (const auto& [k, v] : o) {
+    if (k == name) return &v;
+  }
+  return nullptr;
 }
 
-// Also is an AlsoCall with its op resolved.
-struct Also {
-  AlsoCall spec;
-  const ops::OpSpec* op;
-  std::vector<std::string> inputs;
-};
+// at_path returns the member |path| names in |o| ("dice", or an array member's element "links[1]"),
+// or nullptr when there is none.
+const json::Value* at_path(const json::Object& o, std::string_view path) {
+  const std::size_t open = path.find('[');
+  if (open == std::string_view::npos) return find_member(o, path);
+  std::size_t index = 0;
+  const char* first = path.data() + open + 1;
+  const char* last = path.data() + path.size() - 1;
+  if (path.back() != ']' || std::from_chars(first, last, index).ptr != last) {
+    throw std::logic_error("catalog: malformed member path " + std::string(path));
+  }
+  const json::Value* v = find_member(o, path.substr(0, open));
+  if (!v || !v->is_array() || index >= v->as_array().size()) return nullptr;
+  return &v->as_array()[index];
+}
 
-// Bound is one group type with its op, resolved once.
-struct Bound {
-  GroupSpec spec;
-  const ops::OpSpec* op;
-  std::vector<std::string> inputs;  // the op's params, group members included, in declaration order
-  std::vector<std::string> outputs;
-  std::vector<std::string> sources;  // for each output, the result or trace member it is written from
-  std::vector<Also> also;
-  std::vector<Also> stages;  // GroupSpec::before, resolved (AlsoCall's op only)
-};
+bool is_null(const json::Value& v) { return std::holds_alternative<std::nullptr_t>(v.variant()); }
 
 void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
   for (const auto& p : params) {
@@ -76,68 +84,68 @@ void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>&
   }
 }
 
+std::vector<std::string> leaf_names(const ops::OpSpec& op) {
+  std::vector<std::string> out;
+  leaf_names(op.params, out);
+  return out;
+}
+
+bool declares_result(const ops::OpSpec& op, std::string_view name) {
+  return std::any_of(op.results.begin(), op.results.end(), [&](const ops::Result& r) { return r.name == name; });
+}
+
+// ---- Groups, resolved once.
+
+struct Bound {
+  Group spec;
+  const ops::OpSpec* op;                  // the group's op (Hooks::op_of may pick another per test)
+  std::vector<Field> fields;              // defaults filled in: from, and the op's results when none
+  std::vector<const ops::OpSpec*> stages;
+  std::vector<const ops::OpSpec*> calls;  // Group::calls' ops
+};
+
 using Table = std::map<std::string, Bound, std::less<>>;
 
-// op_for returns the op a test of |g| with these inputs calls (GroupSpec::op_of).
-const ops::OpSpec& op_for(const Bound& g, const rapidjson::Value& inputs) {
-  if (!g.spec.op_of) return *g.op;
-  const std::string name = g.spec.op_of(inputs);
+const ops::OpSpec& resolve(const std::string& name, const std::string& where) {
   const ops::OpSpec* op = ops::table().find(name);
-  if (!op) throw std::logic_error("group " + g.spec.type + " picks the unknown op " + name);
+  if (!op) throw std::logic_error(where + " names the unknown op " + name);
   return *op;
 }
 
-std::vector<std::string> inputs_of(const Bound& g, const ops::OpSpec& op) {
-  if (&op == g.op) return g.inputs;
-  std::vector<std::string> names;
-  leaf_names(op.params, names);
-  return names;
-}
-
-// absent tells whether member |name| with |v| stands for an absent param (GroupSpec::null_absent).
-bool absent(const Bound& g, std::string_view name, bool is_null) {
-  const auto& n = g.spec.null_absent;
-  return is_null && contains(n, name);
+void require_params(const Renames& renames, const ops::OpSpec& op, const std::string& where) {
+  const std::vector<std::string> names = leaf_names(op);
+  for (const auto& kv : renames) {
+    if (!contains(names, kv.first)) throw std::logic_error(where + " maps " + kv.first + ", which " + op.name + " does not read");
+  }
 }
 
 std::shared_ptr<const Table> bind(const FileSpec& spec) {
   auto table = std::make_shared<Table>();
   for (const auto& g : spec.groups) {
-    const ops::OpSpec* op = ops::table().find(g.op);
-    if (!op) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + g.op);
-    Bound b{g, op, {}, g.outputs, {}, {}, {}};
-    leaf_names(op->params, b.inputs);
-    if (b.outputs.empty()) {
-      for (const auto& r : op->results) b.outputs.push_back(r.name);
+    const std::string where = spec.file + ": group " + g.type;
+    Bound b{g, &resolve(g.call.op, where), g.fields, {}, {}};
+    require_params(g.call.params, *b.op, where);
+    if (b.fields.empty()) {
+      for (const auto& r : b.op->results) b.fields.push_back({r.name});
     }
-    for (const auto& name : b.outputs) b.sources.push_back(renamed(g.from, name));
-    for (const auto& kv : g.from) {
-      if (!contains(b.outputs, kv.first)) {
-        throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which it does not output");
-      }
+    for (auto& f : b.fields) {
+      if (f.from.empty()) f.from = f.name;
     }
-    auto resolve = [&](AlsoCall a) {
-      const ops::OpSpec* found = ops::table().find(a.op);
-      if (!found) throw std::logic_error(spec.file + ": group " + g.type + " names the unknown op " + a.op);
-      Also resolved{std::move(a), found, {}};
-      leaf_names(found->params, resolved.inputs);
-      for (const auto& kv : resolved.spec.from) {
-        if (!contains(resolved.inputs, kv.first)) {
-          throw std::logic_error(spec.file + ": group " + g.type + " maps " + kv.first + ", which " + found->name + " does not read");
-        }
-      }
-      return resolved;
-    };
-    for (const auto& st : g.before) b.stages.push_back(resolve({st.op}));
-    for (const auto& a : g.also) b.also.push_back(resolve(a));
+    for (const auto& st : g.stages) b.stages.push_back(&resolve(st.op, where));
+    for (const auto& c : g.calls) {
+      b.calls.push_back(&resolve(c.op, where));
+      require_params(c.params, *b.calls.back(), where);
+    }
     if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
   return table;
 }
 
-rapidjson::Document to_document(const json::Value& v) {
+// ---- Running an op: the one conversion between the catalog's JSON model and the op's.
+
+rapidjson::Document to_document(const json::Object& o) {
   rapidjson::Document d;
-  rapidjson::Value tmp = v.to_rapidjson(d.GetAllocator());
+  rapidjson::Value tmp = json::Value(o).to_rapidjson(d.GetAllocator());
   static_cast<rapidjson::Value&>(d).Swap(tmp);
   return d;
 }
@@ -152,19 +160,16 @@ struct Outcome {
   std::string message;
 };
 
-// GroupTrace is GroupSpec::trace: a group's own trace, replacing the op's.
-using GroupTrace = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
+using TraceHook = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
 
-// run_op runs |op|, and its trace (|group_trace| when set, else the op's), on |params|.
-Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend,
-               const GroupTrace& group_trace = {}) {
+Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend, const TraceHook& trace = {}) {
   try {
     const ops::Args args = ops::read_args(op, params);
     Outcome o;
     o.ok = true;
     o.result = op.handler(args, backend);
-    if (group_trace) {
-      o.trace = group_trace(params, backend);
+    if (trace) {
+      o.trace = trace(params, backend);
     } else if (op.trace) {
       o.trace = op.trace(args, backend);
     }
@@ -189,39 +194,10 @@ std::string describe(const Outcome& o) {
   return json::to_line(o.result) + (o.trace.is_object() ? " trace " + json::to_line(o.trace) : "");
 }
 
-// caught tells whether |alt| (a port with the flag's bug) answers the case otherwise than |o|; an
-// alternative that answers null does not apply to the case.
-bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcome& o, const Backend& backend,
-            const std::string& where) {
-  json::Value answer;
-  try {
-    answer = alt(params, backend);
-  } catch (const InputError&) {
-    return o.ok;
-  }
-  if (std::holds_alternative<std::nullptr_t>(answer.variant())) return false;
-  if (!o.ok) return true;
-  if (!answer.is_object() || answer.as_object().empty()) throw std::logic_error(where + ": an alternative gave no members");
-  for (const auto& [name, v] : answer.as_object()) {
-    const json::Value* mine = output_of(o, name);
-    if (!mine) throw std::logic_error(where + ": an alternative gave " + name + ", which the op does not output");
-    if (json::to_line(*mine) != json::to_line(v)) return true;
-  }
-  return false;
-}
-
-bool if_given(const Bound& g, const std::string& output) {
-  return contains(g.spec.if_given, output);
-}
-
-bool is_member(const Bound& g, const std::string& name) {
-  return contains(g.spec.members, name);
-}
-
 // run_agreed runs |op| on the first backend and returns its outcome after checking that every other
 // backend gives the same. Throws std::logic_error naming |where| when they disagree.
 Outcome run_agreed(const ops::OpSpec& op, const rapidjson::Value& params, std::span<const Backend* const> backends,
-                   const GroupTrace& trace, const std::string& where) {
+                   const TraceHook& trace, const std::string& where) {
   const Outcome o = run_op(op, params, *backends[0], trace);
   for (std::size_t i = 1; i < backends.size(); ++i) {
     const Outcome other = run_op(op, params, *backends[i], trace);
@@ -232,42 +208,379 @@ Outcome run_agreed(const ops::OpSpec& op, const rapidjson::Value& params, std::s
   return o;
 }
 
-// apply_stages runs |g|'s stages on |fields| (a case's inputs) on every backend and inserts each
-// stage's outputs after the last field the stage reads. Throws std::logic_error (a generator bug)
-// when a stage rejects the case, outputs no such member or the backends disagree.
-void apply_stages(const Bound& g, json::Object& fields, std::span<const Backend* const> backends,
+// ---- The plan of one test.
+
+// Plan is what every use of a test derives from its group and inputs, computed once: the op it
+// calls, the members that are its inputs, whether the op rejects it.
+struct Plan {
+  const Bound* g;
+  const ops::OpSpec* op;
+  json::Object group;   // the group's members (Group::members)
+  json::Object inputs;  // the test's inputs as shown (a stage's outputs included)
+  std::string error;    // the field an invalid test names; empty for a valid test
+  json::Object shown = {};  // a test's computed members, read back from the file (not at generation)
+
+  [[nodiscard]] bool invalid() const { return !error.empty(); }
+  // rejected: the op rejects the test (an invalid test of a group that is not judged).
+  [[nodiscard]] bool rejected() const { return invalid() && !g->spec.judged; }
+  [[nodiscard]] bool absent(std::string_view name, const json::Value& v) const {
+    return is_null(v) && contains(g->spec.null_absent, name);
+  }
+  // member returns the test member (an input or a computed one; an element path) or group member
+  // |name|, or nullptr.
+  [[nodiscard]] const json::Value* member(std::string_view name) const {
+    if (contains(g->spec.members, name)) return find_member(group, name);
+    if (const json::Value* v = at_path(inputs, name)) return v;
+    return at_path(shown, name);
+  }
+  // library_params is what the op (and every flag's alternative) receives: the group's members,
+  // then every input but absent ones.
+  [[nodiscard]] json::Object library_params() const {
+    json::Object p = group;
+    for (const auto& kv : inputs) {
+      if (!absent(kv.first, kv.second)) p.push_back(kv);
+    }
+    return p;
+  }
+  // call_params is what a port receives for |call| on |op|: each param the op reads, in its
+  // declaration order, from the member it maps to where the test has it, then the fixed ones.
+  [[nodiscard]] json::Value call_params(const ops::OpSpec& call_op, const Call& call) const {
+    json::Object p;
+    for (const auto& name : leaf_names(call_op)) {
+      if (find_member(call.fixed, name)) continue;
+      const std::string& m = renamed(call.params, name);
+      const json::Value* v = member(m);
+      if (v && !absent(m, *v)) p.emplace_back(name, *v);
+    }
+    for (const auto& kv : call.fixed) p.push_back(kv);
+    return json::Value(std::move(p));
+  }
+  // asked tells whether a port must answer field |f|: as the field says, else when |op| gives it as
+  // a result (for an op with open results, for these params).
+  [[nodiscard]] bool asked(const Field& f) const {
+    if (f.asked) return *f.asked;
+    if (declares_result(*op, f.from)) return true;
+    if (!op->results_for) return false;
+    const rapidjson::Document d = to_document(library_params());
+    return contains(op->results_for(ops::read_args(*op, d)), f.from);
+  }
+};
+
+const ops::OpSpec& op_of(const Bound& g, const json::Object& inputs) {
+  if (!g.spec.hooks.op_of) return *g.op;
+  return resolve(g.spec.hooks.op_of(inputs), "group " + g.spec.type);
+}
+
+Plan plan_of(const Bound& g, json::Object group, json::Object inputs, std::string error) {
+  const ops::OpSpec* op = &op_of(g, inputs);
+  return {&g, op, std::move(group), std::move(inputs), std::move(error)};
+}
+
+// Shown is the layout of a test's computed members: |leading| before the inputs, |after| after
+// them (fields, then `error`; for a rejected test its fixed members, `error`, `errorPosition`).
+struct Shown {
+  json::Object leading, after;
+};
+
+// judged_field returns what a judged result shows not to verify ("" when it verifies).
+std::string judged_field(const Judged& v, const json::Value& result) {
+  const json::Value* m = result.is_object() ? result.find(v.member) : nullptr;
+  if (!m) throw std::logic_error("judged: the result has no " + v.member);
+  if (is_null(*m)) return "";
+  const std::string& text = std::get<std::string>(m->variant());
+  if (v.names.empty()) return text;
+  for (const auto& [value, field] : v.names) {
+    if (value == text) return field;
+  }
+  return "";
+}
+
+// shown_of computes the layout |p|'s op gives with outcome |o|, or returns what is wrong (a valid
+// test rejected, an invalid one accepted or rejected naming another field, a missing output).
+std::string shown_of(const Plan& p, const Outcome& o, Shown& out) {
+  const Group& spec = p.g->spec;
+  if (p.rejected()) {
+    if (o.ok) return "an invalid case is accepted: " + json::to_line(o.result);
+    if (o.field != p.error) return "the error names " + o.field + ", not " + p.error + ": " + o.message;
+    for (const auto& kv : spec.rejected.fixed) out.after.push_back(kv);
+    out.after.emplace_back("error", p.error);
+    if (spec.rejected.position) {
+      out.after.emplace_back("errorPosition", o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
+    }
+    return "";
+  }
+  if (!o.ok) return "a case the op must answer is rejected: " + o.message;
+  for (const Field& f : p.g->fields) {
+    const json::Value* v = output_of(o, f.from);
+    if (!v && f.optional) continue;
+    if (!v) return "op " + p.op->name + " outputs no " + f.from;
+    (f.leading ? out.leading : out.after).emplace_back(f.name, *v);
+  }
+  if (spec.judged) {
+    const std::string field = judged_field(*spec.judged, o.result);
+    if (field != p.error) return "the result does not verify at '" + field + "', not '" + p.error + "'";
+    if (!field.empty()) out.after.emplace_back("error", field);
+  }
+  return "";
+}
+
+// computed_names lists the members shown_of may write, so that a test's inputs are the rest.
+std::vector<std::string> computed_names(const Plan& p) {
+  std::vector<std::string> names = {"error", "errorPosition"};
+  if (p.rejected()) {
+    for (const auto& kv : p.g->spec.rejected.fixed) names.push_back(kv.first);
+  } else {
+    for (const Field& f : p.g->fields) names.push_back(f.name);
+  }
+  return names;
+}
+
+// ---- Reading a test back into a plan.
+
+struct Test {
+  json::Object group, members;
+  std::string path;
+};
+
+Test test_of(const Bound& g, const TestRef& t) {
+  static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result"};
+  Test out{{}, {}, t.path};
+  for (const auto& name : g.spec.members) out.group.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+  for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
+    const std::string name(it->name.GetString(), it->name.GetStringLength());
+    if (!contains(kEnvelope, name)) out.members.emplace_back(name, json::Value::from_rapidjson(it->value));
+  }
+  return out;
+}
+
+// plan_of_test splits a test's members into inputs and computed members (the inverse of the
+// layout generation writes) and plans it.
+Plan plan_of_test(const Bound& g, const TestRef& t, const Test& test) {
+  const std::string error = is_invalid(t) ? test_string(t, "error") : "";
+  Plan probe{&g, g.op, test.group, {}, error};
+  const std::vector<std::string> computed = computed_names(probe);
+  json::Object inputs, shown;
+  for (const auto& kv : test.members) (contains(computed, kv.first) ? shown : inputs).push_back(kv);
+  Plan p = plan_of(g, test.group, std::move(inputs), error);
+  p.shown = std::move(shown);
+  return p;
+}
+
+const Bound* bound_of(const Table& table, const TestRef& t) {
+  auto it = table.find(group_type(t));
+  return it == table.end() ? nullptr : &it->second;
+}
+
+std::string mismatch(std::string_view name, const json::Value& expected, const json::Value& got) {
+  return std::string(name) + ": expected " + json::to_line(expected) + ", got " + json::to_line(got);
+}
+
+// compare_shown compares the layout the op gives now with the test's members.
+std::string compare_shown(const Plan& p, const Shown& now, const Test& test) {
+  const std::vector<std::string> names = computed_names(p);
+  for (const auto& name : names) {
+    const json::Value* want = find_member(test.members, name);
+    const json::Value* got = find_member(now.leading, name);
+    if (!got) got = find_member(now.after, name);
+    if (!want && !got) continue;
+    if (!want) return "test has no member " + name;
+    if (!got) return name + ": not expected here";
+    if (json::to_line(*want) != json::to_line(*got)) return mismatch(name, *want, *got);
+  }
+  return "";
+}
+
+// ---- The three uses of a plan.
+
+// check_plan recomputes |test|'s plan on |backend| and compares every computed member.
+std::string check_plan(const Plan& p, const Test& test, const Backend& backend) {
+  const Bound& g = *p.g;
+  const rapidjson::Document params = to_document(p.library_params());
+  for (std::size_t i = 0; i < g.stages.size(); ++i) {
+    const Outcome so = run_op(*g.stages[i], params, backend);
+    if (!so.ok) return "stage " + g.stages[i]->name + " rejects the test: " + so.message;
+    for (const auto& name : g.spec.stages[i].outputs) {
+      const json::Value* v = output_of(so, name);
+      if (!v) return "stage " + g.stages[i]->name + " outputs no " + name;
+      const json::Value* want = find_member(p.inputs, name);
+      if (!want) return "test has no member " + name;
+      if (json::to_line(*want) != json::to_line(*v)) return mismatch(name, *want, *v);
+    }
+  }
+  const Outcome o = run_op(*p.op, params, backend, g.spec.hooks.trace);
+  Shown now;
+  if (std::string m = shown_of(p, o, now); !m.empty()) return m;
+  return compare_shown(p, now, test);
+}
+
+// expected_answer is what a port must answer to the group's own call: the members Call::expect
+// names, or else the asked fields the test shows, in the op's result order.
+json::Value expected_answer(const Plan& p) {
+  json::Object result;
+  const Call& call = p.g->spec.call;
+  auto need = [&](const std::string& name) -> const json::Value& {
+    const json::Value* v = p.member(name);
+    if (!v) throw InputError(name, "missing in the test");
+    return *v;
+  };
+  if (!call.expect.empty()) {
+    for (const auto& [r, m] : call.expect) result.emplace_back(r, need(m));
+    return json::Value(std::move(result));
+  }
+  for (const auto& r : p.op->results) {
+    for (const Field& f : p.g->fields) {
+      if (f.from == r.name && p.asked(f) && p.member(f.name)) result.emplace_back(r.name, need(f.name));
+    }
+  }
+  for (const Field& f : p.g->fields) {
+    if (!declares_result(*p.op, f.from) && p.asked(f) && p.member(f.name)) result.emplace_back(f.from, need(f.name));
+  }
+  return json::Value(std::move(result));
+}
+
+// reads_field tells whether |call| on |op| reads the member an error field names ("clientSeeds[1]").
+bool reads_field(const ops::OpSpec& op, const Call& call, const std::string& field) {
+  const std::string base = field.substr(0, field.find_first_of(".["));
+  for (const auto& name : leaf_names(op)) {
+    if (renamed(call.params, name) == base) return true;
+  }
+  return false;
+}
+
+std::vector<PortCall> calls_of(const Plan& p, const Test& test) {
+  const Bound& g = *p.g;
+  std::vector<PortCall> calls;
+  if (p.rejected()) {
+    calls.push_back(bad_call(p.op->name, p.call_params(*p.op, g.spec.call)));
+    for (std::size_t i = 0; i < g.calls.size(); ++i) {
+      if (reads_field(*g.calls[i], g.spec.calls[i], p.error)) {
+        calls.push_back(bad_call(g.calls[i]->name, p.call_params(*g.calls[i], g.spec.calls[i])));
+      }
+    }
+    return calls;
+  }
+  calls.push_back(ok_call(p.op->name, p.call_params(*p.op, g.spec.call), expected_answer(p)));
+  if (g.spec.hooks.more_calls) {
+    for (auto& c : g.spec.hooks.more_calls(test.group, test.members, test.path)) calls.push_back(std::move(c));
+  }
+  for (std::size_t i = 0; i < g.calls.size(); ++i) {
+    const Call& c = g.spec.calls[i];
+    json::Object expected;
+    if (c.expect.empty()) {
+      for (const auto& r : g.calls[i]->results) {
+        const json::Value* v = p.member(r.name);
+        if (!v) throw InputError(test.path + "." + r.name, "missing");
+        expected.emplace_back(r.name, *v);
+      }
+    } else {
+      for (const auto& [r, m] : c.expect) {
+        const json::Value* v = p.member(m);
+        if (!v) throw InputError(test.path + "." + m, "missing");
+        expected.emplace_back(r, *v);
+      }
+    }
+    calls.push_back(ok_call(g.calls[i]->name, p.call_params(*g.calls[i], c), json::Value(std::move(expected))));
+  }
+  return calls;
+}
+
+// caught tells whether |alt| (a port with the flag's bug) answers the case otherwise than |o|; an
+// alternative that answers null does not apply to the case.
+bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcome& o, const Backend& backend,
+            const std::string& where) {
+  json::Value answer;
+  try {
+    answer = alt(params, backend);
+  } catch (const InputError&) {
+    return o.ok;
+  }
+  if (is_null(answer)) return false;
+  if (!o.ok) return true;
+  if (!answer.is_object() || answer.as_object().empty()) throw std::logic_error(where + ": an alternative gave no members");
+  for (const auto& [name, v] : answer.as_object()) {
+    const json::Value* mine = output_of(o, name);
+    if (!mine) throw std::logic_error(where + ": an alternative gave " + name + ", which the op does not output");
+    if (json::to_line(*mine) != json::to_line(v)) return true;
+  }
+  return false;
+}
+
+// apply_stages runs |g|'s stages on |inputs| on every backend and inserts each stage's outputs after
+// the last input the stage reads. Throws std::logic_error (a generator bug) when a stage rejects the
+// case, outputs no such member or the backends disagree.
+void apply_stages(const Bound& g, const json::Object& group, json::Object& inputs, std::span<const Backend* const> backends,
                   const std::string& where) {
   for (std::size_t k = 0; k < g.stages.size(); ++k) {
-    const Also& st = g.stages[k];
-    const rapidjson::Document p = to_document(json::Value(fields));
-    const Outcome o = run_agreed(*st.op, p, backends, {}, where);
-    if (!o.ok) throw std::logic_error(where + ": stage " + st.op->name + " rejects the case: " + o.message);
+    const ops::OpSpec& st = *g.stages[k];
+    json::Object all = group;
+    all.insert(all.end(), inputs.begin(), inputs.end());
+    const Outcome o = run_agreed(st, to_document(all), backends, {}, where);
+    if (!o.ok) throw std::logic_error(where + ": stage " + st.name + " rejects the case: " + o.message);
+    const std::vector<std::string> reads = leaf_names(st);
     std::size_t pos = 0;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-      if (contains(st.inputs, fields[i].first)) pos = i + 1;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (contains(reads, inputs[i].first)) pos = i + 1;
     }
-    for (const auto& name : g.spec.before[k].outputs) {
+    for (const auto& name : g.spec.stages[k].outputs) {
       const json::Value* v = output_of(o, name);
-      if (!v) throw std::logic_error(where + ": stage " + st.op->name + " outputs no " + name);
-      fields.insert(fields.begin() + static_cast<std::ptrdiff_t>(pos++), {name, *v});
+      if (!v) throw std::logic_error(where + ": stage " + st.name + " outputs no " + name);
+      inputs.insert(inputs.begin() + static_cast<std::ptrdiff_t>(pos++), {name, *v});
     }
   }
 }
 
+// FlagCheck tracks, per flag, which alternatives caught one of its cases.
+class FlagCheck {
+ public:
+  explicit FlagCheck(const FileSpec& spec) : spec_(spec) {
+    for (const auto& f : spec.flags) flags_.emplace(f.name, &f);
+  }
+  void on_case(const Case& c, const rapidjson::Value& params, const Outcome& o, const json::Object& outputs,
+               const Backend& backend, const std::string& where) {
+    for (const auto& name : c.flags) {
+      auto f = flags_.find(name);
+      if (f == flags_.end()) continue;  // the builder reports an undefined flag
+      const Flag& flag = *f->second;
+      const std::string at = where + ", flag " + name;
+      bool any = false;
+      for (std::size_t k = 0; k < flag.differs.size(); ++k) {
+        if (caught(flag.differs[k], params, o, backend, at)) {
+          any = true;
+          catches_[name].insert(k);
+        }
+      }
+      if (!flag.differs.empty() && !any) throw std::logic_error(at + ": no alternative of the flag answers otherwise");
+      if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
+        throw std::logic_error(at + ": the flag's property does not hold");
+      }
+    }
+  }
+  void finish() {
+    for (const auto& f : spec_.flags) {
+      for (std::size_t k = 0; k < f.differs.size(); ++k) {
+        if (!catches_[f.name].count(k)) {
+          throw std::logic_error(spec_.file + ", flag " + f.name + ": alternative " + std::to_string(k + 1) + " of " +
+                                 std::to_string(f.differs.size()) + " catches none of the flag's cases");
+        }
+      }
+    }
+  }
+
+ private:
+  const FileSpec& spec_;
+  std::map<std::string, const Flag*, std::less<>> flags_;
+  std::map<std::string, std::set<std::size_t>, std::less<>> catches_;
+};
+
 json::Value generate(const FileSpec& spec, const Table& table) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(spec.algorithm, schema, spec.header);
-  std::map<std::string, const Flag*, std::less<>> flags;
-  for (const auto& f : spec.flags) {
-    b.note(f.name, bug_type_name(f.bug_type), f.description);
-    flags.emplace(f.name, &f);
-  }
+  for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
+  FlagCheck flags(spec);
   Cases cases;
   spec.cases(cases);
   const auto backends = all_backends();
-  std::map<std::string, std::set<std::size_t>, std::less<>> catches;  // flag -> alternatives that caught a case
-  std::string current;
-  std::string current_members;
+  std::string current, current_members;
   for (const Case& c : cases.all()) {
     const std::string where = spec.file + ": case '" + c.comment + "'";
     auto it = table.find(c.group);
@@ -284,149 +597,25 @@ json::Value generate(const FileSpec& spec, const Table& table) {
       current = c.group;
       current_members = members;
     }
-    json::Object fields = c.inputs;
-    apply_stages(g, fields, backends, where);
-    json::Object op_inputs = c.members;
-    for (const auto& kv : fields) {
-      if (!absent(g, kv.first, std::holds_alternative<std::nullptr_t>(kv.second.variant()))) op_inputs.push_back(kv);
-    }
-    const rapidjson::Document params = to_document(json::Value(std::move(op_inputs)));
-    const ops::OpSpec& op = op_for(g, params);
-    const Outcome o = run_agreed(op, params, backends, g.spec.trace, where);
-    json::Object outputs;
-    if (c.error.empty() || g.spec.judged) {
-      if (!o.ok) throw std::logic_error(where + ": a case the op must answer is rejected: " + o.message);
-      json::Object lead;
-      for (const auto& name : g.spec.leading) {
-        const json::Value* v = output_of(o, name);
-        if (!v) throw std::logic_error(where + ": op " + op.name + " outputs no " + name);
-        lead.emplace_back(name, *v);
-      }
-      fields.insert(fields.begin(), lead.begin(), lead.end());
-      for (std::size_t i = 0; i < g.outputs.size(); ++i) {
-        const json::Value* v = output_of(o, g.sources[i]);
-        if (!v && if_given(g, g.outputs[i])) continue;
-        if (!v) throw std::logic_error(where + ": op " + op.name + " outputs no " + g.sources[i]);
-        outputs.emplace_back(g.outputs[i], *v);
-      }
-      if (g.spec.judged) {
-        const std::string field = g.spec.judged(o.result);
-        if (field != c.error) throw std::logic_error(where + ": the result does not verify at '" + field + "', not '" + c.error + "'");
-        if (!field.empty()) outputs.emplace_back("error", field);
-      }
-    } else {
-      if (o.ok) throw std::logic_error(where + ": an invalid case is accepted: " + json::to_line(o.result));
-      if (o.field != c.error) throw std::logic_error(where + ": the error names " + o.field + ", not " + c.error + ": " + o.message);
-      for (const auto& kv : g.spec.rejected) outputs.push_back(kv);
-      outputs.emplace_back("error", c.error);
-      if (g.spec.error_position) {
-        outputs.emplace_back("errorPosition", o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
-      }
-    }
-    for (const auto& name : c.flags) {
-      auto f = flags.find(name);
-      if (f == flags.end()) continue;  // the builder reports an undefined flag
-      const Flag& flag = *f->second;
-      const std::string at = where + ", flag " + name;
-      bool any = false;
-      for (std::size_t k = 0; k < flag.differs.size(); ++k) {
-        if (caught(flag.differs[k], params, o, *backends[0], at)) {
-          any = true;
-          catches[name].insert(k);
-        }
-      }
-      if (!flag.differs.empty() && !any) throw std::logic_error(at + ": no alternative of the flag answers otherwise");
-      if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
-        throw std::logic_error(at + ": the flag's property does not hold");
-      }
-    }
-    for (auto& kv : outputs) fields.push_back(std::move(kv));
+    json::Object inputs = c.inputs;
+    apply_stages(g, c.members, inputs, backends, where);
+    const Plan p = plan_of(g, c.members, std::move(inputs), c.error);
+    const rapidjson::Document params = to_document(p.library_params());
+    const Outcome o = run_agreed(*p.op, params, backends, g.spec.hooks.trace, where);
+    Shown shown;
+    if (std::string m = shown_of(p, o, shown); !m.empty()) throw std::logic_error(where + ": " + m);
+    // A flag's property sees the members an answered test shows after its inputs.
+    flags.on_case(c, params, o, p.rejected() ? json::Object{} : shown.after, *backends[0], where);
+    json::Object fields = std::move(shown.leading);
+    fields.insert(fields.end(), p.inputs.begin(), p.inputs.end());
+    fields.insert(fields.end(), shown.after.begin(), shown.after.end());
     b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields));
   }
-  for (const auto& f : spec.flags) {
-    for (std::size_t k = 0; k < f.differs.size(); ++k) {
-      if (!catches[f.name].count(k)) {
-        throw std::logic_error(spec.file + ", flag " + f.name + ": alternative " + std::to_string(k + 1) + " of " +
-                               std::to_string(f.differs.size()) + " catches none of the flag's cases");
-      }
-    }
-  }
+  flags.finish();
   return b.build();
 }
 
-const Bound* bound_of(const Table& table, const TestRef& t) {
-  auto it = table.find(group_type(t));
-  return it == table.end() ? nullptr : &it->second;
-}
-
-json::Value params_of_test(const Bound& g, const std::vector<std::string>& inputs, const TestRef& t,
-                           const json::Object& fixed = {},
-                           const std::vector<std::pair<std::string, std::string>>& from = {}) {
-  json::Object params;
-  for (const auto& name : inputs) {
-    if (has_key(fixed, name)) continue;
-    const std::string m = renamed(from, name);  // the test member the param is read from
-    if (is_member(g, m)) {
-      params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, m, "group")));
-      continue;
-    }
-    const rapidjson::Value* v = json::optional_member(t.test, m);
-    if (v && !absent(g, m, v->IsNull())) params.emplace_back(name, test_value(t, m));
-  }
-  for (const auto& kv : fixed) params.push_back(kv);
-  return json::Value(std::move(params));
-}
-
-// rejected_test tells whether |t| is an invalid test its op rejects (not one judged not to verify).
-bool rejected_test(const Bound& g, const TestRef& t) { return is_invalid(t) && !g.spec.judged; }
-
-// case_inputs_of returns the members of |t| its case gave: all but the envelope (tcId, comment,
-// flags, result), the error, absent params and (of a test the op answered) the outputs or (of a
-// rejected one) the rejected members, so that a check runs the op (and its trace) on what generation
-// ran it on.
-json::Value case_inputs_of(const Bound& g, const TestRef& t) {
-  static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result", "error", "errorPosition"};
-  const bool rejected = rejected_test(g, t);  // a rejected test has no outputs
-  json::Object params;
-  for (const auto& name : g.spec.members) {
-    params.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
-  }
-  for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
-    const std::string name(it->name.GetString(), it->name.GetStringLength());
-    if (contains(kEnvelope, name)) continue;
-    if (!rejected && (contains(g.outputs, name) || contains(g.spec.leading, name))) continue;
-    if (rejected && has_key(g.spec.rejected, name)) continue;
-    if (absent(g, name, it->value.IsNull())) continue;
-    params.emplace_back(name, json::Value::from_rapidjson(it->value));
-  }
-  return json::Value(std::move(params));
-}
-
-// expected_of returns the test's members named as |op|'s results, those |outputs| lists.
-json::Value expected_of(const ops::OpSpec& op, const std::vector<std::string>& outputs, const TestRef& t) {
-  json::Object result;
-  for (const auto& r : op.results) {
-    if (contains(outputs, r.name)) result.emplace_back(r.name, test_value(t, r.name));
-  }
-  return json::Value(std::move(result));
-}
-
-// reads_field tells whether |inputs| holds the member an error field names ("clientSeeds[1]").
-bool reads_field(const std::vector<std::string>& inputs, const std::string& field) {
-  const std::string base = field.substr(0, field.find_first_of(".["));
-  return contains(inputs, base);
-}
-
 }  // namespace
-
-std::function<std::string(const json::Value& result)> judged_by_member(std::string name) {
-  return [name = std::move(name)](const json::Value& result) -> std::string {
-    const json::Value* v = result.find(name);
-    if (!v) throw std::logic_error("judged_by_member: the result has no " + name);
-    if (std::holds_alternative<std::nullptr_t>(v->variant())) return "";
-    return std::get<std::string>(v->variant());
-  };
-}
 
 VectorKind catalog_kind(FileSpec spec) {
   const std::string suffix = "_test.json";
@@ -443,83 +632,14 @@ VectorKind catalog_kind(FileSpec spec) {
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);
-    const rapidjson::Document params = to_document(case_inputs_of(*g, t));
-    for (std::size_t st = 0; st < g->stages.size(); ++st) {
-      const Outcome so = run_op(*g->stages[st].op, params, backend);
-      if (!so.ok) return "stage " + g->stages[st].op->name + " rejects the test: " + so.message;
-      for (const auto& name : g->spec.before[st].outputs) {
-        const json::Value* v = output_of(so, name);
-        if (!v) return "stage " + g->stages[st].op->name + " outputs no " + name;
-        if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
-      }
-    }
-    const ops::OpSpec& op = op_for(*g, params);
-    if (rejected_test(*g, t)) {
-      for (const auto& [name, v] : g->spec.rejected) {
-        if (std::string m = expect_member(t, name, v); !m.empty()) return m;
-      }
-      return expect_error(t, [&] { (void)ops::run(op, params, backend); });
-    }
-    const Outcome o = run_op(op, params, backend, g->spec.trace);
-    if (!o.ok) return "rejected: " + o.message;
-    for (const auto& name : g->spec.leading) {
-      const json::Value* v = output_of(o, name);
-      if (!v) return "op " + op.name + " outputs no " + name;
-      if (std::string m = expect_member(t, name, *v); !m.empty()) return m;
-    }
-    if (g->spec.judged) {
-      const std::string field = g->spec.judged(o.result);
-      const std::string want = is_invalid(t) ? test_string(t, "error") : "";
-      if (field != want) return "error (the field that does not verify): expected '" + want + "', got '" + field + "'";
-    }
-    for (std::size_t i = 0; i < g->outputs.size(); ++i) {
-      const json::Value* v = output_of(o, g->sources[i]);
-      if (!v && if_given(*g, g->outputs[i])) {
-        if (json::optional_member(t.test, g->outputs[i])) return g->outputs[i] + ": not expected here";
-        continue;
-      }
-      if (!v) return "op " + op.name + " outputs no " + g->sources[i];
-      if (std::string m = expect_member(t, g->outputs[i], *v); !m.empty()) return m;
-    }
-    return "";
+    const Test test = test_of(*g, t);
+    return check_plan(plan_of_test(*g, t, test), test, backend);
   };
   k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
     const Bound* g = bound_of(*table, t);
     if (!g) throw InputError("type", "unknown group type " + group_type(t));
-    std::vector<PortCall> calls;
-    const ops::OpSpec& op = op_for(*g, t.test);
-    const std::vector<std::string> inputs = inputs_of(*g, op);
-    if (rejected_test(*g, t)) {
-      calls.push_back(bad_call(op.name, params_of_test(*g, inputs, t)));
-      const std::string field = test_string(t, "error");
-      for (const auto& a : g->also) {
-        std::vector<std::string> members;
-        for (const auto& name : a.inputs) members.push_back(renamed(a.spec.from, name));
-        if (reads_field(members, field)) {
-          calls.push_back(bad_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed, a.spec.from)));
-        }
-      }
-      return calls;
-    }
-    json::Object result;
-    for (const auto& r : op.results) {
-      const auto& unasked = g->spec.unasked;
-      if (contains(unasked, r.name)) continue;
-      auto s = std::find(g->sources.begin(), g->sources.end(), r.name);
-      if (s != g->sources.end()) result.emplace_back(r.name, test_value(t, g->outputs[static_cast<std::size_t>(s - g->sources.begin())]));
-    }
-    if (g->spec.expected) result = g->spec.expected(t);
-    calls.push_back(ok_call(op.name, params_of_test(*g, inputs, t), json::Value(std::move(result))));
-    if (g->spec.more_calls) {
-      for (auto& c : g->spec.more_calls(t)) calls.push_back(std::move(c));
-    }
-    for (const auto& a : g->also) {
-      std::vector<std::string> names;
-      for (const auto& r : a.op->results) names.push_back(r.name);
-      calls.push_back(ok_call(a.op->name, params_of_test(*g, a.inputs, t, a.spec.fixed, a.spec.from),
-                              a.spec.expected ? json::Value(a.spec.expected(t)) : expected_of(*a.op, names, t)));
-    }
-    return calls;
+    const Test test = test_of(*g, t);
+    return calls_of(plan_of_test(*g, t, test), test);
   };
   return k;
 }

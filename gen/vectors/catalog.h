@@ -1,22 +1,27 @@
-// The declarative catalog of a vector file (specs/CONTRIBUTING.md, "Adding a vector"): a FileSpec
-// names the file, its header and its flags, binds each group type to an op of the op table
-// (ops/op_table.h), and lists cases that give only a comment, flags and the op's inputs (and, for an
-// invalid case, the field the error must name; where the group type has members, such as a crash
-// convention, their values). Everything else is derived from the op:
-// - generation runs the op on the first backend for every case, re-runs it on every other backend
-//   and stops (std::logic_error, a generator bug) when they disagree, when a valid case is
-//   rejected, or when an invalid case is accepted or rejected naming another field;
-// - the test's outputs are the op's result members and, for intermediate values, the members of
-//   the op's trace (OpSpec::trace), in the order the group declares;
-// - each flag's claim is checked on every case that carries it: a `differs` alternative (the answer
-//   a port with the flag's bug computes) must give another answer, a `holds` property must hold;
-// - checking a test re-runs the op on each backend; its port call is the op with the test's inputs.
-// A group may pick its op per test (op_of), show absent optional params as null (null_absent), take
-// a verifier's failed check as an invalid test's error (judged) and give rejected tests fixed
-// members (rejected); a file may write companion files (FileSpec::companions).
+// The declarative catalog of a vector file (specs/CONTRIBUTING.md): a FileSpec names the file, its
+// header and its flags, declares each group type as calls of ops of the op table (ops/op_table.h)
+// and the members its tests show, and lists cases that give only a comment, flags and the op's
+// inputs (for an invalid case, the field the error must name). Everything else is derived.
+//
+// One interpreter: for every test the catalog computes a Plan once (the op each call runs, its
+// params, which test members are inputs and which the op computes, what a port must answer), and
+// generation, the library check and the port calls all consume that plan:
+// - generation runs the plan on the first backend, re-runs it on every other backend and stops
+//   (std::logic_error, a generator bug) when they disagree, when a valid case is rejected, or when
+//   an invalid case is accepted or rejected naming another field; the test's members are the
+//   inputs with the plan's computed members around them;
+// - each flag's claim is checked on every case that carries it: a `differs` alternative (the
+//   answer a port with the flag's bug computes) must give another answer, a `holds` property must
+//   hold;
+// - checking a test recomputes its plan's members on each backend and compares them, member by
+//   member, with the test's; the port calls are the plan's calls with the test's members as
+//   expected answers.
+// What a uniform call cannot say is a named hook (Hooks), each used by one or two files.
 #pragma once
 
 #include <functional>
+#include <initializer_list>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,94 +72,102 @@ struct Flag {
   Property holds = {};
 };
 
-// AlsoCall is a further port call each test of a group implies: |op| with the test's members named as
-// its params (or, for a param |from| maps, the member it names: a commitment's seal code read back as
-// tavla.seal_code's code) and |fixed| after them, expecting the test's members named as its results,
-// or what |expected| derives where the answer is not a member (the first of a roll's messages). For
-// an invalid test it expects bad_input when |op| reads the field the error names, and is not made
-// otherwise.
-struct AlsoCall {
-  std::string op;
-  json::Object fixed = {};
-  std::function<json::Object(const TestRef& t)> expected = {};
-  std::vector<std::pair<std::string, std::string>> from = {};  // {param, test member}
+// Renames maps names of one side to names of the other where they differ: {param, test member}
+// for a call's params, {result member, test member} for what a call expects, {test member, result
+// or trace member} for what a group shows. A test member may be an element of an array member
+// ("messages[0]"). Unlisted names map to themselves.
+using Renames = std::vector<std::pair<std::string, std::string>>;
+
+// Field is one member a group's tests show that the op computes (a result member or, failing that,
+// a trace member: OpSpec::trace).
+struct Field {
+  std::string name;
+  std::string from = {};           // the result or trace member it is written from; empty: |name|
+  bool leading = false;            // written before the inputs (a match's link)
+  bool optional = false;           // written only where the op gives it (crash.point's hmac)
+  std::optional<bool> asked = {};  // whether a port must answer it; unset: when it is a result of the
+                                   // op (OpSpec::results_for says which, for an op with open results)
 };
 
-// Stage is an op run on a case's inputs before the group's op, whose outputs become inputs too:
-// cursor_draw's u and uBits, from the u64 shown, by cursor.u64_to_unit. Its outputs are written
-// right after the last input the stage reads, checked like the group's outputs, and not sent to
-// ports.
+// outputs returns fields written from the result or trace members of the same names, in order.
+[[nodiscard]] std::vector<Field> outputs(std::initializer_list<const char*> names);
+
+// Call is a port call each test of a group implies: |op| with params read from the test's
+// members (renamed by |params|; group members included) and |fixed| after them, expecting the
+// members |expect| names. Without |expect| a group's own call expects its asked fields, and a
+// further call the test members named as the op's results. For a test the op rejects, a further
+// call expects bad_input and is made only when its op reads the field the error names.
+struct Call {
+  std::string op;
+  Renames params = {};
+  json::Object fixed = {};
+  Renames expect = {};
+};
+
+// Stage is an op run on a case's inputs before the group's op, whose |outputs| become inputs too
+// (cursor_draw's u and uBits, from the u64 shown, by cursor.u64_to_unit). They are written right
+// after the last input the stage reads, checked like the group's fields, and not sent to ports.
 struct Stage {
   std::string op;
   std::vector<std::string> outputs;
 };
 
-// GroupSpec binds a group type to the op its tests call.
-struct GroupSpec {
-  std::string type;
-  std::string op;  // a name in ops::table()
-  // The members written after the inputs of a valid test: each a member of the op's result or, if
-  // not, of its trace. Empty: the op's result members in declaration order.
-  std::vector<std::string> outputs = {};
-  // Invalid tests also carry `errorPosition`: the error's position, or null.
-  bool error_position = false;
-  // from maps a member of |outputs| to the op result or trace member it is written from when their
-  // names differ (tavla_pick: blocksRead from the result blocks). Unlisted members are written from
-  // the member of their own name.
-  std::vector<std::pair<std::string, std::string>> from = {};
-  // unasked lists op results a port call does not expect although the test shows them (fairvec's
-  // additions to a scheme's results: tavla.commitment's settingsCanonical).
-  std::vector<std::string> unasked = {};
-  // more_calls, when set, returns the further port calls a valid test implies, made after the op's
-  // (a roll's block MACs and their pick). It throws InputError like port_calls.
-  std::function<std::vector<PortCall>(const TestRef& t)> more_calls = {};
-  // also lists further ops each test calls with its own members (see AlsoCall), after more_calls.
-  std::vector<AlsoCall> also = {};
-  // before lists the stages run, in order, before the op (valid and invalid cases alike).
-  std::vector<Stage> before = {};
-  // leading lists outputs (result or trace members) written before the inputs, as the first members.
-  std::vector<std::string> leading = {};
-  // judged, when set, makes the group's invalid cases answered, not rejected: a match or a proof
-  // that does not verify. It returns the field (or failed check) a result shows not to verify (""
-  // when it verifies; judged_by_member reads it from a result member); an invalid case must be
-  // answered with its error, a valid one with "". Such tests carry the outputs and then `error`,
-  // and their port calls expect the result like a valid test's.
-  std::function<std::string(const json::Value& result)> judged = {};
-  // op_of, when set, names the op a test calls instead of |op|, from its inputs (the case's at
-  // generation, the test's members when checking): canonical_json_test.json gives a text that is not
-  // UTF-8 to canonical_json.hex. The test's outputs and port call are that op's; a name the table
-  // does not have is a generator bug (std::logic_error).
-  std::function<std::string(const rapidjson::Value& inputs)> op_of = {};
-  // null_absent lists optional params a test shows as null where they are absent: neither the op nor
-  // its port call gets them (tavla_verify: expectedCommitment null, no commitment expected).
-  std::vector<std::string> null_absent = {};
-  // rejected lists fixed members every rejected test of the group writes before `error` (the
-  // verifier's exit code 2).
-  json::Object rejected = {};
-  // members names the group's members beside its type (crash: convention): every case of the type
-  // gives their values (Cases::group_members), the group shows them, the op reads them as params
-  // (before the case's inputs), and a new group starts where their values change.
-  std::vector<std::string> members = {};
-  // if_given lists members of |outputs| written only where the op's result or trace gives them
-  // (crash.point's trace gives hmac for the bustabit conventions only); a check then requires the
-  // test to have them exactly there.
-  std::vector<std::string> if_given = {};
-  // trace, when set, replaces the op's trace for this group's tests: the values of a test whose
-  // port calls chain several ops (a crash chain: every previous link and every point), from the
-  // params (group members included). It throws InputError like the op.
-  std::function<json::Value(const rapidjson::Value& params, const Backend& backend)> trace = {};
-  // expected, when set, returns the op call's expected result where no test member names it (a
-  // chain's first previous link is links[1]). It throws InputError like port_calls.
-  std::function<json::Object(const TestRef& t)> expected = {};
+// Rejected is what a test the op rejects shows beyond `error`: fixed members before it (a
+// verifier's exit code) and, with |position|, `errorPosition` after it (the position, or null).
+struct Rejected {
+  json::Object fixed = {};
+  bool position = false;
 };
 
-// judged_by_member returns a GroupSpec::judged function reading the result member |name|: null when
-// the result verifies, else the failed check as text (tavla_verify: failedCheck).
-[[nodiscard]] std::function<std::string(const json::Value& result)> judged_by_member(std::string name);
+// Judged makes a group's invalid cases answered, not rejected: a match or a proof that does not
+// verify. The result member |member| names what failed — through |names| (verdict value → field)
+// when given, else as its own text — and null or an unnamed value means it verifies. An invalid
+// case must be answered naming its error, a valid one verifying. Such tests show their fields and
+// then `error`; their port calls expect the fields like a valid test's.
+struct Judged {
+  std::string member;
+  Renames names = {};
+};
+
+// Hooks are what a uniform call cannot say; each is used by one or two files, and says why.
+struct Hooks {
+  // op_of names the op a test calls instead of the group's, from its inputs: a text that is not
+  // UTF-8 has no JSON string form, so canonical_json_test.json sends its bytes to
+  // canonical_json.hex within the same group (the file keeps one invalid group).
+  std::function<std::string(const json::Object& inputs)> op_of = {};
+  // trace replaces the op's trace: the values of a test whose calls chain several ops (a crash
+  // chain: every previous link and every point), computed from the params. It throws InputError
+  // like the op.
+  std::function<json::Value(const rapidjson::Value& params, const Backend& backend)> trace = {};
+  // more_calls returns port calls made after the group's own, one per element of a member (a tavla
+  // roll's blocks, a crash chain's links): a Call names a fixed set of members. |group| holds the
+  // group's members, |test| the test's. It throws InputError for a malformed test.
+  std::function<std::vector<PortCall>(const json::Object& group, const json::Object& test, const std::string& path)>
+      more_calls = {};
+};
+
+// Group declares one group type: its tests call |call| (the group's op) and show |fields|.
+struct Group {
+  std::string type;
+  Call call;
+  // members names the group's members beside its type (crash: convention): every case of the type
+  // gives their values (Cases::group_members), the group shows them, every call reads them as
+  // params (before the case's inputs), and a new group starts where their values change.
+  std::vector<std::string> members = {};
+  std::vector<Field> fields = {};  // empty: the op's result members, in declaration order
+  std::vector<Stage> stages = {};
+  std::vector<Call> calls = {};     // further calls, after the group's own and Hooks::more_calls
+  Rejected rejected = {};
+  std::optional<Judged> judged = {};
+  // null_absent lists optional params a test shows as null where they are absent: no call gets
+  // them (tavla_verify: expectedCommitment null, no commitment expected).
+  std::vector<std::string> null_absent = {};
+  Hooks hooks = {};
+};
 
 // Case is one test: its group's type, comment, flags and the op's params. |error| names the field
 // the op's error must name; it makes the case invalid. |members| are its group's members
-// (GroupSpec::members), in that order.
+// (Group::members), in that order.
 struct Case {
   std::string group;
   std::string comment;
@@ -187,7 +200,7 @@ struct FileSpec {
   std::string algorithm;
   std::vector<std::string> header;
   std::vector<Flag> flags;
-  std::vector<GroupSpec> groups;
+  std::vector<Group> groups;
   // cases appends the file's cases. It runs at generation only (it may search).
   std::function<void(Cases&)> cases;
   // companions, when set, is the VectorKind's: the files written beside the vector file (proofs/).
@@ -195,8 +208,9 @@ struct FileSpec {
 };
 
 // catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as
-// the header says). Throws std::logic_error when a group names an op the table does not have, two
-// groups share a type, or the file name does not end in _test.json: generator bugs.
+// the header says). Throws std::logic_error when a group names an op the table does not have, maps
+// a name its op does not have, two groups share a type, or the file name does not end in
+// _test.json: generator bugs.
 [[nodiscard]] VectorKind catalog_kind(FileSpec spec);
 
 }  // namespace fairvec::vectors

@@ -66,10 +66,9 @@ Value rejects_uppercase(const rapidjson::Value& p, const Backend& b) {
   return Value::object({{"link", crash::previous_hex(convention_of(p), text, b)}});
 }
 
-std::vector<std::string> strings_of(const json::Value& out, const char* name) {
-  std::vector<std::string> v;
-  for (const auto& x : out.find(name)->as_array()) v.push_back(std::get<std::string>(x.variant()));
-  return v;
+// member_strings reads the computed member |name| of |out| (a test's outputs) as strings.
+std::vector<std::string> member_strings(const json::Value& out, const char* name) {
+  return strings_of(member_of(out.as_object(), name, "outputs"), name);
 }
 
 std::vector<Flag> chain_flags() {
@@ -93,11 +92,11 @@ std::vector<Flag> chain_flags() {
       {"ChainReplay", BugType::kFunctionality,
        "Several rounds of one chain replayed from the newest link: every previous link and every point.", {},
        [](const rapidjson::Value&, const json::Value& out) {
-         return strings_of(out, "links").size() == kChainLength && strings_of(out, "hundredths").size() == kChainLength;
+         return member_strings(out, "links").size() == kChainLength && member_strings(out, "hundredths").size() == kChainLength;
        }},
       {"InstantBust", BugType::kEdgeCase, "bustabit-v1: a round of the chain is an instant bust (0).", {},
        [](const rapidjson::Value& p, const json::Value& out) {
-         const auto points = strings_of(out, "hundredths");
+         const auto points = member_strings(out, "hundredths");
          return convention_of(p) == Convention::kBustabitV1 && std::find(points.begin(), points.end(), "0") != points.end();
        }},
       {"PublishedGame", BugType::kFunctionality,
@@ -105,8 +104,8 @@ std::vector<Flag> chain_flags() {
        "hashes and busts of the first links; the comment gives the game numbers.",
        {},
        [](const rapidjson::Value& p, const json::Value& out) {
-         const auto links = strings_of(out, "links");
-         const auto points = strings_of(out, "hundredths");
+         const auto links = member_strings(out, "links");
+         const auto points = member_strings(out, "hundredths");
          bool all = salt_of(p) == kBustabit2018Salt;
          for (std::size_t i = 0; i < std::size(kPublishedChain); ++i) {
            all = all && links[i] == kPublishedChain[i].hash && points[i] == std::to_string(kPublishedChain[i].hundredths);
@@ -177,10 +176,14 @@ void chain_cases(Cases& cs) {
 
 // chain_more_calls: after crash.previous of the given link, crash.previous of every later link but
 // the last, then crash.point of every link.
-std::vector<PortCall> chain_more_calls(const TestRef& t) {
-  const Value conv = Value::from_rapidjson(json::member(t.group, "convention", "group"));
-  const std::vector<std::string> links = json::get_string_array(t.test, "links", t.path);
-  const std::vector<std::string> points = json::get_string_array(t.test, "hundredths", t.path);
+std::vector<PortCall> chain_more_calls(const Object& group, const Object& test, const std::string& path) {
+  const Value& conv = member_of(group, "convention", "group");
+  const std::vector<std::string> links = strings_of(member_of(test, "links", path), std::string(path) + ".links");
+  const std::vector<std::string> points = strings_of(member_of(test, "hundredths", path), std::string(path) + ".hundredths");
+  const Value* salt = nullptr;
+  for (const auto& [k, v] : test) {
+    if (k == "salt") salt = &v;
+  }
   std::vector<PortCall> calls;
   for (std::size_t i = 1; i + 1 < links.size(); ++i) {
     calls.push_back(ok_call("crash.previous", Value::object({{"convention", conv}, {"link", links[i]}}),
@@ -188,7 +191,7 @@ std::vector<PortCall> chain_more_calls(const TestRef& t) {
   }
   for (std::size_t i = 0; i < links.size() && i < points.size(); ++i) {
     Object params{{"convention", conv}, {"link", links[i]}};
-    if (json::optional_member(t.test, "salt")) params.emplace_back("salt", test_value(t, "salt"));
+    if (salt) params.emplace_back("salt", *salt);
     calls.push_back(ok_call("crash.point", Value(std::move(params)), Value::object({{"hundredths", points[i]}})));
   }
   return calls;
@@ -205,15 +208,12 @@ VectorKind keno_crash::crash_chain_vector_kind() {
        "raw bytes (bustabit-2025). A chain is generated from its end and played in reverse: links[0] is",
        "the newest", "round, links[i + 1] = previous(links[i]) the round before it."},
       chain_flags(),
-      {{.type = "CrashPrevious", .op = "crash.previous", .outputs = {"previous"}, .from = {{"previous", "link"}},
-        .members = {"convention"}},
-       {.type = "CrashChain", .op = "crash.previous", .outputs = {"links", "hundredths"}, .more_calls = chain_more_calls,
-        .members = {"convention"}, .trace = chain_trace,
-        .expected = [](const TestRef& t) {
-          const std::vector<std::string> links = json::get_string_array(t.test, "links", t.path);
-          if (links.size() < 2) throw InputError(t.path + ".links", "a chain needs at least 2 links");
-          return Object{{"link", links[1]}};
-        }}},
+      {{.type = "CrashPrevious", .call = {"crash.previous"}, .members = {"convention"}, .fields = {{.name = "previous", .from = "link"}}},
+       {.type = "CrashChain",
+        .call = {.op = "crash.previous", .expect = {{"link", "links[1]"}}},  // links[0] is the given link
+        .members = {"convention"},
+        .fields = outputs({"links", "hundredths"}),
+        .hooks = {.trace = chain_trace, .more_calls = chain_more_calls}}},
       chain_cases,
   });
 }

@@ -355,12 +355,12 @@ VectorKind draw_vector_kind() {
        "draw(u, 37), koban flip = draw(u, 2), blackjack card = draw(u, 52), and pool hops over "
        "52 cards, 15 bingo numbers, 75 balls, 25 mine cells."},
       draw_flags(),
-      {{.type = "CursorDraw", .op = "cursor.draw", .outputs = {"index"}, .before = unit_of_u64},
-       {.type = "CursorLimbo", .op = "cursor.limbo", .outputs = {"scaledBits", "hundredths"}, .before = unit_of_u64},
-       {.type = "CursorPoolHop", .op = "cursor.pool_hop", .outputs = {"indexes", "picks"}},
-       {.type = "CursorDrawInvalid", .op = "cursor.draw"},
-       {.type = "CursorLimboInvalid", .op = "cursor.limbo"},
-       {.type = "CursorPoolHopInvalid", .op = "cursor.pool_hop"}},
+      {{.type = "CursorDraw", .call = {"cursor.draw"}, .fields = outputs({"index"}), .stages = unit_of_u64},
+       {.type = "CursorLimbo", .call = {"cursor.limbo"}, .fields = outputs({"scaledBits", "hundredths"}), .stages = unit_of_u64},
+       {.type = "CursorPoolHop", .call = {"cursor.pool_hop"}, .fields = outputs({"indexes", "picks"})},
+       {.type = "CursorDrawInvalid", .call = {"cursor.draw"}},
+       {.type = "CursorLimboInvalid", .call = {"cursor.limbo"}},
+       {.type = "CursorPoolHopInvalid", .call = {"cursor.pool_hop"}}},
       draw_cases,
   });
 }

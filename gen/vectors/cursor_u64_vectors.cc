@@ -226,7 +226,8 @@ VectorKind u64_vector_kind() {
            {js_number}},
           {"WrongType", BugType::kMissingCheck, "u64 given as a JSON number, not a string, is bad input.", {number_too}},
       },
-      {{"CursorU64ToUnit", "cursor.u64_to_unit", {"hi", "lo", "u", "uBits"}}, {"CursorU64Invalid", "cursor.u64_to_unit"}},
+      {{.type = "CursorU64ToUnit", .call = {"cursor.u64_to_unit"}, .fields = outputs({"hi", "lo", "u", "uBits"})},
+       {.type = "CursorU64Invalid", .call = {"cursor.u64_to_unit"}}},
       [](Cases& c) {
         std::size_t checked = 0;
         u64_cases(c, checked);

@@ -383,9 +383,9 @@ VectorKind unit_vector_kind() {
        "CursorCommitment tests: commitment = hex(SHA-256(serverSeed's UTF-8 bytes)). Port op: "
        "cursor.commitment."},
       unit_flags(),
-      {{"CursorUnit", "cursor.unit", {"message", "digest", "hi", "lo", "u64", "u", "uBits"}},
-       {"CursorCommitment", "cursor.commitment"},
-       {"CursorUnitInvalid", "cursor.unit"}},
+      {{.type = "CursorUnit", .call = {"cursor.unit"}, .fields = outputs({"message", "digest", "hi", "lo", "u64", "u", "uBits"})},
+       {.type = "CursorCommitment", .call = {"cursor.commitment"}},
+       {.type = "CursorUnitInvalid", .call = {"cursor.unit"}}},
       unit_cases,
   });
 }

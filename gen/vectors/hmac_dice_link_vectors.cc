@@ -19,9 +19,6 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-// built_link: build_link of the fields gives the canonical link.
-json::Object built_link(const TestRef& t) { return {{"link", test_value(t, "canonicalLink")}}; }
-
 void link_cases(Cases& c) {
   const Fixture two = fixture("link/two", 2, 12);
   const Fixture one = fixture("link/one", 1, 6);
@@ -256,12 +253,12 @@ VectorKind link_vector_kind() {
            "do not agree."},
       },
       {{.type = "HmacDiceLink",
-        .op = "hmac_dice.parse_link",
-        .outputs = {"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"},
-        .also = {{"hmac_dice.parse_link", {}, {}, {{"link", "canonicalLink"}}},  // the canonical link parses to the same fields
-                 {"hmac_dice.build_link", {}, built_link}}},
-       {.type = "HmacDiceLinkInvalid", .op = "hmac_dice.parse_link"},
-       {.type = "HmacDiceLinkBuildInvalid", .op = "hmac_dice.build_link"}},
+        .call = {"hmac_dice.parse_link"},
+        .fields = outputs({"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"}),
+        .calls = {{.op = "hmac_dice.parse_link", .params = {{"link", "canonicalLink"}}},  // it parses to the same fields
+                  {.op = "hmac_dice.build_link", .expect = {{"link", "canonicalLink"}}}}},  // the fields build it
+       {.type = "HmacDiceLinkInvalid", .call = {"hmac_dice.parse_link"}},
+       {.type = "HmacDiceLinkBuildInvalid", .call = {"hmac_dice.build_link"}}},
       link_cases,
   });
 }

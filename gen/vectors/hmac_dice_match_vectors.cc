@@ -29,13 +29,6 @@ json::Object match_inputs(const MatchCase& c) {
           {"rolls", jint(c.rolls)}, {"recorded", c.recorded}, {"games", jgames(c.games)}};
 }
 
-// mismatch_field is the field a verify_match result shows not to verify: the seal first, then the
-// recorded rolls ("" when nothing differs).
-std::string mismatch_field(const json::Value& result) {
-  const std::string verdict = std::get<std::string>(result.find("verdict")->variant());
-  return verdict == "seal_mismatch" ? "seal" : verdict == "roll_mismatch" ? "recorded" : "";
-}
-
 void match_cases(Cases& c) {
   // A two-player match of 12 rolls in games of 7 and 5, whose game 2 opens with a tie (roll 8 is a
   // double): the first such seed by index.
@@ -162,7 +155,10 @@ void match_cases(Cases& c) {
 }  // namespace
 
 VectorKind match_vector_kind() {
-  const std::vector<std::string> report = {"verdict", "computedSeal", "sealStatus", "dice", "mismatches", "gameSummary"};
+  // The link that carries the match comes first; a tampered seal fails before the recorded rolls.
+  std::vector<Field> report = outputs({"verdict", "computedSeal", "sealStatus", "dice", "mismatches", "gameSummary"});
+  report.insert(report.begin(), {.name = "link", .leading = true});
+  const Judged mismatch{"verdict", {{"seal_mismatch", "seal"}, {"roll_mismatch", "recorded"}}};
   return catalog_kind({
       "hmac_dice_match_test.json",
       kAlgorithm,
@@ -215,13 +211,9 @@ VectorKind match_vector_kind() {
           {"BadField", BugType::kMissingCheck,
            "A malformed seed, seal, client seed list or listing."},
       },
-      {{.type = "HmacDiceMatch", .op = "hmac_dice.verify_match", .outputs = report, .leading = {"link"}, .judged = mismatch_field},
-       {.type = "HmacDiceMatchTampered",
-        .op = "hmac_dice.verify_match",
-        .outputs = report,
-        .leading = {"link"},
-        .judged = mismatch_field},
-       {.type = "HmacDiceMatchInvalid", .op = "hmac_dice.verify_match"}},
+      {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
+       {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
+       {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},
       match_cases,
   });
 }

@@ -208,10 +208,10 @@ VectorKind pick_vector_kind() {
           {"MessageBadInput", BugType::kMissingCheck,
            "The message op with an invalid client seed or roll number."},
       },
-      {{"HmacDicePick", "hmac_dice.pick", {"dice", "retry", "index", "byte"}},
-       {"HmacDicePickInvalid", "hmac_dice.pick"},
-       {"HmacDiceRetryMessage", "hmac_dice.message", {"message", "mac"}},
-       {"HmacDiceRetryMessageInvalid", "hmac_dice.message"}},
+      {{.type = "HmacDicePick", .call = {"hmac_dice.pick"}, .fields = outputs({"dice", "retry", "index", "byte"})},
+       {.type = "HmacDicePickInvalid", .call = {"hmac_dice.pick"}},
+       {.type = "HmacDiceRetryMessage", .call = {"hmac_dice.message"}, .fields = outputs({"message", "mac"})},
+       {.type = "HmacDiceRetryMessageInvalid", .call = {"hmac_dice.message"}}},
       pick_cases,
   });
 }

@@ -113,8 +113,8 @@ VectorKind recorded_vector_kind() {
           {"BareDigitsSplit", BugType::kMissingCheck,
            "A long digit string that is not the whole listing."},
       },
-      {{"HmacDiceRecorded", "hmac_dice.parse_recorded", {"recorded", "count"}},
-       {"HmacDiceRecordedInvalid", "hmac_dice.parse_recorded", {}, true}},
+      {{.type = "HmacDiceRecorded", .call = {"hmac_dice.parse_recorded"}, .fields = outputs({"recorded", "count"})},
+       {.type = "HmacDiceRecordedInvalid", .call = {"hmac_dice.parse_recorded"}, .rejected = {.position = true}}},
       recorded_cases,
   });
 }

@@ -222,11 +222,6 @@ std::vector<Flag> roll_flags() {
   };
 }
 
-// first_message is the expected answer of the retry-0 message call: the test's first message.
-json::Object first_message(const TestRef& t) {
-  return {{"message", json::Value::from_rapidjson(json::member(t.test, "messages", t.path)[0])}};
-}
-
 // bites tells whether a port that skips at most |depth| - 1 bytes (and then uses the next byte
 // whatever it is) gets other dice than roll |roll|, whose MAC starts with |depth| skipped bytes.
 bool bites(const std::vector<std::string>& seeds, std::uint64_t roll, std::size_t depth) {
@@ -443,10 +438,13 @@ VectorKind roll_vector_kind() {
        "Invalid tests are inputs a port must reject (bad_input); error names the field."},
       std::move(flags),
       {{.type = "HmacDiceRoll",
-        .op = "hmac_dice.roll",
-        .outputs = {"messages", "macs", "retry", "index", "byte", "dice"},
-        .also = {{"hmac_dice.message", {{"retry", 0}}, first_message}, {"hmac_dice.pick"}}},
-       {.type = "HmacDiceRollInvalid", .op = "hmac_dice.roll", .also = {{"hmac_dice.message", {{"retry", 0}}}}}},
+        .call = {"hmac_dice.roll"},
+        .fields = outputs({"messages", "macs", "retry", "index", "byte", "dice"}),
+        .calls = {{.op = "hmac_dice.message", .fixed = {{"retry", 0}}, .expect = {{"message", "messages[0]"}}},
+                  {.op = "hmac_dice.pick"}}},
+       {.type = "HmacDiceRollInvalid",
+        .call = {"hmac_dice.roll"},
+        .calls = {{.op = "hmac_dice.message", .fixed = {{"retry", 0}}}}}},
       roll_cases,
   });
 }

@@ -144,7 +144,7 @@ VectorKind seal_vector_kind() {
              return json::Value::object({{"seal", to_hex(b.sha256(from_hex(digits, "serverSeed")))}});
            }}},
       },
-      {{"HmacDiceSeal", "hmac_dice.seal"}, {"HmacDiceSealInvalid", "hmac_dice.seal"}},
+      {{.type = "HmacDiceSeal", .call = {"hmac_dice.seal"}}, {.type = "HmacDiceSealInvalid", .call = {"hmac_dice.seal"}}},
       seal_cases,
   });
 }

@@ -487,7 +487,7 @@ std::vector<VectorKind> keno_crash_vector_kinds() {
                      "* remaining) in binary64; the picked ball is swapped to the end of the pool.",
                      "Port op: keno.draw {randomHash, salt} -> {balls}."},
                     draw_flags(),
-                    {{"KenoDraw", "keno.draw", {"links", "h52", "indices", "balls"}}},
+                    {{.type = "KenoDraw", .call = {"keno.draw"}, .fields = outputs({"links", "h52", "indices", "balls"})}},
                     draw_cases}),
       catalog_kind({"keno_pick_test.json",
                     "keno-v1",
@@ -496,7 +496,7 @@ std::vector<VectorKind> keno_crash_vector_kinds() {
                      "binary64 product rounding across an integer, bits beyond the leading 52, the extreme norms.",
                      "Port op: keno.pick {links} -> {balls}."},
                     pick_flags(),
-                    {{"KenoPick", "keno.pick", {"h52", "indices", "balls"}}},
+                    {{.type = "KenoPick", .call = {"keno.pick"}, .fields = outputs({"h52", "indices", "balls"})}},
                     pick_cases}),
   };
   for (auto& k : keno_crash::crash_vector_kinds()) kinds.push_back(std::move(k));

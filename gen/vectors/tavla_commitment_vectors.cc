@@ -370,12 +370,14 @@ VectorKind commitment_vector_kind() {
        "seat1 || seed); seal code = Crockford base32 of its first 40 bits, XXXX-XXXX. UUIDs are 16 bytes",
        "in written order. Also: reading seal codes leniently, and invalid inputs."},
       commitment_flags(),
-      {{"TavlaCommitment", "tavla.commitment",
-        {"settingsCanonical", "settingsHash", "gameIdBytes", "seatBytes", "commitmentInput", "commitment", "sealCode"},
-        false, {}, {"settingsCanonical"}, {}, {{"tavla.seal_code", {}, {}, {{"code", "sealCode"}}}}},  // the seal code reads back
-       {"TavlaCommitmentInvalid", "tavla.commitment"},
-       {"TavlaSealRead", "tavla.seal_code"},
-       {"TavlaSealReadInvalid", "tavla.seal_code"}},
+      {{.type = "TavlaCommitment",
+        .call = {"tavla.commitment"},
+        .fields = {{.name = "settingsCanonical", .asked = false},  // fairvec's addition to the scheme's results
+                   {"settingsHash"}, {"gameIdBytes"}, {"seatBytes"}, {"commitmentInput"}, {"commitment"}, {"sealCode"}},
+        .calls = {{.op = "tavla.seal_code", .params = {{"code", "sealCode"}}}}},  // the seal code reads back
+       {.type = "TavlaCommitmentInvalid", .call = {"tavla.commitment"}},
+       {.type = "TavlaSealRead", .call = {"tavla.seal_code"}},
+       {.type = "TavlaSealReadInvalid", .call = {"tavla.seal_code"}}},
       commitment_cases,
   });
 }

@@ -252,8 +252,8 @@ VectorKind pick_vector_kind() {
        "one stream; the first two give the dice as byte % 6 + 1. Blocks that run out of accepted bytes",
        "cannot be found by search (about 2^-180), so these tests give the blocks themselves."},
       pick_flags(),
-      {{"TavlaPick", "tavla.pick", {"picked", "dice", "blocksRead"}, false, {{"blocksRead", "blocks"}}},
-       {"TavlaPickInvalid", "tavla.pick"}},
+      {{.type = "TavlaPick", .call = {"tavla.pick"}, .fields = {{"picked"}, {"dice"}, {.name = "blocksRead", .from = "blocks"}}},
+       {.type = "TavlaPickInvalid", .call = {"tavla.pick"}}},
       pick_cases,
   });
 }

@@ -536,17 +536,21 @@ void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
 
 // roll_more_calls: after tavla.roll, tavla.block for every block the roll read, then tavla.pick
 // over those blocks' MACs.
-std::vector<PortCall> roll_more_calls(const TestRef& t) {
+std::vector<PortCall> roll_more_calls(const json::Object&, const json::Object& test, const std::string& path) {
   std::vector<PortCall> calls;
   json::Array macs;
-  for (const auto& blk : test_member(t, "blocks").GetArray()) {
-    json::Value p = params_of(t, {"seed", "gameId", "contributions", "n"});
-    p.set("block", Value::from_rapidjson(blk["block"]));
-    calls.push_back(ok_call("tavla.block", std::move(p), Value::object({{"mac", Value::from_rapidjson(blk["mac"])}})));
-    macs.push_back(Value::from_rapidjson(blk["mac"]));
+  const Value& blocks = member_of(test, "blocks", path);
+  if (!blocks.is_array()) throw InputError(path + ".blocks", "must be an array");
+  for (const auto& blk : blocks.as_array()) {
+    if (!blk.is_object() || !blk.find("block") || !blk.find("mac")) throw InputError(path + ".blocks", "each needs block and mac");
+    json::Object p;
+    for (const char* k : {"seed", "gameId", "contributions", "n"}) p.emplace_back(k, member_of(test, k, path));
+    p.emplace_back("block", *blk.find("block"));
+    calls.push_back(ok_call("tavla.block", Value(std::move(p)), Value::object({{"mac", *blk.find("mac")}})));
+    macs.push_back(*blk.find("mac"));
   }
   calls.push_back(ok_call("tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
-                          Value::object({{"dice", test_value(t, "dice")}, {"blocks", int_value(test_member(t, "blocks").Size())}})));
+                          Value::object({{"dice", member_of(test, "dice", path)}, {"blocks", int_value(blocks.as_array().size())}})));
   return calls;
 }
 
@@ -561,12 +565,15 @@ VectorKind roll_vector_kind() {
        "The sequential-byte-seed inputs are the seed document's: seed 00..1f, contributions 20..3f and",
        "40..5f; its game id is ours (60..6f). Skip depths were found by searching n = 1, 2, 3, ..."},
       roll_flags(),
-      {{"TavlaBlock", "tavla.block", {"blockInput", "mac"}},
-       {"TavlaBlockInvalid", "tavla.block"},
-       {"TavlaRoll", "tavla.roll", {"blocks", "picked", "dice"}, false, {{"blocks", "blockMacs"}}, {}, roll_more_calls},
-       {"TavlaRollInvalid", "tavla.roll"},
-       {"TavlaGame", "tavla.game"},
-       {"TavlaGameInvalid", "tavla.game"}},
+      {{.type = "TavlaBlock", .call = {"tavla.block"}, .fields = outputs({"blockInput", "mac"})},
+       {.type = "TavlaBlockInvalid", .call = {"tavla.block"}},
+       {.type = "TavlaRoll",
+        .call = {"tavla.roll"},
+        .fields = {{.name = "blocks", .from = "blockMacs"}, {"picked"}, {"dice"}},
+        .hooks = {.more_calls = roll_more_calls}},
+       {.type = "TavlaRollInvalid", .call = {"tavla.roll"}},
+       {.type = "TavlaGame", .call = {"tavla.game"}},
+       {.type = "TavlaGameInvalid", .call = {"tavla.game"}}},
       [](Cases& c) {
         const RollInputs seq = sequential_inputs();
         const Dice first = roll(default_backend(), seq, 1).pick.dice;

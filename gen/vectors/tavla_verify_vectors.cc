@@ -414,12 +414,15 @@ std::vector<std::pair<std::string, std::string>> verify_companions(const Value& 
 }  // namespace
 
 VectorKind verify_vector_kind() {
-  GroupSpec verify{"TavlaProofVerify", "tavla.verify_proof", {"verified", "failedCheck", "exitCode"}};
-  verify.null_absent = {"expectedCommitment"};
-  verify.judged = judged_by_member("failedCheck");
-  GroupSpec malformed{"TavlaProofMalformed", "tavla.verify_proof"};
-  malformed.null_absent = {"expectedCommitment"};
-  malformed.rejected = {{"exitCode", 2}};
+  Group verify{.type = "TavlaProofVerify",
+               .call = {"tavla.verify_proof"},
+               .fields = outputs({"verified", "failedCheck", "exitCode"}),
+               .judged = Judged{"failedCheck"},
+               .null_absent = {"expectedCommitment"}};
+  Group malformed{.type = "TavlaProofMalformed",
+                  .call = {"tavla.verify_proof"},
+                  .rejected = {.fixed = {{"exitCode", 2}}},
+                  .null_absent = {"expectedCommitment"}};
   FileSpec spec{"tavla_verify_test.json",
                 "tavla-commit-v1",
                 {"tavla-commit-v1 proof files and the verifier: each test is one proof file (also written to",

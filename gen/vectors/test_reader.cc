@@ -17,6 +17,24 @@ std::string group_type(const TestRef& t) { return json::get_string(t.group, "typ
 
 bool is_invalid(const TestRef& t) { return test_string(t, "result") == "invalid"; }
 
+const json::Value& member_of(const json::Object& o, std::string_view name, std::string_view path) {
+  for (const auto& [k, v] : o) {
+    if (k == name) return v;
+  }
+  throw InputError(std::string(path) + "." + std::string(name), "missing");
+}
+
+std::vector<std::string> strings_of(const json::Value& v, std::string_view field) {
+  if (!v.is_array()) throw InputError(std::string(field), "must be an array");
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < v.as_array().size(); ++i) {
+    const auto* s = std::get_if<std::string>(&v.as_array()[i].variant());
+    if (!s) throw InputError(std::string(field) + "[" + std::to_string(i) + "]", "must be a string");
+    out.push_back(*s);
+  }
+  return out;
+}
+
 std::vector<std::string> string_items(const rapidjson::Value& a, std::string_view field, std::optional<std::size_t> count) {
   if (!a.IsArray()) throw InputError(std::string(field), count ? "must hold exactly " + std::to_string(*count) + " entries" : "must be an array");
   if (count && a.Size() != *count) throw InputError(std::string(field), "must hold exactly " + std::to_string(*count) + " entries");

@@ -29,6 +29,13 @@ namespace fairvec::vectors {
 // is_invalid tells whether the test's `result` is "invalid".
 [[nodiscard]] bool is_invalid(const TestRef& t);
 
+// member_of returns the member |name| of |o| (a test's or a group's members, as the catalog holds
+// them). Throws InputError naming "<path>.<name>" when absent.
+[[nodiscard]] const json::Value& member_of(const json::Object& o, std::string_view name, std::string_view path);
+// strings_of reads |v| (the member |field|) as an array of strings. Throws InputError naming |field|
+// (or "<field>[i]") otherwise.
+[[nodiscard]] std::vector<std::string> strings_of(const json::Value& v, std::string_view field);
+
 // string_items reads the JSON array |a| (the member |field|) as strings. Throws InputError naming
 // |field| when it is not an array or, with |count|, does not hold exactly |count| entries, and
 // naming "<field>[i]" for an entry that is not a string.
