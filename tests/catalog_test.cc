@@ -31,7 +31,7 @@ json::Value seal_right(const rapidjson::Value& p, const Backend& b) {
 }
 
 FileSpec spec_with(std::vector<Flag> flags, std::function<void(Cases&)> cases) {
-  return {"example_seal_test.json", "hmac-dice-v1", {"example"}, std::move(flags),
+  return {"hmac_dice_example_test.json", {"example"}, std::move(flags),
           {{.type = "Seal", .call = {"hmac_dice.seal"}}, {.type = "SealInvalid", .call = {"hmac_dice.seal"}}},
           std::move(cases)};
 }
@@ -50,7 +50,7 @@ TEST(Catalog, OutputsComeFromTheOpAndInvalidCasesNameTheirField) {
     c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
     c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "serverSeed");
   }));
-  EXPECT_EQ(k.schema, "example_seal_schema.json");
+  EXPECT_EQ(k.schema, "hmac_dice_example_schema.json");
   const std::string text = json::to_pretty(k.generate());
   rapidjson::Document d;
   json::parse(text, d, "generated");
@@ -91,6 +91,9 @@ TEST(Catalog, GenerationStopsOnAWrongCase) {
   EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Nope", "x", {}, {{"serverSeed", kSeed}}); }))
                 .find("undeclared group type Nope"),
             std::string::npos);
+  FileSpec no_family = spec_with({}, [](Cases&) {});
+  no_family.file = "example_seal_test.json";  // names no family of gen/families.json
+  EXPECT_THROW((void)catalog_kind(no_family), std::logic_error);
   FileSpec unknown_op = spec_with({}, [](Cases&) {});
   unknown_op.groups[0].call.op = "hmac_dice.nope";
   EXPECT_THROW((void)catalog_kind(unknown_op), std::logic_error);
@@ -177,7 +180,7 @@ TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
 }
 
 TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
-  FileSpec spec{"example_draw_test.json", "cursor-v1", {"example"}, {},
+  FileSpec spec{"cursor_example_test.json", {"example"}, {},
                 {{.type = "Draw",
                   .call = {"cursor.draw"},
                   .fields = outputs({"index"}),
@@ -201,7 +204,7 @@ TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
 
 TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
   auto judged = [](const std::string& error) {
-    return FileSpec{"example_match_test.json", "hmac-dice-v1", {"example"}, {},
+    return FileSpec{"hmac_dice_example_test.json", {"example"}, {},
                     {{.type = "Match",
                       .call = {"hmac_dice.verify_match"},
                       .fields = {{.name = "link", .leading = true}, {"verdict"}},
@@ -232,7 +235,7 @@ TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
 void generated(const VectorKind& k, rapidjson::Document& d) { json::parse(json::to_pretty(k.generate()), d, "generated"); }
 
 TEST(Catalog, AGroupMayPickItsOpPerTest) {
-  FileSpec spec{"example_text_test.json", "canonical-json", {"example"}, {},
+  FileSpec spec{"canonical_json_example_test.json", {"example"}, {},
                 {{.type = "Text", .call = {"canonical_json"}}},
                 [](Cases& c) {
                   c.invalid("Text", "fraction", {}, {{"json", "1.5"}, {"jsonHex", "312e35"}}, "json");
@@ -263,7 +266,7 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   src.settings = json::Value::object({{"rulesVersion", 1}});
   const std::string proof = json::to_line(tavla::proof_document(cryptopp_backend(), src));
   auto spec_of = [&](std::function<void(Cases&)> cases) {
-    FileSpec spec{"example_verify_test.json", "tavla-commit-v1", {"example"}, {},
+    FileSpec spec{"tavla_example_test.json", {"example"}, {},
                   {{.type = "Verify",
                     .call = {"tavla.verify_proof"},
                     .fields = outputs({"verified", "failedCheck"}),
@@ -315,7 +318,7 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
 
 TEST(Catalog, GroupsCarryMembersTheOpReadsAndOutputsOnlySomeCasesHave) {
   const std::string link(64, '7');
-  FileSpec spec{"example_point_test.json", "crash", {"example"}, {},
+  FileSpec spec{"crash_example_test.json", {"example"}, {},
                 {{.type = "Point",
                   .call = {"crash.point"},
                   .members = {"convention"},
@@ -372,7 +375,7 @@ TEST(Catalog, AGroupMayHaveItsOwnTraceAndExpectedResult) {
     return json::Value::object(
         {{"twice", crash::previous_hex(c, crash::previous_hex(c, json::get_string(p, "link", "params"), b), b)}});
   };
-  FileSpec spec{"example_chain_test.json", "crash", {"example"}, {},
+  FileSpec spec{"crash_example_test.json", {"example"}, {},
                 {{.type = "Chain",
                   .call = {.op = "crash.previous", .expect = {{"link", "twice"}}},
                   .members = {"convention"},

@@ -432,7 +432,7 @@ TEST(HmacDicePort, BadParamsAreBadInputNamingTheField) {
 
 // --- Vector files -------------------------------------------------------------------------------
 
-std::vector<vectors::VectorKind> kinds() { return vectors::hmac_dice_vector_kinds(); }
+std::vector<vectors::VectorKind> kinds() { return vectors::files_of("hmac_dice"); }
 
 TEST(HmacDiceVectors, EveryVectorPassesOnBothBackendsThroughLibraryAndPort) {
   ASSERT_EQ(kinds().size(), 6u);

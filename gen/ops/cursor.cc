@@ -14,7 +14,6 @@ namespace fairvec::ops {
 
 namespace {
 
-constexpr const char* kSpec = "cursor-v1.md";
 
 double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
   if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
@@ -195,23 +194,23 @@ void add_cursor_ops(Table& t) {
       });
   const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
 
-  t.add({"cursor.unit", kSpec, false, "u of one cursor of a round",
+  t.add({"cursor.unit", false, "u of one cursor of a round",
          {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
          {{"u", u_out}}, false,
          {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
          unit_op, unit_trace});
-  t.add({"cursor.u64_to_unit", kSpec, false, "u of a 64-bit value",
+  t.add({"cursor.u64_to_unit", false, "u of a 64-bit value",
          {{"u64", u64}}, {{"u", u_out}}, false,
          {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op, u64_trace});
-  t.add({"cursor.pool_hop", kSpec, false, "items drawn without replacement from the pool 0..size-1",
+  t.add({"cursor.pool_hop", false, "items drawn without replacement from the pool 0..size-1",
          {{"units", units}, {"size", size}},
          {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
          false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op,
          pool_hop_trace});
-  t.add({"cursor.commitment", kSpec, false, "the commitment: SHA-256 of the server seed",
+  t.add({"cursor.commitment", false, "the commitment: SHA-256 of the server seed",
          {{"serverSeed", seed_text()}}, {{"commitment", hex32_result()}}, false,
          {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
-  t.add({"cursor.game", kSpec, false, "one round of a game: the cursors read and the outcome",
+  t.add({"cursor.game", false, "one round of a game: the cursors read and the outcome",
          {{"game", game}, {"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()},
           {"options", options}},
          {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
@@ -222,11 +221,11 @@ void add_cursor_ops(Table& t) {
            for (const auto& n : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(n);
            return names;
          }});
-  t.add({"cursor.draw", kSpec, true, "the clamped single draw min(floor(u * n), n - 1)",
+  t.add({"cursor.draw", true, "the clamped single draw min(floor(u * n), n - 1)",
          {{"u", unit()}, {"n", n}},
          {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,
          {json::Value::object({{"u", 1.0}, {"n", 52}})}, draw_op});
-  t.add({"cursor.limbo", kSpec, true, "limbo's result in hundredths",
+  t.add({"cursor.limbo", true, "limbo's result in hundredths",
          {{"u", unit()}},
          {{"hundredths", result_kind("integer 100..1000000",
                                      schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},

@@ -11,7 +11,6 @@ namespace hd = fairvec::hmac_dice;
 
 namespace {
 
-constexpr const char* kSpec = "hmac-dice-v1.md";
 const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 
 json::Value dice_json(const hd::Dice& d) { return json::Value::array({d.d1, d.d2}); }
@@ -245,11 +244,11 @@ void add_hmac_dice_ops(Table& t) {
   const KindRef int_out = result_kind("integer >= 0", schema_integer(0, hd::kMaxMatchRolls));
   const json::Value seeds = json::Value::array({"alice", "bob"});
 
-  t.add({"hmac_dice.seal", kSpec, false, "the seal: SHA-256 of the server seed",
+  t.add({"hmac_dice.seal", false, "the seal: SHA-256 of the server seed",
          {{"serverSeed", server_seed()}},
          {{"seal", seal_out}}, false,
          {json::Value::object({{"serverSeed", kSeed}})}, seal_op});
-  t.add({"hmac_dice.roll", kSpec, false, "the dice of one roll",
+  t.add({"hmac_dice.roll", false, "the dice of one roll",
          {{"serverSeed", server_seed()}, {"clientSeeds", client_seeds()}, {"roll", roll_number()}},
          {{"dice", dice_result()}}, false,
          {json::Value::object({{"serverSeed", kSeed}, {"clientSeeds", seeds}, {"roll", 1}}),
@@ -257,11 +256,11 @@ void add_hmac_dice_ops(Table& t) {
                                {"clientSeeds", json::Value::array({"c0ffee"})},
                                {"roll", json::Value(hd::kMaxRoll)}})},
          roll_op, roll_trace});
-  t.add({"hmac_dice.message", kSpec, false, "the HMAC message of a roll at a retry",
+  t.add({"hmac_dice.message", false, "the HMAC message of a roll at a retry",
          {{"clientSeeds", client_seeds()}, {"roll", roll_number()}, {"retry", retry}},
          {{"message", text_out}}, false,
          {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op, message_trace});
-  t.add({"hmac_dice.pick", kSpec, false, "the dice from the MACs of retries 0, 1, ...",
+  t.add({"hmac_dice.pick", false, "the dice from the MACs of retries 0, 1, ...",
          {{"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")}},
          {{"dice", dice_result()}, {"retry", int_out}, {"index", result_kind("integer 0..31", schema_integer(0, 31))}},
          false,
@@ -271,7 +270,7 @@ void add_hmac_dice_ops(Table& t) {
       "a check-page link (v0 query or v1 fragment)", Naming::kParams,
       [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(),
       link_fuzz, false);
-  t.add({"hmac_dice.parse_link", kSpec, true, "the fields of a check-page link",
+  t.add({"hmac_dice.parse_link", true, "the fields of a check-page link",
          {{"link", link}},
          {{"version", result_kind("0 or 1", schema_integer(0, 1))},
           {"lang", text_out},
@@ -293,7 +292,7 @@ void add_hmac_dice_ops(Table& t) {
         return static_cast<int>(v.GetInt64());
       },
       schema_integer(0, 1), [](ByteReader& in) { return make::integer(in, 2); });
-  t.add({"hmac_dice.build_link", kSpec, true, "the check-page link of a match",
+  t.add({"hmac_dice.build_link", true, "the check-page link of a match",
          {{"version", version}, {"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
                        [](ByteReader& in) { return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"}); })}, match_group(false)},
          {{"link", text_out}}, false,
@@ -305,11 +304,11 @@ void add_hmac_dice_ops(Table& t) {
       "recorded rolls as the dice page lists them", Naming::kParams,
       [](std::string_view text, std::string_view) { return hd::parse_recorded(text); }, schema_string(), recorded_fuzz,
       false);
-  t.add({"hmac_dice.parse_recorded", kSpec, true, "recorded rolls in the bare form",
+  t.add({"hmac_dice.parse_recorded", true, "recorded rolls in the bare form",
          {{"text", listing}},
          {{"recorded", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))}}, false,
          {json::Value::object({{"text", "1: 63\n2: 44\n"}})}, parse_recorded_op, parse_recorded_trace});
-  t.add({"hmac_dice.verify_match", kSpec, true, "a whole match checked: the seal and every recorded roll",
+  t.add({"hmac_dice.verify_match", true, "a whole match checked: the seal and every recorded roll",
          {match_group(true)},
          {{"verdict", text_out},
           {"computedSeal", seal_out},

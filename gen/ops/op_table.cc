@@ -5,6 +5,7 @@
 
 #include "core/bytes.h"
 #include "core/errors.h"
+#include "core/families.h"
 #include "ops/fuzz_values.h"
 
 namespace fairvec::ops {
@@ -37,10 +38,16 @@ std::vector<std::string> Table::names() const {
 const Table& table() {
   static const Table kTable = [] {
     Table t;
-    add_hmac_dice_ops(t);
-    add_cursor_ops(t);
-    add_keno_crash_ops(t);
-    add_tavla_ops(t);
+    for (const FamilyOps& f : family_ops()) {
+      Table part;
+      f.add(part);
+      const Family* family = family_by_id(f.family);
+      for (OpSpec op : part.ops()) {
+        if (family_of_op(op.name) != family) throw std::logic_error(std::string(f.family) + " adds the op " + op.name);
+        op.spec = family->spec;
+        t.add(std::move(op));
+      }
+    }
     return t;
   }();
   return kTable;
@@ -302,6 +309,11 @@ json::Value schema_text(std::string_view cls, std::size_t max) {
 
 KindRef hex32_result() {
   static const KindRef k = result_kind("hex, 32 bytes, lowercase", schema_string("^[0-9a-f]{64}$"));
+  return k;
+}
+
+KindRef utf8_text() {
+  static const KindRef k = text("string (UTF-8)", Naming::kParams, schema_string(), make::text);
   return k;
 }
 

@@ -17,7 +17,6 @@ namespace {
 
 using namespace fairvec::tavla;
 
-constexpr const char* kSpec = "tavla-commit-v1.md";
 const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
 const char* const kHex32 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
 const char* const kUuid = "123e4567-e89b-12d3-a456-426614174000";
@@ -197,27 +196,6 @@ json::Value proof_example() {
        {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
 }
 
-// canonical_json_trace: the input's bytes, the canonical form's bytes and SHA-256 (the settings
-// hash), as canonical_json_test.json shows them. Throws std::logic_error when the canonical form is
-// not its own canonical form (a bug).
-json::Value canonical_json_trace(const Args& a, const Backend& backend) {
-  const std::string& canonical = a.get<std::string>("json");
-  if (canonical_json::canonicalize(canonical, "json") != canonical) {
-    throw std::logic_error("canonical JSON is not idempotent on " + canonical);
-  }
-  const rapidjson::Value& text = json::member(a.params(), "json", "params");
-  return json::Value::object({{"jsonHex", to_hex(as_bytes(std::string_view(text.GetString(), text.GetStringLength())))},
-                              {"canonicalHex", to_hex(as_bytes(canonical))},
-                              {"sha256", to_hex(backend.sha256(canonical))}});
-}
-
-// canonical_text returns the text of a random canonical-subset value (a random valid value of
-// the JSON text Kinds), compact or indented. It never throws.
-json::Value canonical_text(ByteReader& in) {
-  json::Value v = make::canonical_value(in);
-  return json::Value(in.pick(4) == 0 ? json::to_pretty(v) : json::to_line(v));
-}
-
 // member_of returns member |name| of object |v| (added as null when absent), or item |i| of array
 // |v|. Throws std::logic_error when |v| is not an object (array), std::out_of_range past the end.
 json::Value& member_of(json::Value& v, std::string_view name) {
@@ -326,18 +304,6 @@ void add_tavla_ops(Table& t) {
       "hex, 32 bytes, or a seal code", Naming::kParams,
       [](std::string_view s, std::string_view key) { return parse_expected_commitment(s, key); }, schema_string(),
       [](ByteReader& in) { return in.pick(2) ? make::hex(in, 32, 32) : json::Value("5J8Z-XF1R"); }, false);
-  const KindRef json_text = with_valid(string_kind(
-      "JSON text", Naming::kParams,
-      [](std::string_view s, std::string_view key) { return canonical_json::canonicalize(s, key); }, schema_string(),
-      make::json_text, false),
-      canonical_text);
-  const KindRef json_hex = with_valid(string_kind(
-      "hex of UTF-8 JSON text", Naming::kParams, [](std::string_view s, std::string_view key) { return from_hex(s, key); },
-      schema_hex(0, SIZE_MAX), [](ByteReader& in) {
-        json::Value v = make::json_text(in);
-        return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant())))) : make::hex(in, 0, 40);
-      }),
-      [](ByteReader& in) { return json::Value(to_hex(as_bytes(std::get<std::string>(canonical_text(in).variant())))); });
   const KindRef text_out = result_kind("string", schema_string());
 
   std::vector<Param> block_params = roll_params();
@@ -349,7 +315,7 @@ void add_tavla_ops(Table& t) {
   game_params.push_back({"opening", opening});
   game_params.push_back({"moves", any_uint()});
 
-  t.add({"tavla.commitment", kSpec, false, "the settings hash, commitment and seal code of a game",
+  t.add({"tavla.commitment", false, "the settings hash, commitment and seal code of a game",
          {{"gameId", uuid()}, {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
           {"seed", secret()}, {"settings", settings}},
          {{"settingsHash", hex_out}, {"settingsCanonical", text_out}, {"commitment", hex_out}, {"sealCode", seal_out}},
@@ -357,20 +323,20 @@ void add_tavla_ops(Table& t) {
          {json::Value::object({{"gameId", kUuid}, {"seats", json::Value::array({kUuid, kUuid2})}, {"seed", kSeed},
                                {"settings", json::Value::object({{"rulesVersion", 1}, {"matchPoints", 5}})}})},
          commitment_op, commitment_trace});
-  t.add({"tavla.block", kSpec, false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
+  t.add({"tavla.block", false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
          {roll_example({{"n", 1}, {"block", 0}})}, block_op, block_trace});
-  t.add({"tavla.pick", kSpec, false, "the dice from blocks 0, 1, ...", {{"blocks", digest_list("array of hex, 32 bytes each; block 0 first")}},
+  t.add({"tavla.pick", false, "the dice from blocks 0, 1, ...", {{"blocks", digest_list("array of hex, 32 bytes each; block 0 first")}},
          {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
          {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op, pick_trace});
-  t.add({"tavla.roll", kSpec, false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
+  t.add({"tavla.roll", false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
          false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op, roll_trace});
-  t.add({"tavla.game", kSpec, true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
+  t.add({"tavla.game", true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
          {{"rolls", result_kind("array of {n, kind, dice}", schema_array(json::Value::object({{"type", "object"}})))}},
          false, {roll_example({{"opening", "play"}, {"moves", 3}})}, game_op});
-  t.add({"tavla.seal_code", kSpec, true, "a seal code read leniently, as XXXX-XXXX", {{"code", code}},
+  t.add({"tavla.seal_code", true, "a seal code read leniently, as XXXX-XXXX", {{"code", code}},
          {{"sealCode", seal_out}}, false, {json::Value::object({{"code", "5j8z-xflr"}})},
          [](const Args& a, const Backend&) { return json::Value::object({{"sealCode", a.get<std::string>("code")}}); }});
-  t.add({"tavla.verify_proof", kSpec, true, "a proof file checked: settings hash, commitment, seal code, every roll",
+  t.add({"tavla.verify_proof", true, "a proof file checked: settings hash, commitment, seal code, every roll",
          {{"proof", proof}, {"expectedCommitment", expected, true}},
          {{"verified", result_kind("true or false", json::Value::object({{"type", "boolean"}}))},
           {"failedCheck", result_kind("null, or the first check that failed",
@@ -379,20 +345,6 @@ void add_tavla_ops(Table& t) {
           {"sealCode", seal_out},
           {"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))}},
          false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op, verify_proof_trace});
-  t.add({"canonical_json", "canonical-json.md", false, "the canonical form of JSON text", {{"json", json_text}},
-         {{"canonical", text_out}}, false,
-         {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
-         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); },
-         canonical_json_trace});
-  t.add({"canonical_json.hex", "canonical-json.md", true, "the canonical form of JSON text given as hex bytes",
-         {{"jsonHex", json_hex}},
-         {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
-         false, {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
-         [](const Args& a, const Backend&) {
-           const Bytes& raw = a.get<Bytes>("jsonHex");
-           std::string canonical = canonical_json::canonicalize(std::string(raw.begin(), raw.end()), "json");
-           return json::Value::object({{"canonical", canonical}, {"canonicalHex", to_hex(as_bytes(canonical))}});
-         }});
 }
 
 }  // namespace fairvec::ops

@@ -7,7 +7,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "search/sha256.h"
+#include "search/sha256_state.h"
 
 #define FAIRVEC_SHA_NI_TARGET __attribute__((target("sha,sse4.1,ssse3")))
 #define FAIRVEC_SHA_NI_INLINE __attribute__((target("sha,sse4.1,ssse3"), always_inline)) inline

@@ -11,12 +11,11 @@
 #include <variant>
 
 #include "core/errors.h"
+#include "core/families.h"
 #include "ops/op_table.h"
 #include "vectors/test_reader.h"
 
 namespace fairvec::vectors {
-
-const char* bug_type_name(BugType t) { return bug_types_table().at(static_cast<std::size_t>(t)).name; }
 
 void Cases::valid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs) {
   cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), {}, members_});
@@ -574,7 +573,7 @@ class FlagCheck {
 
 json::Value generate(const FileSpec& spec, const Table& table) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
-  VectorFileBuilder b(spec.algorithm, schema, spec.header);
+  VectorFileBuilder b(family_of_file(spec.file)->algorithm, schema, spec.header);
   for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
   FlagCheck flags(spec);
   Cases cases;
@@ -622,6 +621,7 @@ VectorKind catalog_kind(FileSpec spec) {
   if (spec.file.size() <= suffix.size() || spec.file.compare(spec.file.size() - suffix.size(), suffix.size(), suffix) != 0) {
     throw std::logic_error("catalog file name " + spec.file + " does not end in " + suffix);
   }
+  if (!family_of_file(spec.file)) throw std::logic_error("catalog file name " + spec.file + " names no family");
   auto table = bind(spec);
   auto shared = std::make_shared<const FileSpec>(std::move(spec));
   VectorKind k;

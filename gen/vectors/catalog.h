@@ -34,21 +34,6 @@
 
 namespace fairvec::vectors {
 
-// BugType is the class of port bug a flag catches, in the order of bug_types_table().
-enum class BugType {
-  kBasic,
-  kEdgeCase,
-  kBoundary,
-  kEncoding,
-  kArithmetic,
-  kOrder,
-  kMissingCheck,
-  kModifiedInput,
-  kFunctionality,
-};
-// bug_type_name returns the bugType's name in the files ("EDGE_CASE"). It cannot fail.
-[[nodiscard]] const char* bug_type_name(BugType t);
-
 // Alternative computes the answer a port with a flag's bug gives on a case's params: an object of
 // result (or trace) members, compared member by member with the op's, or throws InputError where
 // that port rejects the input, or answers null where it does not apply (a group of another op). A
@@ -194,10 +179,9 @@ class Cases {
 };
 
 // FileSpec is the whole catalog of one vector file. The schema is <stem>_schema.json for the file
-// <stem>_test.json.
+// <stem>_test.json; its algorithm is its family's (core/families.h, by the file's name).
 struct FileSpec {
   std::string file;
-  std::string algorithm;
   std::vector<std::string> header;
   std::vector<Flag> flags;
   std::vector<Group> groups;
@@ -210,7 +194,7 @@ struct FileSpec {
 // catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as
 // the header says). Throws std::logic_error when a group names an op the table does not have, maps
 // a name its op does not have, two groups share a type, or the file name does not end in
-// _test.json: generator bugs.
+// _test.json or names no family: generator bugs.
 [[nodiscard]] VectorKind catalog_kind(FileSpec spec);
 
 }  // namespace fairvec::vectors

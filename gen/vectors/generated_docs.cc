@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
-#include "vectors/vector_file.h"
+#include "vectors/bug_types.h"
 
 namespace fairvec::vectors {
 

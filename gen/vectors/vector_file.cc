@@ -12,6 +12,7 @@
 #include <rapidjson/stringbuffer.h>
 
 #include "core/errors.h"
+#include "core/families.h"
 #include "core/files.h"
 #include "port/protocol.h"
 #include "vectors/generated_docs.h"
@@ -34,20 +35,6 @@ VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema,
                                      std::vector<std::string> header)
     : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}
 
-const std::vector<BugTypeInfo>& bug_types_table() {
-  static const std::vector<BugTypeInfo> kTable = {
-      {"BASIC", "none in particular: an ordinary case every port must pass"},
-      {"EDGE_CASE", "a rarely reached branch taken wrongly (skipped bytes, retries, rollover, u = 1.0)"},
-      {"BOUNDARY", "an off-by-one at a length or range limit (seed lengths, max counters)"},
-      {"ENCODING", "a different byte encoding (key as hex vs text, little-endian, GUID order, escaping)"},
-      {"ARITHMETIC", "a different arithmetic (double vs exact integer, rounding, clamping)"},
-      {"ORDER", "a different order (sorting, deal order, splice vs swap)"},
-      {"MISSING_CHECK", "accepting input the spec calls invalid"},
-      {"MODIFIED_INPUT", "failing to notice a tampered value (seal, roll, proof)"},
-      {"FUNCTIONALITY", "a whole feature done differently (link formats, multi-game matches, proofs)"},
-  };
-  return kTable;
-}
 
 void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string description) {
   const auto& bts = bug_types_table();
@@ -118,13 +105,23 @@ json::Value VectorFileBuilder::build() const {
 const std::vector<VectorKind>& all_vector_kinds() {
   static const std::vector<VectorKind> kAll = [] {
     std::vector<VectorKind> all;
-    for (auto* list : {&hmac_dice_vector_kinds, &cursor_vector_kinds, &keno_crash_vector_kinds,
-                       &tavla_vector_kinds}) {
-      for (auto& k : list()) all.push_back(std::move(k));
+    for (const FamilyFiles& f : family_files()) {
+      for (auto& k : f.files()) {
+        if (family_of_file(k.file) != family_by_id(f.family)) throw std::logic_error(std::string(f.family) + " lists " + k.file);
+        all.push_back(std::move(k));
+      }
     }
     return all;
   }();
   return kAll;
+}
+
+std::vector<VectorKind> files_of(std::string_view id) {
+  std::vector<VectorKind> out;
+  for (const auto& k : all_vector_kinds()) {
+    if (family_of_file(k.file) == family_by_id(id)) out.push_back(k);
+  }
+  return out;
 }
 
 std::vector<std::string> flags_of(const rapidjson::Value& test) {

@@ -2,8 +2,7 @@
 """fairvec_ref.py - the independent reference port for fairvec, in Python (standard library only).
 
 The reference's scheme code is the example Python port's (tests/ports/python/: common.py,
-hmac_dice.py, cursor.py, keno_crash.py, tavla.py, canonical_json.py, and fairvec_port.py for the
-protocol side): one Python implementation written from specs/, sharing no code with the C++
+one module per family, and fairvec_port.py for the protocol side): one Python implementation written from specs/, sharing no code with the C++
 library, that serves both as the port a port author copies and as the oracle the C++ library is
 cross-checked against (differential.py: random inputs to both; recompute.py: every member of
 every vector recomputed). This module re-exports that implementation under one name, so that
@@ -23,12 +22,11 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ports", "python"))
 
 from common import *  # noqa: E402,F401,F403
-from hmac_dice import *  # noqa: E402,F401,F403
-from cursor import *  # noqa: E402,F401,F403
-from keno_crash import *  # noqa: E402,F401,F403
-from tavla import *  # noqa: E402,F401,F403
-from canonical_json import *  # noqa: E402,F401,F403
-from fairvec_port import OPS, handle, main  # noqa: E402,F401
+from fairvec_port import FAMILY_MODULES, OPS, handle, main  # noqa: E402,F401
+
+# Every public name of every family module (hmac_dice.py, cursor.py, ...), as `from X import *` gives.
+for _module in FAMILY_MODULES:
+    globals().update({k: v for k, v in vars(_module).items() if not k.startswith("_") and k != "OPS"})
 
 
 def listed_ops():

@@ -775,8 +775,11 @@ def h_tavla_verify(t):
 # ------------------------------------------------------------------------------------------------
 
 # The algorithm of each file family (specs/vector-format.md, specs/README.md).
-ALGORITHMS = (("hmac_dice_", "hmac-dice-v1"), ("cursor_", "cursor-v1"), ("keno_", "keno-v1"),
-              ("crash_", "crash"), ("tavla_", "tavla-commit-v1"), ("canonical_json_", "canonical-json"))
+# The families table (gen/families.json): a vector file <id>_*_test.json has its family's algorithm.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "gen", "families.json"),
+          encoding="utf-8") as _f:
+    ALGORITHMS = sorted(((row["id"] + "_", row["algorithm"]) for row in json.load(_f)["families"]),
+                        key=lambda pa: -len(pa[0]))
 
 TOP = ("algorithm", "schema", "generatorVersion", "numberOfTests", "header", "notes", "testGroups")
 

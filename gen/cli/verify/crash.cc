@@ -45,8 +45,6 @@ std::string bust_text(std::uint64_t h) {
   return std::to_string(h / 100) + "." + (frac.size() < 2 ? "0" : "") + frac + "x";
 }
 
-}  // namespace
-
 Report run_crash(const Args& a, const Context& ctx) {
   no_positionals(a, 0);
   const Lang& L = ctx.lang;
@@ -150,6 +148,14 @@ Report run_crash(const Args& a, const Context& ctx) {
                             {"games", json::Value(std::move(games))},
                             {"walk", walk}};
   return rep;
+}
+
+}  // namespace
+
+Form crash_form() {
+  return {"crash",
+          {{"convention"}, {"hash"}, {"salt"}, {"count"}, {"terminating"}, {"busts", true, true}, {"max-walk"}},
+          run_crash};
 }
 
 }  // namespace fairvec::cli::verify

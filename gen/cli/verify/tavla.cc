@@ -36,8 +36,6 @@ std::string check_of(const std::string& failed) {
   return "rolls";
 }
 
-}  // namespace
-
 Report run_tavla(const Args& a, const Context& ctx) {
   const Lang& L = ctx.lang;
   if (a.positionals.empty()) throw InputError("PROOF", "missing: give the proof file (tavlarena-dice-<game>.json)");
@@ -91,6 +89,12 @@ Report run_tavla(const Args& a, const Context& ctx) {
                             {"rollsChecked", static_cast<std::int64_t>(v.rolls_checked)},
                             {"failedCheck", v.verified ? json::Value() : json::Value(v.failed_check)}};
   return rep;
+}
+
+}  // namespace
+
+Form tavla_form() {
+  return {"tavla", {{"expected-commitment"}}, run_tavla};
 }
 
 }  // namespace fairvec::cli::verify

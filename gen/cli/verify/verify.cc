@@ -3,28 +3,29 @@
 #include <filesystem>
 #include <iostream>
 #include <set>
+#include <stdexcept>
 
 #include <rapidjson/document.h>
 
 #include "cli/verify/forms.h"
 #include "core/errors.h"
+#include "core/families.h"
 #include "core/json.h"
 
 namespace fairvec::cli::verify {
 
 const std::vector<Form>& forms() {
-  static const std::vector<Form> kForms = {
-      {"dice",
-       {{"link"}, {"seed"}, {"seal"}, {"client", true, true}, {"rolls"}, {"recorded"}, {"recorded-file"}, {"games"}},
-       run_dice},
-      {"tavla", {{"expected-commitment"}}, run_tavla},
-      {"cursor", {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
-       run_cursor},
-      {"keno", {{"random-hash"}, {"salt"}, {"balls"}}, run_keno},
-      {"crash",
-       {{"convention"}, {"hash"}, {"salt"}, {"count"}, {"terminating"}, {"busts", true, true}, {"max-walk"}},
-       run_crash},
-  };
+  static const std::vector<Form> kForms = [] {
+    std::vector<Form> out;
+    for (const auto& f : family_forms()) {
+      out.push_back(f.form());
+      const Family* family = family_by_id(f.family);
+      if (!family || out.back().name != family->verify) {
+        throw std::logic_error(std::string("verify: family ") + f.family + "'s form is not the one gen/families.json names");
+      }
+    }
+    return out;
+  }();
   return kForms;
 }
 

@@ -465,8 +465,7 @@ def _(m):
 
 def run_port(name):
     import fairvec_port
-    modules = [fairvec_port] + [sys.modules[n] for n in ("common", "hmac_dice", "cursor", "keno_crash",
-                                                           "canonical_json", "tavla")]
+    modules = [fairvec_port, sys.modules["common"]] + fairvec_port.FAMILY_MODULES
     CATALOG[name][3](Ops(*modules))
     fairvec_port.main()
 

@@ -105,3 +105,11 @@ def op_canonical_json_hex(params):
         raise BadInput("json", "not UTF-8") from None
     canonical = canonicalize_text(text, "json")
     return {"canonical": canonical, "canonicalHex": canonical.encode("utf-8").hex()}
+
+
+# OPS maps each op of this family to its function (params dict -> result dict; BadInput for
+# input the spec calls invalid). fairvec_port.py gathers the OPS of every module beside it.
+OPS = {
+    "canonical_json": op_canonical_json,
+    "canonical_json.hex": op_canonical_json_hex,
+}

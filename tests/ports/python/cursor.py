@@ -342,3 +342,16 @@ def op_cur_game(params):
             raise
         raise BadInput("options." + e.field, str(e).split(": ", 1)[-1]) from None
     return {"cursors": r.cursors, **outcome}
+
+
+# OPS maps each op of this family to its function (params dict -> result dict; BadInput for
+# input the spec calls invalid). fairvec_port.py gathers the OPS of every module beside it.
+OPS = {
+    "cursor.unit": op_cur_unit,
+    "cursor.u64_to_unit": op_cur_u64_to_unit,
+    "cursor.pool_hop": op_cur_pool_hop,
+    "cursor.commitment": op_cur_commitment,
+    "cursor.game": op_cur_game,
+    "cursor.draw": op_cur_draw,
+    "cursor.limbo": op_cur_limbo,
+}

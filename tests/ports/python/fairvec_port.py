@@ -4,10 +4,12 @@
 A port is a program that reads one JSON request per line on stdin and writes one JSON reply per
 line on stdout (port protocol v1, specs/port-protocol.md). This file is the protocol side, the
 part every port needs whatever its language: framing, the hello handshake, dispatch to ops, and
-the mapping of invalid input to the error `bad_input`. The ops are in one file per family beside
-it (common.py, hmac_dice.py, cursor.py, keno_crash.py, tavla.py, canonical_json.py), standard
-library only and importing nothing outside this directory: copy the directory and replace the ops
-with your own. As it stands it passes every vector:
+the mapping of invalid input to the error `bad_input`. The ops are in one module per family beside
+it, named as fairvec's families are (hmac_dice.py, cursor.py, keno.py, crash.py, tavla.py,
+canonical_json.py; common.py holds what they share), standard library only and importing nothing
+outside this directory: each module's OPS table is gathered here, so copying the directory and
+adding, removing or replacing a module changes the ops the port lists. As it stands it passes every
+vector:
 
     fairvec check-port --require-all -- python3 tests/ports/python/fairvec_port.py
 
@@ -17,52 +19,31 @@ reference (tests/reference/fairvec_ref.py re-exports them): the C++ library is c
 against them on random inputs and every vector member is recomputed with them.
 """
 
+import importlib
 import json
+import os
 import sys
 
-import canonical_json
-import cursor
-import hmac_dice
-import keno_crash
-import tavla
 from common import BadInput, json_loads
 
 NAME = "fairvec example port (python)"
 
+# FAMILY_MODULES are the modules beside this file that define OPS, in name order: one per family.
+FAMILY_MODULES = []
 # OPS maps each op this port implements to its function(params dict) -> result dict, which raises
-# BadInput for input the spec calls invalid. hello lists these ops; check-port skips the vectors
-# of any op not listed.
-OPS = {
-    "hmac_dice.seal": hmac_dice.op_hd_seal,
-    "hmac_dice.roll": hmac_dice.op_hd_roll,
-    "hmac_dice.message": hmac_dice.op_hd_message,
-    "hmac_dice.pick": hmac_dice.op_hd_pick,
-    "hmac_dice.parse_recorded": hmac_dice.op_hd_parse_recorded,
-    "hmac_dice.parse_link": hmac_dice.op_hd_parse_link,
-    "hmac_dice.build_link": hmac_dice.op_hd_build_link,
-    "hmac_dice.verify_match": hmac_dice.op_hd_verify_match,
-    "cursor.unit": cursor.op_cur_unit,
-    "cursor.u64_to_unit": cursor.op_cur_u64_to_unit,
-    "cursor.pool_hop": cursor.op_cur_pool_hop,
-    "cursor.commitment": cursor.op_cur_commitment,
-    "cursor.game": cursor.op_cur_game,
-    "cursor.draw": cursor.op_cur_draw,
-    "cursor.limbo": cursor.op_cur_limbo,
-    "keno.draw": keno_crash.op_keno_draw,
-    "keno.pick": keno_crash.op_keno_pick,
-    "crash.point": keno_crash.op_crash_point,
-    "crash.previous": keno_crash.op_crash_previous,
-    "crash.from_hash": keno_crash.op_crash_from_hash,
-    "tavla.commitment": tavla.op_tavla_commitment,
-    "tavla.block": tavla.op_tavla_block,
-    "tavla.pick": tavla.op_tavla_pick,
-    "tavla.roll": tavla.op_tavla_roll,
-    "tavla.seal_code": tavla.op_tavla_seal_code,
-    "tavla.game": tavla.op_tavla_game,
-    "tavla.verify_proof": tavla.op_tavla_verify_proof,
-    "canonical_json": canonical_json.op_canonical_json,
-    "canonical_json.hex": canonical_json.op_canonical_json_hex,
-}
+# BadInput for input the spec calls invalid: every family module's OPS. hello lists these ops;
+# check-port skips the vectors of any op not listed.
+OPS = {}
+for _name in sorted(f[:-3] for f in os.listdir(os.path.dirname(os.path.abspath(__file__)))
+                    if f.endswith(".py") and f not in ("fairvec_port.py", "common.py")):
+    _module = importlib.import_module(_name)
+    if not isinstance(getattr(_module, "OPS", None), dict):
+        continue
+    FAMILY_MODULES.append(_module)
+    for _op, _fn in _module.OPS.items():
+        if _op in OPS:
+            raise RuntimeError(f"{_name}.py defines {_op}, which another module defines")
+        OPS[_op] = _fn
 
 
 def handle(request):

@@ -382,3 +382,17 @@ def op_hd_verify_match(params):
         verdict = "unchecked"
     return {"verdict": verdict, "computedSeal": computed_seal, "sealStatus": seal_status,
             "dice": "".join(dice), "mismatches": mismatches, "gameSummary": summary}
+
+
+# OPS maps each op of this family to its function (params dict -> result dict; BadInput for
+# input the spec calls invalid). fairvec_port.py gathers the OPS of every module beside it.
+OPS = {
+    "hmac_dice.seal": op_hd_seal,
+    "hmac_dice.roll": op_hd_roll,
+    "hmac_dice.message": op_hd_message,
+    "hmac_dice.pick": op_hd_pick,
+    "hmac_dice.parse_recorded": op_hd_parse_recorded,
+    "hmac_dice.parse_link": op_hd_parse_link,
+    "hmac_dice.build_link": op_hd_build_link,
+    "hmac_dice.verify_match": op_hd_verify_match,
+}

@@ -289,3 +289,16 @@ def op_tavla_verify_proof(params):
 def op_tavla_roll(params):
     seed, game_id, contributions, n = tavla_inputs(params)
     return {"dice": tavla_roll_dice(seed, game_id, contributions, n)}
+
+
+# OPS maps each op of this family to its function (params dict -> result dict; BadInput for
+# input the spec calls invalid). fairvec_port.py gathers the OPS of every module beside it.
+OPS = {
+    "tavla.commitment": op_tavla_commitment,
+    "tavla.block": op_tavla_block,
+    "tavla.pick": op_tavla_pick,
+    "tavla.roll": op_tavla_roll,
+    "tavla.seal_code": op_tavla_seal_code,
+    "tavla.game": op_tavla_game,
+    "tavla.verify_proof": op_tavla_verify_proof,
+}

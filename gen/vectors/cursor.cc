@@ -1,0 +1,16 @@
+// The vector files of the cursor-v1 family (specs/cursor-v1.md, "Vectors"), in file order:
+//   cursor_unit_test.json  u(serverSeed, clientSeed, nonce, cursor) with every intermediate value,
+//                          and the commitment (vectors/cursor_unit.cc)
+//   cursor_u64_test.json   the u64 -> u conversion alone (vectors/cursor_u64.cc)
+//   cursor_draw_test.json  clamped single draws, limbo's formula and the pool hop over given units
+//                          (vectors/cursor_draw.cc)
+//   cursor_game_test.json  every game's cursors and outcome, for each player action
+//                          (vectors/cursor_game.cc)
+// vectors/cursor.h holds what the catalogs share.
+#include "vectors/cursor.h"
+
+namespace fairvec::vectors::cursor_vec {
+
+std::vector<VectorKind> files() { return {unit_vector_kind(), u64_vector_kind(), draw_vector_kind(), game_vector_kind()}; }
+
+}  // namespace fairvec::vectors::cursor_vec

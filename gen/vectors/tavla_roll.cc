@@ -1,0 +1,586 @@
+// tavla_roll_test.json (tavla-commit-v1): block MACs, rolls over blocks 0, 1, 2..., and game-level
+// roll sequences, with the skip depths found by search (shallow ones at generation, deep ones stored).
+// A catalog (vectors/catalog.h): cases give the inputs only; the ops tavla.block, tavla.roll and
+// tavla.game and their traces compute the rest, and each flag is checked against the port it catches.
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "vectors/catalog.h"
+#include "vectors/search_results.h"
+#include "vectors/tavla.h"
+#include "vectors/test_reader.h"
+
+namespace fairvec::vectors::tavla_vec {
+
+namespace {
+
+using Params = rapidjson::Value;
+
+// Skip depths 4 and deeper are too rare to search at generation time (35 million MACs for depth 4):
+// they are stored results of `fairvec search` (gen/vectors/search_results/, each with its command),
+// re-verified at every generation. Depths 4 and 5 search n = 1, 2, 3, ... of the
+// sequential-byte-seed inputs; a u32 n holds a depth-6 hit only about 1 time in 16, so depth 6
+// searches seeds SHA-256(kSkipSeedLabel || u32be(k)), k = 0, 1, ..., with the same game id and
+// contributions (class tavla-skip-derived, counter c = k * 2^32 + n). Every depth from 4 to
+// kDeepestSkip must be stored.
+constexpr std::string_view kSkipSeedLabel = "fairvec/tavla-commit-v1/skip-search";
+constexpr unsigned kDeepestSkip = 6;
+const char* const kDepthWords[] = {"four", "five", "six"};
+
+// StoredSkip is a stored deep skip: the inputs (seed possibly derived) and n.
+struct StoredSkip {
+  unsigned depth;
+  RollInputs in;
+  std::uint32_t n;
+};
+
+// skip_spec is the tavla-skip search over n = 1 .. |to| of |in| for |depth|.
+search::SearchSpec skip_spec(const RollInputs& in, unsigned depth, std::uint64_t to) {
+  search::SearchSpec s;
+  s.cls = "tavla-skip";
+  s.seed = to_hex(in.seed);
+  s.game = format_uuid(in.game_id);
+  s.contributions = {to_hex(in.contributions[0]), to_hex(in.contributions[1])};
+  s.depth = depth;
+  s.from = 1;
+  s.to = to;
+  return s;
+}
+
+std::vector<StoredSkip> stored_skips(const RollInputs& seq) {
+  std::vector<StoredSkip> out;
+  for (unsigned depth = 4; depth <= kDeepestSkip; ++depth) {
+    search::SearchSpec s = skip_spec(seq, depth, 0xffffffffULL);
+    if (auto n = stored_hit(s)) {
+      out.push_back({depth, seq, static_cast<std::uint32_t>(*n)});
+      continue;
+    }
+    s.cls = "tavla-skip-derived";
+    s.seed = std::string(kSkipSeedLabel);
+    s.to = kMaxSafeInteger;
+    if (auto c = stored_hit(s)) {
+      RollInputs in = seq;
+      in.seed = derived_seed(kSkipSeedLabel, static_cast<std::uint32_t>(*c >> 32));
+      out.push_back({depth, in, static_cast<std::uint32_t>(*c & 0xffffffffULL)});
+      continue;
+    }
+    throw std::logic_error("tavla vectors: no stored search result for skip depth " + std::to_string(depth) +
+                           " (specs/search.md)");
+  }
+  return out;
+}
+
+// first_n returns the first n >= 1 (up to |limit|) whose block 0 satisfies |pred|.
+std::uint32_t first_n(const BlockMacs& macs, std::uint32_t limit, const std::function<bool(const Digest&)>& pred,
+                      const char* what) {
+  for (std::uint32_t n = 1; n <= limit; ++n) {
+    if (pred(macs.mac(n, 0))) return n;
+  }
+  throw std::logic_error(std::string("tavla vectors: no n found for ") + what);
+}
+
+bool second_byte_skipped(const Digest& m) {
+  return m[0] < kFirstSkippedByte && m[1] >= kFirstSkippedByte && m[2] < kFirstSkippedByte;
+}
+
+// ---- The answers of ports with the flags' bugs. Each reads a case's params (tavla.block: a mac;
+// tavla.roll: dice and blocks; tavla.game: rolls) and throws InputError where that port rejects.
+
+// Keyed is what a port MACs: the key and the MAC input before the counters.
+struct Keyed {
+  Bytes key;
+  Bytes prefix;
+};
+
+Keyed keyed(const Params& p) {
+  const RollInputs in = parse_inputs(p);
+  Bytes prefix = block_input(in, 0, 0);
+  prefix.resize(prefix.size() - 8);
+  return {Bytes(in.seed.begin(), in.seed.end()), std::move(prefix)};
+}
+
+// Tail writes n and block after the prefix as a port does; it throws InputError where the port rejects.
+using Tail = std::function<Bytes(std::int64_t n, std::int64_t block)>;
+
+std::int64_t int_of(const Params& p, const char* key) {
+  const auto& v = json::member(p, key, "params");
+  if (!v.IsInt64()) throw InputError(key, "not an integer");
+  return v.GetInt64();
+}
+
+Bytes be_tail(std::uint32_t n, std::uint32_t block) {
+  Bytes t;
+  append_u32be(t, n);
+  append_u32be(t, block);
+  return t;
+}
+
+Bytes spec_tail(std::int64_t n, std::int64_t block) {
+  if (n < 0 || block < 0) throw InputError(n < 0 ? "n" : "block", "negative");
+  return be_tail(check_n(static_cast<std::uint64_t>(n), "n"), check_block(static_cast<std::uint64_t>(block), "block"));
+}
+
+Bytes n_only(std::int64_t n) {
+  Bytes t;
+  append_u32be(t, static_cast<std::uint32_t>(n));
+  return t;
+}
+
+Bytes le32(std::uint32_t v) {
+  return {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v >> 16),
+          static_cast<std::uint8_t>(v >> 24)};
+}
+
+// answer_with is the answer of a port that MACs |k| with the counters written by |tail| and reads
+// the blocks by the spec's skip rule.
+Value answer_with(const Params& p, const Backend& b, const Keyed& k, const Tail& tail) {
+  const std::int64_t n = int_of(p, "n");
+  auto mac = [&](std::int64_t block) {
+    Bytes m = k.prefix;
+    append(m, tail(n, block));
+    return b.hmac_sha256(k.key, m);
+  };
+  if (p.HasMember("block")) return Value::object({{"mac", to_hex(mac(int_of(p, "block")))}});
+  Picker picker;
+  for (std::int64_t block = 0; !picker.feed(mac(block)); ++block) {
+  }
+  const Pick r = picker.result();
+  return Value::object({{"dice", dice_value(r.dice)}, {"blocks", int_value(r.blocks_read)}});
+}
+
+Alternative counters(Tail tail) {
+  return [tail](const Params& p, const Backend& b) { return answer_with(p, b, keyed(p), tail); };
+}
+
+// A counter held in a signed 32-bit integer reads 2^31 and above as negative, which the port refuses.
+Bytes signed_refused(std::int64_t n, std::int64_t block) {
+  if (n > std::numeric_limits<std::int32_t>::max() || block > std::numeric_limits<std::int32_t>::max()) {
+    throw InputError("n", "negative as int32");
+  }
+  return spec_tail(n, block);
+}
+const Alternative kSignedRefused = counters(signed_refused);
+const Alternative kNarrow16 = counters([](std::int64_t n, std::int64_t block) {
+  return be_tail(static_cast<std::uint16_t>(n), static_cast<std::uint16_t>(block));
+});
+
+// Lax says which input check a port leaves out.
+enum class Lax { kSeedLength, kSeedText, kUuid, kContributions };
+
+// lax_inputs reads seed, gameId and contributions with the one check |lax| left out.
+Alternative lax_inputs(Lax lax) {
+  return [lax](const Params& p, const Backend& b) {
+    const std::string seed = json::get_string(p, "seed", "params"), game = json::get_string(p, "gameId", "params");
+    Keyed k;
+    if (lax == Lax::kSeedText) {
+      k.key = Bytes(seed.begin(), seed.end());
+    } else if (lax == Lax::kSeedLength) {
+      k.key = from_hex(seed, "seed");
+    } else {
+      const Digest d = parse_secret(seed, "seed");
+      k.key = Bytes(d.begin(), d.end());
+    }
+    append(k.prefix, kRollContext);
+    if (lax == Lax::kUuid) {
+      append(k.prefix, hex_prefix(game));
+    } else {
+      append(k.prefix, parse_uuid(game, "gameId"));
+    }
+    const auto texts = string_items(json::member(p, "contributions", "params"), "contributions",
+                                    lax == Lax::kContributions ? std::nullopt : std::optional<std::size_t>(2));
+    for (const auto& c : texts) {
+      if (lax == Lax::kContributions) {
+        append(k.prefix, from_hex(c, "contributions"));
+      } else {
+        append(k.prefix, parse_secret(c, "contributions"));
+      }
+    }
+    return answer_with(p, b, k, spec_tail);
+  };
+}
+
+// Ports that read the real blocks with another rule.
+Roll roll_of(const Params& p, const Backend& b) { return roll(b, parse_inputs(p), counter(p, "n")); }
+Value dice_answer(int d1, int d2) { return Value::object({{"dice", Value::array({d1, d2})}}); }
+Value no_skip_rule(const Params& p, const Backend& b) {
+  const Digest m = roll_of(p, b).macs[0];
+  return dice_answer(m[0] % 6 + 1, m[1] % 6 + 1);
+}
+// skips_at_most is the answer of a port that skips at most |k| bytes >= 252 in a row and then takes
+// the next byte whatever it is (a skip loop with a fixed bound), for each die; its dice come from
+// block 0.
+Alternative skips_at_most(unsigned k) {
+  return [k](const Params& p, const Backend& b) {
+    const Digest m = roll_of(p, b).macs[0];
+    int dice[2] = {0, 0}, found = 0;
+    unsigned run = 0;
+    for (std::size_t i = 0; i < m.size() && found < 2; ++i) {
+      if (m[i] >= kFirstSkippedByte && run < k) {
+        ++run;
+        continue;
+      }
+      dice[found++] = m[i] % 6 + 1;
+      run = 0;
+    }
+    return dice_answer(dice[0], dice[1]);
+  };
+}
+Value die2_next_byte(const Params& p, const Backend& b) {
+  const Roll r = roll_of(p, b);
+  const PickedByte first = r.pick.picked[0];
+  const std::uint8_t next = first.index == 31 ? r.macs.at(first.block + 1)[0] : r.macs[first.block][first.index + 1];
+  return dice_answer(r.pick.dice[0], next % 6 + 1);
+}
+
+// game_with is the answer of a port that reads the opening rule with |rule_of| and makes up to
+// |max_moves| move rolls.
+Value game_with(const Params& p, const Backend& b, const std::function<OpeningRule(const std::string&)>& rule_of,
+                std::uint64_t max_moves) {
+  const RollInputs in = parse_inputs(p);
+  const std::uint64_t moves = counter(p, "moves");
+  if (moves > max_moves) throw InputError("moves", "too many");
+  std::vector<GameRoll> rolls = game_rolls(b, in, rule_of(json::get_string(p, "opening", "params")), 0, "moves");
+  for (std::uint64_t i = 0; i < moves; ++i) {
+    const std::uint32_t n = rolls.back().n + 1;
+    rolls.push_back({n, RollKind::kMove, roll(b, in, n).pick.dice});
+  }
+  return Value::object({{"rolls", rolls_value(rolls)}});
+}
+Value other_rule(const Params& p, const Backend& b) {
+  return game_with(p, b, [](const std::string& s) {
+    return parse_opening_rule(s, "opening") == OpeningRule::kPlay ? OpeningRule::kReroll : OpeningRule::kPlay;
+  }, kMaxGameMoves);
+}
+Value unchecked_game(const Params& p, const Backend& b) {
+  return game_with(p, b, [](const std::string& s) { return s == "reroll" ? OpeningRule::kReroll : OpeningRule::kPlay; },
+                   std::numeric_limits<std::uint64_t>::max());
+}
+
+// ---- The properties the flags state, read from a case's params and written outputs.
+
+const json::Value& out(const json::Value& o, std::string_view name) { return *o.find(name); }
+std::int64_t int_in(const json::Value& v, std::string_view name) { return std::get<std::int64_t>(out(v, name).variant()); }
+bool tied(const json::Value& dice) { return json::to_line(dice.as_array()[0]) == json::to_line(dice.as_array()[1]); }
+Digest block0(const json::Value& o) {
+  return parse_secret(std::get<std::string>(out(out(o, "blocks").as_array()[0], "mac").variant()), "mac");
+}
+Property block0_is(std::function<bool(const Digest&)> f) {
+  return [f](const Params&, const json::Value& o) { return f(block0(o)); };
+}
+Property depth_is(unsigned d) {
+  return block0_is([d](const Digest& m) { return search::skip_depth(m) == d; });
+}
+bool is_sequential(const Params& p, const json::Value&) {
+  const RollInputs in = parse_inputs(p), seq = sequential_inputs();
+  return in.seed == seq.seed && in.game_id == seq.game_id && in.contributions == seq.contributions;
+}
+// game_of reads the written rolls.
+std::vector<GameRoll> game_of(const json::Value& o) {
+  std::vector<GameRoll> rolls;
+  for (const auto& r : out(o, "rolls").as_array()) {
+    const auto& dice = out(r, "dice").as_array();
+    rolls.push_back({static_cast<std::uint32_t>(int_in(r, "n")), parse_kind(std::get<std::string>(out(r, "kind").variant()), "kind"),
+                     {static_cast<int>(std::get<std::int64_t>(dice[0].variant())), static_cast<int>(std::get<std::int64_t>(dice[1].variant()))}});
+  }
+  return rolls;
+}
+// kinds_follow: the kinds follow the game's order, n counts 1, 2, 3, ..., and a reroll is there
+// exactly when |reroll|.
+Property kinds_follow(bool reroll) {
+  return [reroll](const Params&, const json::Value& o) {
+    const auto rolls = game_of(o);
+    bool has_reroll = false;
+    for (std::size_t i = 0; i < rolls.size(); ++i) {
+      if (!kind_may_follow(i ? &rolls[i - 1] : nullptr, rolls[i].kind) || rolls[i].n != i + 1) return false;
+      has_reroll = has_reroll || rolls[i].kind == RollKind::kReroll;
+    }
+    return has_reroll == reroll;
+  };
+}
+// equal_opening: a roll with equal dice, or a game whose first opening ties and whose n count on.
+bool equal_opening(const Params& p, const json::Value& o) {
+  if (!p.HasMember("opening")) return tied(out(o, "dice"));
+  const auto rolls = game_of(o);
+  return rolls.size() > 1 && rolls[0].dice[0] == rolls[0].dice[1] && rolls[1].kind == RollKind::kOpening &&
+         rolls[1].n == 2;
+}
+
+std::vector<Flag> roll_flags() {
+  const RollInputs seq = sequential_inputs();
+  std::vector<Flag> f = {
+      {"SequentialByteSeed", BugType::kBasic,
+       "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f). The "
+       "seed document publishes the inputs, not outputs: the expected values are this kit's, recomputed "
+       "independently by tests/reference/recompute.py.",
+       {}, is_sequential},
+      {"BlockCounter", BugType::kEncoding,
+       "A block index above 0 in the MAC input: catches a port that leaves out u32be(block) or writes it in "
+       "another width or order.",
+       {counters([](std::int64_t n, std::int64_t) { return n_only(n); }),
+        counters([](std::int64_t n, std::int64_t block) {
+          Bytes t = n_only(n);
+          append(t, le32(static_cast<std::uint32_t>(block)));
+          return t;
+        }),
+        counters([](std::int64_t n, std::int64_t block) {
+          Bytes t = be_tail(static_cast<std::uint32_t>(n), 0);
+          append_u32be(t, static_cast<std::uint32_t>(block));
+          return t;
+        })}},
+      {"MaxCounter", BugType::kBoundary,
+       "n or block = 4294967295, the largest u32: catches counters held in a signed or narrower type, or "
+       "rejected as too large.",
+       {kSignedRefused, kNarrow16}},
+      {"CounterAboveInt32", BugType::kBoundary,
+       "n = 2147483648, just above the largest signed 32-bit integer: catches a port that encodes n through a "
+       "signed int (JavaScript's | 0 or DataView.setInt32 with overflow).",
+       {kSignedRefused}},
+      {"CounterEndianness", BugType::kEncoding,
+       "n and block whose four bytes differ from their little-endian order: catches u32le encoding.",
+       {counters([](std::int64_t n, std::int64_t block) {
+         Bytes t = le32(static_cast<std::uint32_t>(n));
+         append(t, le32(static_cast<std::uint32_t>(block)));
+         return t;
+       })}},
+      {"SkippedFirstByte", BugType::kEdgeCase,
+       "Block 0 starts with exactly one byte >= 252: catches a port that uses byte 0 (or byte 0 mod 6) "
+       "without the skip rule.",
+       {no_skip_rule}, depth_is(1)},
+      {"SkippedBytes2", BugType::kEdgeCase,
+       "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
+       {skips_at_most(1)}, depth_is(2)},
+      {"SkippedBytes3", BugType::kEdgeCase,
+       "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at most two.",
+       {skips_at_most(2)}, depth_is(3)},
+  };
+  for (const StoredSkip& d : stored_skips(seq)) {
+    f.push_back({"SkippedBytes" + std::to_string(d.depth), BugType::kEdgeCase,
+                 "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
+                 "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
+                     ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) +
+                     ".",
+                 {skips_at_most(d.depth - 1)}, depth_is(d.depth)});
+  }
+  std::vector<Flag> rest = {
+      {"SkippedSecondDieByte", BugType::kEdgeCase,
+       "Byte 0 is accepted and byte 1 skipped, so die 2 comes from byte 2: catches a port that takes die 2 "
+       "from the byte after die 1 without the skip rule.",
+       {die2_next_byte}, block0_is(second_byte_skipped)},
+      {"EqualOpeningRoll", BugType::kEdgeCase,
+       "An opening roll with equal dice: the tie is rolled again and still consumes its n. Catches a port "
+       "that re-rolls a tie with the same n, or does not count it.",
+       {}, equal_opening},
+      {"TurkishReroll", BugType::kFunctionality,
+       "Turkish rule: after the deciding opening roll the winner rolls again (kind reroll), consuming the "
+       "next n.",
+       {other_rule}, kinds_follow(true)},
+      {"OpeningPlayed", BugType::kFunctionality,
+       "The opening dice are played as the first move: no reroll; the first move roll follows the opening.",
+       {other_rule}, kinds_follow(false)},
+      {"InvalidCounter", BugType::kMissingCheck,
+       "n = 0 (rolls count from 1), n or block above 4294967295, or negative: must be bad input, not wrapped.",
+       {counters([](std::int64_t n, std::int64_t block) {
+         return be_tail(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(block));
+       })}},
+      {"InvalidSeedLength", BugType::kMissingCheck, "A seed of 31 or 33 bytes: the seed is exactly 32 bytes.",
+       {lax_inputs(Lax::kSeedLength)}},
+      {"InvalidSeed", BugType::kMissingCheck, "A seed that is not hex (odd length, a non-hex digit).",
+       {lax_inputs(Lax::kSeedText)}},
+      {"InvalidUuid", BugType::kMissingCheck, "A game id that is not in the canonical 8-4-4-4-12 form.",
+       {lax_inputs(Lax::kUuid)}},
+      {"InvalidContribution", BugType::kMissingCheck,
+       "Contributions that are not exactly two 32-byte hex values (one entry, three entries, 31 bytes).",
+       {lax_inputs(Lax::kContributions)}},
+      {"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
+       {unchecked_game}},
+  };
+  for (auto& r : rest) f.push_back(std::move(r));
+  return f;
+}
+
+// ---- The cases.
+
+json::Object with(const RollInputs& in, std::initializer_list<std::pair<std::string, Value>> more) {
+  json::Object f = inputs_fields(in);
+  for (const auto& m : more) f.push_back(m);
+  return f;
+}
+
+void block_cases(Cases& c, const RollInputs& seq) {
+  auto add = [&](std::uint32_t n, std::uint32_t block, std::string comment, std::vector<std::string> flags) {
+    c.valid("TavlaBlock", std::move(comment), std::move(flags), with(seq, {{"n", int_value(n)}, {"block", int_value(block)}}));
+  };
+  add(1, 0, "sequential-byte-seed, first roll, block 0", {"SequentialByteSeed"});
+  add(1, 1, "sequential-byte-seed, first roll, block 1", {"SequentialByteSeed", "BlockCounter"});
+  add(4294967295u, 4294967295u, "sequential-byte-seed, the largest counter and block values", {"SequentialByteSeed", "MaxCounter"});
+  add(1, 4294967295u, "largest block index", {"SequentialByteSeed", "MaxCounter", "BlockCounter"});
+  add(0x01020304u, 0x05060708u, "n = 0x01020304, block = 0x05060708: little-endian would differ",
+      {"SequentialByteSeed", "CounterEndianness", "BlockCounter"});
+  add(256, 0, "n = 256: u32le would write 00 01 00 00", {"SequentialByteSeed", "CounterEndianness"});
+  add(2147483648u, 2147483648u, "n = block = 2^31", {"SequentialByteSeed", "CounterAboveInt32", "BlockCounter"});
+
+  const std::string seed = to_hex(seq.seed), game = format_uuid(seq.game_id);
+  const Value contribs = contributions_value(seq);
+  auto bad = [&](std::string s, std::string g, Value cs, Value n, Value block, std::string error, std::string comment,
+                 std::vector<std::string> flags) {
+    c.invalid("TavlaBlockInvalid", std::move(comment), std::move(flags),
+              {{"seed", std::move(s)}, {"gameId", std::move(g)}, {"contributions", std::move(cs)}, {"n", std::move(n)},
+               {"block", std::move(block)}},
+              std::move(error));
+  };
+  bad(seed, game, contribs, 0, 0, "n", "n = 0: rolls are numbered from 1", {"InvalidCounter"});
+  bad(seed, game, contribs, int_value(4294967296ull), 0, "n", "n = 2^32 does not fit a u32", {"InvalidCounter"});
+  bad(seed, game, contribs, 1, int_value(4294967296ull), "block", "block = 2^32 does not fit a u32", {"InvalidCounter"});
+  bad(seed, game, contribs, -1, 0, "n", "n = -1", {"InvalidCounter"});
+  bad(to_hex(sequential(0x00, 31)), game, contribs, 1, 0, "seed", "31-byte seed", {"InvalidSeedLength"});
+  bad(to_hex(sequential(0x00, 33)), game, contribs, 1, 0, "seed", "33-byte seed", {"InvalidSeedLength"});
+  bad(seed.substr(0, 63), game, contribs, 1, 0, "seed", "seed hex of odd length 63", {"InvalidSeed"});
+  bad("0g" + seed.substr(2), game, contribs, 1, 0, "seed", "seed with a non-hex digit", {"InvalidSeed"});
+  bad(seed, "{" + game + "}", contribs, 1, 0, "gameId", "game id in GUID braces", {"InvalidUuid"});
+  bad(seed, to_hex(seq.game_id), contribs, 1, 0, "gameId", "game id without hyphens", {"InvalidUuid"});
+  const std::string c0 = to_hex(seq.contributions[0]), c1 = to_hex(seq.contributions[1]);
+  bad(seed, game, Value::array({c0}), 1, 0, "contributions", "one contribution", {"InvalidContribution"});
+  bad(seed, game, Value::array({c0, c1, seed}), 1, 0, "contributions", "three contributions", {"InvalidContribution"});
+  bad(seed, game, Value::array({c0, c1.substr(0, 62)}), 1, 0, "contributions[1]", "contribution 1 of 31 bytes",
+      {"InvalidContribution"});
+}
+
+void roll_cases(Cases& c, const RollInputs& seq, bool first_tie) {
+  const Backend& backend = default_backend();
+  const BlockMacs seq_macs(backend, seq);
+  auto add = [&](const RollInputs& in, std::uint32_t n, std::string comment, std::vector<std::string> flags) {
+    c.valid("TavlaRoll", std::move(comment), std::move(flags), with(in, {{"n", int_value(n)}}));
+  };
+  add(seq, 1, first_tie ? "sequential-byte-seed, n = 1: an equal opening roll" : "sequential-byte-seed, n = 1",
+      first_tie ? std::vector<std::string>{"SequentialByteSeed", "EqualOpeningRoll"}
+                : std::vector<std::string>{"SequentialByteSeed"});
+  add(seq, 2, "sequential-byte-seed, n = 2", {"SequentialByteSeed"});
+  const char* const kWords[] = {"", "", "two", "three"};
+  for (int depth = 1; depth <= 3; ++depth) {
+    const auto found = searched_hit(skip_spec(seq, static_cast<unsigned>(depth), 1u << 22));  // the engine; re-verified
+    if (!found) throw std::logic_error("tavla vectors: no n found for skip depth " + std::to_string(depth));
+    const auto n = static_cast<std::uint32_t>(*found);
+    add(seq, n,
+        depth == 1 ? std::string("sequential-byte-seed: the first n whose first byte is skipped")
+                   : "sequential-byte-seed: the first n whose block 0 starts with " + std::string(kWords[depth]) + " skipped bytes",
+        {"SequentialByteSeed", depth == 1 ? std::string("SkippedFirstByte") : "SkippedBytes" + std::to_string(depth)});
+  }
+  for (const StoredSkip& d : stored_skips(seq)) {
+    const bool same_seed = d.in.seed == seq.seed;
+    add(d.in, d.n,
+        std::string(same_seed ? "sequential-byte-seed" : "sequential-byte-seed game and contributions, derived seed") +
+            ": the first n whose block 0 starts with " + kDepthWords[d.depth - 4] + " skipped bytes",
+        same_seed ? std::vector<std::string>{"SequentialByteSeed", "SkippedBytes" + std::to_string(d.depth)}
+                  : std::vector<std::string>{"SkippedBytes" + std::to_string(d.depth)});
+  }
+  add(seq, first_n(seq_macs, 1u << 20, second_byte_skipped, "second byte skipped"),
+      "sequential-byte-seed: byte 0 accepted, byte 1 skipped, die 2 from byte 2", {"SequentialByteSeed", "SkippedSecondDieByte"});
+  add(seq, 4294967295u, "sequential-byte-seed, the largest n", {"SequentialByteSeed", "MaxCounter"});
+  add(seq, 2147483648u, "n = 2^31", {"SequentialByteSeed", "CounterAboveInt32"});
+  add(seq, 0x01020304u, "n = 0x01020304: little-endian would differ", {"SequentialByteSeed", "CounterEndianness"});
+
+  c.invalid("TavlaRollInvalid", "n = 0: rolls are numbered from 1", {"InvalidCounter"}, with(seq, {{"n", 0}}), "n");
+  c.invalid("TavlaRollInvalid", "n = 2^32 does not fit a u32", {"InvalidCounter"}, with(seq, {{"n", int_value(4294967296ull)}}),
+            "n");
+}
+
+void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
+  const Backend& backend = default_backend();
+  auto add = [&](const RollInputs& in, OpeningRule rule, std::uint32_t moves, std::string comment,
+                 std::vector<std::string> flags) {
+    c.valid("TavlaGame", std::move(comment), std::move(flags),
+            with(in, {{"opening", opening_rule_name(rule)}, {"moves", int_value(moves)}}));
+  };
+  auto ties_of = [&](const RollInputs& in) {
+    int ties = 0;
+    for (std::uint32_t n = 1;; ++n) {
+      Dice d = roll(backend, in, n).pick.dice;
+      if (d[0] != d[1]) return ties;
+      ++ties;
+    }
+  };
+  std::vector<std::string> seq_game_flags{"SequentialByteSeed", "TurkishReroll"};
+  if (first_tie) seq_game_flags.push_back("EqualOpeningRoll");
+  add(seq, OpeningRule::kReroll, 4, "sequential-byte-seed game, Turkish rule, 4 move rolls", seq_game_flags);
+  std::vector<std::string> play_flags{"SequentialByteSeed", "OpeningPlayed"};
+  if (first_tie) play_flags.push_back("EqualOpeningRoll");
+  add(seq, OpeningRule::kPlay, 3, "sequential-byte-seed game, opening dice played, 3 move rolls", play_flags);
+  for (int want = 1; want <= 3; ++want) {
+    RollInputs in = seq;
+    std::uint32_t k = 0;
+    for (;; ++k) {
+      if (k > 100000) throw std::logic_error("tavla vectors: no seed with the wanted opening ties");
+      in.seed = derived_seed("fairvec tavla-commit-v1 opening ties", k);
+      if (ties_of(in) == want) break;
+    }
+    add(in, OpeningRule::kReroll, 2,
+        std::to_string(want) + " tied opening roll" + (want > 1 ? "s" : "") +
+            " before the deciding one, Turkish rule (seed = SHA-256(\"fairvec tavla-commit-v1 opening ties\" || u32be(" +
+            std::to_string(k) + ")))",
+        {"EqualOpeningRoll", "TurkishReroll"});
+    if (want == 1) {
+      add(in, OpeningRule::kPlay, 2, "1 tied opening roll, opening dice played", {"EqualOpeningRoll", "OpeningPlayed"});
+    }
+  }
+  add(seq, OpeningRule::kReroll, 0, "no move rolls: the opening and the reroll only", {"SequentialByteSeed", "TurkishReroll"});
+
+  c.invalid("TavlaGameInvalid", "unknown opening rule", {"InvalidGameParams"}, with(seq, {{"opening", "western"}, {"moves", 1}}),
+            "opening");
+  c.invalid("TavlaGameInvalid", "more move rolls than one request may ask for", {"InvalidGameParams"},
+            with(seq, {{"opening", "reroll"}, {"moves", int_value(kMaxGameMoves + 1)}}), "moves");
+}
+
+// roll_more_calls: after tavla.roll, tavla.block for every block the roll read, then tavla.pick
+// over those blocks' MACs.
+std::vector<PortCall> roll_more_calls(const json::Object&, const json::Object& test, const std::string& path) {
+  std::vector<PortCall> calls;
+  json::Array macs;
+  const Value& blocks = member_of(test, "blocks", path);
+  if (!blocks.is_array()) throw InputError(path + ".blocks", "must be an array");
+  for (const auto& blk : blocks.as_array()) {
+    if (!blk.is_object() || !blk.find("block") || !blk.find("mac")) throw InputError(path + ".blocks", "each needs block and mac");
+    json::Object p;
+    for (const char* k : {"seed", "gameId", "contributions", "n"}) p.emplace_back(k, member_of(test, k, path));
+    p.emplace_back("block", *blk.find("block"));
+    calls.push_back(ok_call("tavla.block", Value(std::move(p)), Value::object({{"mac", *blk.find("mac")}})));
+    macs.push_back(*blk.find("mac"));
+  }
+  calls.push_back(ok_call("tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
+                          Value::object({{"dice", member_of(test, "dice", path)}, {"blocks", int_value(blocks.as_array().size())}})));
+  return calls;
+}
+
+}  // namespace
+
+VectorKind roll_vector_kind() {
+  return catalog_kind({
+      "tavla_roll_test.json",
+      {"tavla-commit-v1 roll derivation: block MACs, rolls over blocks 0, 1, 2..., and game-level",
+       "roll sequences. Rolls are numbered from n = 1; n and block are u32, big-endian in the MAC input.",
+       "The sequential-byte-seed inputs are the seed document's: seed 00..1f, contributions 20..3f and",
+       "40..5f; its game id is ours (60..6f). Skip depths were found by searching n = 1, 2, 3, ..."},
+      roll_flags(),
+      {{.type = "TavlaBlock", .call = {"tavla.block"}, .fields = outputs({"blockInput", "mac"})},
+       {.type = "TavlaBlockInvalid", .call = {"tavla.block"}},
+       {.type = "TavlaRoll",
+        .call = {"tavla.roll"},
+        .fields = {{.name = "blocks", .from = "blockMacs"}, {"picked"}, {"dice"}},
+        .hooks = {.more_calls = roll_more_calls}},
+       {.type = "TavlaRollInvalid", .call = {"tavla.roll"}},
+       {.type = "TavlaGame", .call = {"tavla.game"}},
+       {.type = "TavlaGameInvalid", .call = {"tavla.game"}}},
+      [](Cases& c) {
+        const RollInputs seq = sequential_inputs();
+        const Dice first = roll(default_backend(), seq, 1).pick.dice;
+        block_cases(c, seq);
+        roll_cases(c, seq, first[0] == first[1]);
+        game_cases(c, seq, first[0] == first[1]);
+      },
+  });
+}
+
+}  // namespace fairvec::vectors::tavla_vec
