@@ -4,7 +4,13 @@
 // (globalThis.crypto.subtle, Node 20 and later). One JSON request per line on stdin, one reply per
 // line on stdout, answered in order.
 //   fairvec check-port --require-all -- node web/port.mjs
-import { handleLine } from './src/protocol.mjs';
+//   node web/port.mjs --ops    print the ops it serves, one per line (tests/CMakeLists.txt reads them)
+import { handleLine, opNames } from './src/protocol.mjs';
+
+if (process.argv[2] === '--ops') {
+  process.stdout.write(opNames().join('\n') + '\n');
+  process.exit(0);
+}
 
 if (!globalThis.crypto || !globalThis.crypto.subtle) {
   process.stderr.write('port.mjs: this Node has no globalThis.crypto.subtle (Node 20 or later is needed)\n');

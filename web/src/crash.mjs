@@ -184,7 +184,7 @@ async function runCrash(v, { L, progress, signal }) {
     if (reached) {
       cChain.status = PASSED;
       cChain.reason = L.t('reason.reached', [steps]) + (known ? `; ${L.t('crash.game_number', [L.t(known.nameKey), gameNumber])}` : '');
-      if (known && known.firstGame > 1 && gameNumber <= VX_LAST_GAME) rep.notes.push(L.t('page.note.vx'));
+      if (known && known.firstGame > 1 && gameNumber >= known.firstGame && gameNumber <= VX_LAST_GAME) rep.notes.push(L.t('page.note.vx'));
     } else if (stopped) {
       cChain.reason = L.t('page.reason.walk_stopped', [steps]);
     } else {
@@ -192,7 +192,7 @@ async function runCrash(v, { L, progress, signal }) {
       cChain.reason = L.t('reason.walk_short', [maxWalk]);
       if (!first) first = { where: L.t('where.chain'), location: { check: 'chain' }, expected: toHex(terminating), recorded: L.t('crash.not_within', [maxWalk]) };
     }
-    walk = { terminating: toHex(terminating), reached, steps, maxWalk, gameNumber, stopped };
+    walk = { terminating: toHex(terminating), reached, steps, maxWalk, gameNumber };
   }
   rep.firstMismatch = first;
   rep.checks = [cBusts, cChain];

@@ -58,15 +58,18 @@ export const MAX_DEPTH = 512;
 // parse reads |text| (a JS string) strictly. |field| names it in errors. Options: maxDepth (512),
 // locate (a JSON path, "" for the root, "rolls[3].dice"): then the result is {value, span}, span
 // being the [begin, end) UTF-16 range of the value at that path, or null when it is not there.
-// canonical: the canonical subset's number rules (specs/canonical-json.md: no fraction, exponent,
-// -0 or unsafe integer), each bad input at the number's position.
+// canonical: the rules and messages of canonical_json::parse (specs/canonical-json.md: no
+// fraction, exponent, -0 or unsafe integer, each at the number's position); else those of
+// json::parse. Syntax errors are RapidJSON's, with its positions.
 export function parse(text, field, { maxDepth = MAX_DEPTH, locate = null, canonical = false } = {}) {
   let pos = 0;
   let span = null;
-  const fail = (msg, at = pos) => { throw new BadInput(field, `invalid JSON: ${msg}`, bytePos(text, at)); };
+  const at = (i) => bytePos(text, i);
+  const fail = (msg, i = pos) => { throw new BadInput(field, `invalid JSON: ${msg}`, at(i)); };
+  const dollar = (path) => `$${path === '' || path[0] === '[' ? '' : '.'}${path}`;
   const nul = text.indexOf('\u0000');
   if (nul >= 0 && locate === null) {
-    throw new BadInput(field, 'invalid JSON: a NUL byte (not allowed anywhere in the text)', bytePos(text, nul));
+    throw new BadInput(field, 'invalid JSON: a NUL byte (not allowed anywhere in the text)', at(nul));
   }
   const ws = () => {
     for (;;) {
@@ -75,82 +78,117 @@ export function parse(text, field, { maxDepth = MAX_DEPTH, locate = null, canoni
       else return;
     }
   };
-  const hex4 = (at) => {
-    const h = text.substr(at, 4);
+  const hex4 = (i) => {
+    const h = text.substr(i, 4);
     return /^[0-9a-fA-F]{4}$/.test(h) ? parseInt(h, 16) : -1;
   };
-  function string() {
-    const start = pos++;  // the opening quote
+  function string(path) {
+    pos++;  // the opening quote
     let out = '';
     let run = pos;
+    let lowAt = -1;  // a \u escape of a lone low surrogate
     for (;;) {
-      if (pos >= text.length) fail('missing a closing quotation mark in string', start);
+      if (pos >= text.length) fail('Missing a closing quotation mark in string.', text.length);
       const c = text.charCodeAt(pos);
-      if (c === 0x22) { out += text.slice(run, pos); pos++; return out; }
-      if (c < 0x20) fail('invalid encoding in string (a control character that must be escaped)', pos);
+      if (c === 0x22) break;
+      if (c < 0x20) {
+        fail(`Invalid encoding in string.${canonical ? ' (invalid UTF-8, or a control character that must be escaped)' : ''}`, pos);
+      }
       if (c >= 0xd800 && c <= 0xdfff) {  // a raw surrogate: only a pair is Unicode
         const next = text.charCodeAt(pos + 1);
         if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) { pos += 2; continue; }
-        fail('invalid encoding in string', pos);
+        fail('Invalid encoding in string.', pos);
       }
       if (c !== 0x5c) { pos++; continue; }
       out += text.slice(run, pos);
       const esc = text[pos + 1];
       const simple = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }[esc];
       if (simple !== undefined) { out += simple; pos += 2; run = pos; continue; }
-      if (esc !== 'u') fail('invalid escape character in string', pos);
+      if (esc !== 'u') fail('Invalid escape character in string.', pos);
       const u = hex4(pos + 2);
-      if (u < 0) fail('incorrect hex digit after \\u escape in string', pos);
+      if (u < 0) fail('Incorrect hex digit after \\u escape in string.', pos);
       if (u >= 0xd800 && u <= 0xdbff) {
-        const lo = text[pos + 6] === '\\' && text[pos + 7] === 'u' ? hex4(pos + 8) : -1;
-        if (lo < 0xdc00 || lo > 0xdfff) fail('lone surrogate escape in string (a high surrogate without its low one)', pos);
+        if (text[pos + 6] !== '\\' || text[pos + 7] !== 'u') fail('The surrogate pair in string is invalid.', pos);
+        const lo = hex4(pos + 8);
+        if (lo < 0) fail('Incorrect hex digit after \\u escape in string.', pos);
+        if (lo < 0xdc00 || lo > 0xdfff) fail('The surrogate pair in string is invalid.', pos);
         out += String.fromCharCode(u, lo);
         pos += 12;
-      } else if (u >= 0xdc00 && u <= 0xdfff) {
-        fail('lone surrogate escape in string (a low surrogate without a high one before it)', pos);
       } else {
+        if (u >= 0xdc00 && u <= 0xdfff && lowAt < 0) lowAt = pos;
         out += String.fromCharCode(u);
         pos += 6;
       }
       run = pos;
     }
+    out += text.slice(run, pos);
+    pos++;
+    if (lowAt >= 0) {
+      if (canonical) {
+        throw new BadInput(field, 'lone surrogate: a \\u escape of a low surrogate (DC00-DFFF) without a high surrogate before it', at(lowAt));
+      }
+      throw new BadInput(field, `lone surrogate escape in the string at ${dollar(path)}`, at(pos));
+    }
+    return out;
   }
   function number() {
-    const m = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
-    m.lastIndex = pos;
-    const r = m.exec(text);
-    if (!r || r[0] === '-') fail('invalid value');
-    const t = r[0];
     const start = pos;
-    pos += t.length;
+    if (text[pos] === '-') pos++;
+    if (text[pos] === '0') pos++;
+    else if (text[pos] >= '1' && text[pos] <= '9') while (text[pos] >= '0' && text[pos] <= '9') pos++;
+    else fail('Invalid value.', pos);
+    let fraction = false;
+    let exponent = false;
+    if (text[pos] === '.') {
+      pos++;
+      if (!(text[pos] >= '0' && text[pos] <= '9')) fail('Miss fraction part in number.', pos);
+      while (text[pos] >= '0' && text[pos] <= '9') pos++;
+      fraction = true;
+    }
+    if (text[pos] === 'e' || text[pos] === 'E') {
+      pos++;
+      if (text[pos] === '+' || text[pos] === '-') pos++;
+      if (!(text[pos] >= '0' && text[pos] <= '9')) fail('Miss exponent in number.', pos);
+      while (text[pos] >= '0' && text[pos] <= '9') pos++;
+      exponent = true;
+    }
+    const t = text.slice(start, pos);
     if (canonical) {
-      const bad = (msg) => { throw new BadInput(field, msg, bytePos(text, start)); };
-      if (r[2]) bad(`number ${t} has a fraction; only integers are allowed`);
-      if (r[3]) bad(`number ${t} has an exponent; only plain integers are allowed`);
+      const bad = (msg) => { throw new BadInput(field, msg, at(start)); };
+      if (fraction) bad(`number ${t} has a fraction; only integers are allowed`);
+      if (exponent) bad(`number ${t} has an exponent; only plain integers are allowed`);
       if (t === '-0') bad('-0 is not allowed');
       const b = BigInt(t);
       if (b > MAX_SAFE || b < -MAX_SAFE) bad(`integer ${t} is beyond +-(2^53 - 1) = +-9007199254740991`);
       return Number(b);
     }
-    if (r[2] || r[3]) {
+    if (fraction || exponent) {
       const v = Number(t);
       const mantissa = t.replace(/[eE].*$/, '').replace(/[-.]/g, '');
-      if (!Number.isFinite(v) || (v === 0 && /[1-9]/.test(mantissa))) {
-        throw new BadInput(field, `number ${t.slice(0, 40)} is outside binary64`, bytePos(text, start));
-      }
+      if (!Number.isFinite(v)) fail('Number too big to be stored in double.', pos);
+      if (v === 0 && /[1-9]/.test(mantissa)) throw new BadInput(field, `number ${t.slice(0, 40)} is outside binary64`, at(pos));
       return new Frac(v, t);
     }
     if (t === '-0') return NEG_ZERO;
     const b = BigInt(t);
     return b > MAX_SAFE || b < -MAX_SAFE ? new Big(b) : Number(b);
   }
+  function literal(word, v) {
+    for (let k = 1; k < word.length; k++) if (text[pos + k] !== word[k]) fail('Invalid value.', pos + k);
+    pos += word.length;
+    return v;
+  }
+  const dups = [];  // json::parse reports duplicate keys after the whole text parsed
   function value(depth, path) {
     ws();
     const begin = pos;
     const c = text[pos];
     let v;
     if (c === '{' || c === '[') {
-      if (depth >= maxDepth) fail(`nested deeper than ${maxDepth} levels`);
+      if (depth > maxDepth) {
+        if (canonical) throw new BadInput(field, `nesting deeper than ${maxDepth} levels`, at(pos));
+        throw new BadInput(field, `nested deeper than ${maxDepth} levels at ${dollar(path)}`, at(pos));
+      }
       pos++;
       ws();
       if (c === '{') {
@@ -159,18 +197,21 @@ export function parse(text, field, { maxDepth = MAX_DEPTH, locate = null, canoni
         else {
           for (;;) {
             ws();
-            if (text[pos] !== '"') fail('missing a name for object member');
+            if (text[pos] !== '"') fail('Missing a name for object member.');
             const keyAt = pos;
-            const k = string();
+            const k = string(path);
             ws();
-            if (text[pos] !== ':') fail('missing a colon after a name of object member');
+            if (text[pos] !== ':') fail('Missing a colon after a name of object member.');
             pos++;
-            if (v.has(k)) fail(`duplicate key "${k}" in the object at ${path === '' ? 'the root' : path}`, keyAt);
+            if (v.has(k)) {
+              if (canonical) throw new BadInput(field, `duplicate key "${k}" in the object at ${path === '' ? 'the root' : path}`, at(keyAt));
+              dups.push(`${dollar(path)}.${k}`);
+            }
             v.map.set(k, value(depth + 1, path === '' ? k : `${path}.${k}`));
             ws();
-            const d = text[pos++];
-            if (d === '}') break;
-            if (d !== ',') fail("missing a comma or '}' after an object member", pos - 1);
+            if (text[pos] === '}') { pos++; break; }
+            if (text[pos] !== ',') fail("Missing a comma or '}' after an object member.");
+            pos++;
           }
         }
       } else {
@@ -180,18 +221,19 @@ export function parse(text, field, { maxDepth = MAX_DEPTH, locate = null, canoni
           for (;;) {
             v.push(value(depth + 1, `${path}[${v.length}]`));
             ws();
-            const d = text[pos++];
-            if (d === ']') break;
-            if (d !== ',') fail("missing a comma or ']' after an array element", pos - 1);
+            if (text[pos] === ']') { pos++; break; }
+            if (text[pos] !== ',') fail("Missing a comma or ']' after an array element.");
+            pos++;
           }
         }
       }
-    } else if (c === '"') v = string();
-    else if (text.startsWith('true', pos)) { v = true; pos += 4; }
-    else if (text.startsWith('false', pos)) { v = false; pos += 5; }
-    else if (text.startsWith('null', pos)) { v = null; pos += 4; }
+    } else if (c === '"') v = string(path);
+    else if (c === 't') v = literal('true', true);
+    else if (c === 'f') v = literal('false', false);
+    else if (c === 'n') v = literal('null', null);
     else if (c === '-' || (c >= '0' && c <= '9')) v = number();
-    else fail(pos >= text.length ? 'the document is empty or ends early' : 'invalid value');
+    else if (pos >= text.length && depth === 1) fail('The document is empty.');
+    else fail('Invalid value.');
     if (locate !== null && path === locate) span = [begin, pos];
     return v;
   }
@@ -206,7 +248,8 @@ export function parse(text, field, { maxDepth = MAX_DEPTH, locate = null, canoni
   }
   const v = value(1, '');
   ws();
-  if (pos !== text.length) fail('the document root must not be followed by other values');
+  if (pos !== text.length) fail('The document root must not be followed by other values.');
+  if (dups.length) throw new BadInput(field, `duplicate object key at ${dups[0]}`);
   return v;
 }
 
