@@ -89,9 +89,12 @@ function renderField(form, f) {
     input.value = saved || '0';
   } else if (f.kind === 'file') {
     const file = state.files[form.id];
-    input = el('input', { id, name: f.name, type: 'file', accept: f.accept, 'aria-describedby': described,
+    // The browser's own file button is not in the page's language: the input is hidden from sight
+    // (not from keyboards or screen readers) and a second label is the button.
+    input = el('input', { id, name: f.name, type: 'file', class: 'file', accept: f.accept, 'aria-describedby': described,
       onchange: (e) => { state.files[form.id] = e.target.files[0] || null; showFile(form, f); } });
     const drop = el('div', { class: 'drop', id: `${id}-drop` }, input,
+      el('label', { for: id, class: 'button', text: L.t('page.button.choose') }),
       el('p', { class: 'dropname', id: `${id}-name`, 'aria-live': 'polite', text: file ? L.t('page.file.chosen', [file.name]) : L.t('page.file.none') }));
     drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
     drop.addEventListener('dragleave', () => drop.classList.remove('over'));
@@ -223,19 +226,22 @@ function renderReport(rep) {
   for (const n of rep.notes) items.push(el('p', { class: 'note', text: n }));
   items.push(el('pre', { class: 'lines', id: 'lines', text: rep.lines.join('\n') }));
   rep.tables.forEach((t, ti) => {
-    const head = el('tr', {}, t.columns.map((c) => el('th', { scope: 'col', text: c })),
-      t.rows.some((r) => r.mark !== null) ? el('th', { scope: 'col', text: L.t('page.col.match') }) : null);
+    // The ✓/✗ column comes first, so that it stays in sight when a wide table scrolls on a phone.
     const withMark = t.rows.some((r) => r.mark !== null);
+    const head = el('tr', {}, withMark ? el('th', { scope: 'col', class: 'mark', text: L.t('page.col.match') }) : null,
+      t.columns.map((c) => el('th', { scope: 'col', text: c })));
     const rows = document.createDocumentFragment();
     for (const r of t.rows) {
-      const tr = el('tr', { class: r.mark === false ? 'bad' : null }, r.cells.map((c) => el('td', { text: c })));
-      if (withMark) tr.append(el('td', { class: 'mark', text: r.mark === null ? '-' : mark(r.mark) }));
+      const tr = el('tr', { class: r.mark === false ? 'bad' : null },
+        withMark ? el('td', { class: 'mark', text: r.mark === null ? '-' : mark(r.mark) }) : null,
+        r.cells.map((c) => el('td', { class: c.length > 20 ? 'long' : null, text: c })));
       rows.append(tr);
     }
     items.push(el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': t.caption || L.t('page.table', [ti + 1]) },
       el('table', { id: `table-${ti}` }, t.caption ? el('caption', { text: t.caption }) : null, el('thead', {}, head), el('tbody', {}, rows))));
   });
   box.replaceChildren(...items);
+  if (box.scrollIntoView) box.scrollIntoView({ block: 'start' });  // on a phone the verdict is below the form
 }
 
 function renderError(kind, form, e) {

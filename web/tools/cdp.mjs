@@ -193,8 +193,16 @@ class Page {
     }
   }
 
-  // screenshot returns a PNG of the whole page at |width| CSS pixels (|mobile| emulates a phone).
-  async screenshot(width, mobile, scale = 1) {
+  // screenshot returns a PNG of the whole page at |width| CSS pixels (|mobile| emulates a phone),
+  // or, with |viewport| (a height), of the viewport only, scrolled to the element |scrollTo|.
+  async screenshot(width, mobile, scale = 1, viewport = 0, scrollTo = null) {
+    if (viewport) {
+      await this.send('Emulation.setDeviceMetricsOverride', { width, height: viewport, deviceScaleFactor: scale, mobile });
+      if (scrollTo) await this.eval(`document.querySelector(${JSON.stringify(scrollTo)}).scrollIntoView({ block: 'start' })`);
+      await new Promise((r) => setTimeout(r, 100));
+      const { data } = await this.send('Page.captureScreenshot', { format: 'png' });
+      return Buffer.from(data, 'base64');
+    }
     await this.send('Emulation.setDeviceMetricsOverride', { width, height: 800, deviceScaleFactor: scale, mobile });
     const { cssContentSize } = await this.send('Page.getLayoutMetrics');
     const height = Math.ceil(cssContentSize.height);
