@@ -14,7 +14,7 @@
 // Without Chromium it exits 77 (CTest SKIP_RETURN_CODE), or 1 when CI=true.
 //   node tests/web/browser_test.mjs --fairvec build/gen/fairvec [--chromium PATH] [--vectors DIR] [--quick]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, copyFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,8 +30,10 @@ const quick = args.includes('--quick');
 const LANGS = ['en', 'tr', 'ru', 'de', 'id'];
 if (!fairvec) { console.error('browser_test: --fairvec PATH is required'); process.exit(2); }
 
+// --chromium PATH (CMake's FAIRVEC_CHROMIUM) is the browser; when CMake found none, the usual
+// places are looked at. A given path that does not exist is no browser.
 let chromium = opt('--chromium');
-if (!chromium || chromium.endsWith('NOTFOUND')) chromium = findChromium();
+chromium = !chromium || chromium.endsWith('NOTFOUND') ? findChromium() : existsSync(chromium) ? chromium : null;
 if (!chromium) {
   const msg = 'browser_test: Chromium not found (/usr/bin/chromium; .ci/deps installs it)';
   if (process.env.CI === 'true') { console.error(`${msg}: a failure under CI=true`); process.exit(1); }
@@ -70,6 +72,7 @@ for (const l of LANGS) {
   copyFileSync(page, join(site, l, 'check', 'index.html'));
 }
 copyFileSync(page, join(site, 'check.html'));
+process.on('exit', () => rmSync(site, { recursive: true, force: true }));
 const url = (path, extra = '') => pathToFileURL(join(site, path)).href + extra;
 
 const match = JSON.parse(readFileSync(join(vectors, 'hmac_dice_match_test.json'), 'utf8'));
