@@ -4,8 +4,9 @@
 //   1. every transcript call of every op the page lists is replayed inside the page (its
 //      protocol handler, WebCrypto: the page's crypto.subtle is counted), with the checker's
 //      comparison rules (transcripts.mjs); none may fail or be skipped;
-//   2. in each language (the /<lang>/check/ path) a v1 link, a tampered link, a tavla proof picked
-//      through the file input (valid and tampered), a crash chain and a bad link are checked
+//   2. in each language (the /<lang>/check/ path) a v1 link, a tampered link, a v0 link with nothing
+//      to compare, a tavla proof picked through the file input (verified, partly checked, tampered,
+//      malformed), a crash chain and a bad link are checked
 //      through the page's own form, and the verdict shown in the DOM must be `fairvec verify`'s:
 //      the same verdict and exit code as --json, the same verdict line as its text output, the
 //      same field for bad input;
@@ -80,6 +81,7 @@ const tests = match.testGroups.flatMap((g) => g.tests);
 const byFlag = (flag, result) => tests.find((t) => t.flags.includes(flag) && t.result === result && t.link && t.link.includes('#v=1'));
 const v1 = byFlag('MultiGame', 'valid');
 const tampered = byFlag('TamperedRoll', 'invalid');
+const v0 = tests.find((t) => t.flags.includes('Unchecked') && t.link && t.link.includes('?seed='));  // nothing to compare
 const chain = JSON.parse(readFileSync(join(vectors, 'crash_chain_test.json'), 'utf8')).testGroups
   .flatMap((g) => g.tests.map((t) => ({ ...t, convention: g.convention }))).find((t) => t.flags.includes('PublishedGame'));
 const proofs = join(vectors, 'proofs');
@@ -165,10 +167,13 @@ try {
     ok(got.bad > 0, `${lang} tampered link: the differing roll is marked in the roll table`);
     ok(got.diff.includes(want.json.firstMismatch.where), `${lang} tampered link: the first difference names ${want.json.firstMismatch.where}`);
 
+    await open(path, v0.link.slice(v0.link.indexOf('?')));
+    same(await verdict(), expected(['verify', v0.link.slice(v0.link.indexOf('?'))], lang), `${lang} v0 link, nothing to compare`);
+
     await open(path, '#v=1&s=6c92437x&p=a&r=11');
     same(await verdict(), expected(['verify', '#v=1&s=6c92437x&p=a&r=11'], lang), `${lang} bad link`);
 
-    for (const [file, expect] of [['valid-turkish.json', '1164-RR6V'], ['tampered-dice.json', ''], ['malformed-short-seed.json', '']]) {
+    for (const [file, expect] of [['valid-turkish.json', '1164-RR6V'], ['valid-turkish.json', ''], ['tampered-dice.json', ''], ['malformed-short-seed.json', '']]) {
       await open(path);
       await click('tab-tavla');
       await pickFile('f-tavla-proof', join(proofs, file));
