@@ -215,6 +215,17 @@ try {
     same(got, expected(['verify', 'crash', ...Object.entries(readme).flatMap(([k, v]) => [`--${k}`, v])], 'de'), 'de bustabit 2018 chain');
   }
 
+  // A proof dropped on the drop zone (a real drag of a file, through the browser's input) is read.
+  await open('tr/check/index.html');
+  await click('tab-tavla');
+  const box = await tab.eval(`(() => { const r = document.getElementById('f-tavla-proof-drop').getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`);
+  const data = { items: [], files: [join(proofs, 'tampered-dice.json')], dragOperationsMask: 1 };
+  for (const type of ['dragEnter', 'dragOver', 'drop']) await tab.send('Input.dispatchDragEvent', { type, x: box.x, y: box.y, data });
+  ok(await tab.eval(`document.getElementById('f-tavla-proof-name').textContent`) === 'Seçilen: tampered-dice.json', 'a dropped proof is picked');
+  await click('check');
+  ok((await verdict()).verdict === 'mismatch', 'the dropped proof is checked (tampered-dice.json: mismatch)');
+
   // A new fragment in the same page (the app opening the next match) is checked at once.
   await open('en/check/index.html', fragment(v1.link));
   await verdict();
