@@ -103,7 +103,7 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
   // An alternative that computes the right answer catches nothing: generation stops.
   EXPECT_NE(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right}}}, [](Cases& c) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
-            })).find("flag F: no alternative of the flag answers otherwise"),
+            })).find("flag F: no wrong port of the flag answers otherwise"),
             std::string::npos);
   // One of several alternatives catching a case is enough, but every alternative must catch one of
   // the flag's cases (the text-hashing port catches both here).
@@ -125,7 +125,7 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
   // On an invalid case the alternative must accept what the op rejects.
   EXPECT_NE(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_right}}}, [](Cases& c) {
               c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
-            })).find("no alternative"),
+            })).find("no wrong port"),
             std::string::npos);
   EXPECT_EQ(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_text}}}, [](Cases& c) {
               c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");

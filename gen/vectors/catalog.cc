@@ -534,8 +534,8 @@ class FlagCheck {
   explicit FlagCheck(const FileSpec& spec) : spec_(spec) {
     for (const auto& f : spec.flags) flags_.emplace(f.name, &f);
   }
-  void on_case(const Case& c, const rapidjson::Value& params, const Outcome& o, const json::Object& outputs,
-               const Backend& backend, const std::string& where) {
+  void on_case(const Case& c, const ops::OpSpec& op, const rapidjson::Value& params, const Outcome& o,
+               const json::Object& outputs, const Backend& backend, const std::string& where) {
     for (const auto& name : c.flags) {
       auto f = flags_.find(name);
       if (f == flags_.end()) continue;  // the builder reports an undefined flag
@@ -548,7 +548,18 @@ class FlagCheck {
           catches_[name].insert(k);
         }
       }
-      if (!flag.differs.empty() && !any) throw std::logic_error(at + ": no alternative of the flag answers otherwise");
+      for (std::size_t k = 0; k < flag.wrong_ports.size(); ++k) {
+        const Alternative* fn = answer_of(*flag.wrong_ports[k], op.name);
+        if (!fn) continue;  // a wrong port of another op of the family
+        applied_[name].insert(k);
+        if (caught(*fn, params, o, backend, at + ", wrong port " + flag.wrong_ports[k]->name)) {
+          any = true;
+          catches_[name].insert(flag.differs.size() + k);
+        }
+      }
+      if ((!flag.differs.empty() || !flag.wrong_ports.empty()) && !any) {
+        throw std::logic_error(at + ": no wrong port of the flag answers otherwise");
+      }
       if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
         throw std::logic_error(at + ": the flag's property does not hold");
       }
@@ -562,6 +573,12 @@ class FlagCheck {
                                  std::to_string(f.differs.size()) + " catches none of the flag's cases");
         }
       }
+      for (std::size_t k = 0; k < f.wrong_ports.size(); ++k) {
+        if (applied_[f.name].count(k) && !catches_[f.name].count(f.differs.size() + k)) {
+          throw std::logic_error(spec_.file + ", flag " + f.name + ": wrong port " + f.wrong_ports[k]->name +
+                                 " catches none of the flag's cases");
+        }
+      }
     }
   }
 
@@ -569,6 +586,7 @@ class FlagCheck {
   const FileSpec& spec_;
   std::map<std::string, const Flag*, std::less<>> flags_;
   std::map<std::string, std::set<std::size_t>, std::less<>> catches_;
+  std::map<std::string, std::set<std::size_t>, std::less<>> applied_;  // wrong ports that answer a case's op
 };
 
 json::Value generate(const FileSpec& spec, const Table& table) {
@@ -604,7 +622,7 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     Shown shown;
     if (std::string m = shown_of(p, o, shown); !m.empty()) throw std::logic_error(where + ": " + m);
     // A flag's property sees the members an answered test shows after its inputs.
-    flags.on_case(c, params, o, p.rejected() ? json::Object{} : shown.after, *backends[0], where);
+    flags.on_case(c, *p.op, params, o, p.rejected() ? json::Object{} : shown.after, *backends[0], where);
     json::Object fields = std::move(shown.leading);
     fields.insert(fields.end(), p.inputs.begin(), p.inputs.end());
     fields.insert(fields.end(), shown.after.begin(), shown.after.end());
@@ -629,6 +647,7 @@ VectorKind catalog_kind(FileSpec spec) {
   k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
   k.generate = [shared, table] { return generate(*shared, *table); };
   k.companions = shared->companions;
+  for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
     if (!g) return "unknown group type " + group_type(t);

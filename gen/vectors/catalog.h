@@ -10,9 +10,9 @@
 //   (std::logic_error, a generator bug) when they disagree, when a valid case is rejected, or when
 //   an invalid case is accepted or rejected naming another field; the test's members are the
 //   inputs with the plan's computed members around them;
-// - each flag's claim is checked on every case that carries it: a `differs` alternative (the
-//   answer a port with the flag's bug computes) must give another answer, a `holds` property must
-//   hold;
+// - each flag's claim is checked on every case that carries it: one of its wrong ports (what a port
+//   with the flag's bug answers: vectors/flags.h) must answer otherwise, a `holds` property must
+//   hold, and each wrong port of the flag must catch one of its cases;
 // - checking a test recomputes its plan's members on each backend and compares them, member by
 //   member, with the test's; the port calls are the plan's calls with the test's members as
 //   expected answers.
@@ -30,32 +30,10 @@
 
 #include "core/crypto.h"
 #include "core/json.h"
+#include "vectors/flags.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
-
-// Alternative computes the answer a port with a flag's bug gives on a case's params: an object of
-// result (or trace) members, compared member by member with the op's, or throws InputError where
-// that port rejects the input, or answers null where it does not apply (a group of another op). A
-// valid case is caught when a member differs or the port rejects it; an invalid case is caught
-// when the port accepts it.
-using Alternative = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
-// Property is a claim about a case that is not another port's answer (x = 0, the largest u below
-// one): |outputs| holds the test's computed output members (an object; empty for invalid cases).
-using Property = std::function<bool(const rapidjson::Value& params, const json::Value& outputs)>;
-
-// Flag is one note of the file.
-struct Flag {
-  std::string name;
-  BugType bug_type;
-  std::string description;
-  // On every case carrying the flag at least one alternative must catch the case, and each
-  // alternative must catch at least one of them: every wrong port the flag names fails one of its
-  // tests (none: no check).
-  std::vector<Alternative> differs = {};
-  // When set, it must hold on every case carrying the flag.
-  Property holds = {};
-};
 
 // Renames maps names of one side to names of the other where they differ: {param, test member}
 // for a call's params, {result member, test member} for what a call expects, {test member, result

@@ -7,6 +7,21 @@
 
 namespace fairvec::vectors::hmac_dice_vec {
 
+const FlagLibrary& library() {
+  static const FlagLibrary kLibrary = [] {
+    FlagLibrary lib("hmac_dice");
+    add_wrong_ports(lib);
+    add_seal_flags(lib);
+    add_roll_flags(lib);
+    add_pick_flags(lib);
+    add_link_flags(lib);
+    add_recorded_flags(lib);
+    add_match_flags(lib);
+    return lib;
+  }();
+  return kLibrary;
+}
+
 std::vector<VectorKind> files() {
   return {seal_vector_kind(), roll_vector_kind(), pick_vector_kind(), link_vector_kind(), recorded_vector_kind(),
           match_vector_kind()};

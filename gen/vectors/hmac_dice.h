@@ -13,6 +13,7 @@
 #include "core/crypto.h"
 #include "core/json.h"
 #include "schemes/hmac_dice.h"
+#include "vectors/flags.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors::hmac_dice_vec {
@@ -85,6 +86,18 @@ VectorKind pick_vector_kind();
 VectorKind link_vector_kind();
 VectorKind recorded_vector_kind();
 VectorKind match_vector_kind();
+
+// library is the family's flag library (vectors/flags.h): the wrong ports of hmac_dice_ports.cc,
+// then each file's flags, in file order; a flag two files use is defined by the first. It cannot
+// fail (a library that does not build is a generator bug, std::logic_error at first use).
+const FlagLibrary& library();
+void add_wrong_ports(FlagLibrary& lib);
+void add_seal_flags(FlagLibrary& lib);
+void add_roll_flags(FlagLibrary& lib);
+void add_pick_flags(FlagLibrary& lib);
+void add_link_flags(FlagLibrary& lib);
+void add_recorded_flags(FlagLibrary& lib);
+void add_match_flags(FlagLibrary& lib);
 
 // files lists the family's vector files in order (vectors/hmac_dice.cc). It cannot fail.
 std::vector<VectorKind> files();

@@ -165,6 +165,86 @@ void link_cases(Cases& c) {
 
 }  // namespace
 
+void add_link_flags(FlagLibrary& lib) {
+  lib.flag({"LinkV0", BugType::kFunctionality,
+            "A v0 query link (seed 000): seed, seal, client, n, rolls."});
+  lib.flag({"LinkV1", BugType::kFunctionality,
+            "A v1 fragment link (seeds 001, 003): v, s, c, p, r, g."});
+  lib.flag({"MultiGame", BugType::kFunctionality,
+             "A match of several games (g): the roll counter continues from game to game and each game's summary "
+             "starts where the previous ended; a one-entry g is kept when a link is built. Catches a port that "
+             "ignores, re-orders or restarts g."});
+  lib.flag({"NoSeal", BugType::kBasic,
+            "No seal (absent or empty): the page only shows the seed's seal."});
+  lib.flag({"NoRecordedRolls", BugType::kBasic,
+            "A v0 link without rolls: n alone gives the count."});
+  lib.flag({"KeyOrder", BugType::kOrder,
+            "Keys in another order than the seed's; parsing ignores order, building writes the "
+            "seed's order."});
+  lib.flag({"FullUrl", BugType::kFunctionality,
+            "A full http(s) URL with a host (and port); the host is not part of the data."});
+  lib.flag({"NoPath", BugType::kFunctionality,
+            "Only the query or the fragment, no path: lang is empty and build writes none."});
+  lib.flag({"PathWithoutTrailingSlash", BugType::kFunctionality,
+            "The path /<lang>/check without its final slash."});
+  lib.flag({"UppercaseHex", BugType::kEncoding,
+            "Seed and seal in uppercase hex: the same values; build writes lowercase."});
+  lib.flag({"PercentEncoded", BugType::kEncoding,
+            "Percent-escapes in keys and values (%2C for the comma, %61 for 'a'); "
+            "catches a port that compares raw text."});
+  lib.flag({"SeedLengthLimits", BugType::kBoundary,
+             "The longest and shortest seeds a match may have: 16- and 64-byte server seeds and 128-character "
+             "client seeds."});
+  lib.flag({"QueryAndFragment", BugType::kMissingCheck,
+            "A link with both ?query and #fragment: ambiguous, rejected."});
+  lib.flag({"NoData", BugType::kMissingCheck,
+            "A link with no query or fragment, or an empty one."});
+  lib.flag({"BadPath", BugType::kMissingCheck,
+            "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/)."});
+  lib.flag({"MalformedField", BugType::kMissingCheck,
+            "An empty field (&&, trailing &), a field without '=', or an empty key."});
+  lib.flag({"BadPercentEscape", BugType::kMissingCheck,
+            "'%' not followed by two hex digits."});
+  lib.flag({"UnknownKey", BugType::kMissingCheck,
+            "A key the link version does not have (including the other version's keys); "
+            "catches a port that silently ignores data it does not understand."});
+  lib.flag({"KeyCase", BugType::kMissingCheck,
+            "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
+            "that lowercases or case-folds keys."});
+  lib.flag({"DuplicateKey", BugType::kMissingCheck,
+            "A key given twice; catches a port that takes the first or the last."});
+  lib.flag({"MissingKey", BugType::kMissingCheck,
+            "A required key absent (v0: seed, client, n; v1: v, s, p, r)."});
+  lib.flag({"UnknownVersion", BugType::kMissingCheck,
+            "v other than exactly \"1\" (2, 0, 01)."});
+  lib.flag({"RollCountZero", BugType::kMissingCheck,
+            "n = 0: a match has at least one roll."});
+  lib.flag({"LeadingZero", BugType::kMissingCheck,
+             "A number with a leading zero: a link's n or g (n=012, g=07,5), a listing's roll number ('01: 63')."});
+  lib.flag({"CountMismatch", BugType::kMissingCheck,
+             "Recorded rolls whose count differs from the match's roll count (v0's n)."});
+  lib.flag({"BadRecordedRolls", BugType::kMissingCheck,
+            "rolls/r of odd length or with a digit outside 1..6."});
+  lib.flag({"BadServerSeed", BugType::kMissingCheck,
+            "A server seed of odd hex length, 15 or 65 bytes, or a non-hex character."});
+  lib.flag({"BadSeal", BugType::kMissingCheck,
+            "A seal that is not 64 hex digits."});
+  lib.flag({"BadClientSeed", BugType::kMissingCheck,
+            "A client seed list with 0 or 3 seeds, an empty seed, a bad character "
+            "(including a raw '+') or 129 characters."});
+  lib.flag({"GamesNotSumming", BugType::kMissingCheck,
+             "Games (g) that do not add up to the number of rolls."});
+  lib.flag({"BadGames", BugType::kMissingCheck,
+             "A game of 0 rolls, an empty entry or a non-digit in g."});
+  lib.flag({"BuildV0WithGames", BugType::kMissingCheck,
+            "Building a v0 link for a multi-game match: v0 has no g."});
+  lib.flag({"BuildV1WithoutRolls", BugType::kMissingCheck,
+            "Building a v1 link without the rolls: r is required."});
+  lib.flag({"BuildBadField", BugType::kMissingCheck,
+            "Building with an unknown version, a bad language, or counts that "
+            "do not agree."});
+}
+
 VectorKind link_vector_kind() {
   return catalog_kind({
       "hmac_dice_link_test.json",
@@ -172,85 +252,7 @@ VectorKind link_vector_kind() {
        "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
        "fields and the canonical link that build produces from them; invalid tests give a link or",
        "fields that must be rejected, with the field named."},
-      {
-          {"LinkV0", BugType::kFunctionality,
-           "A v0 query link (seed 000): seed, seal, client, n, rolls."},
-          {"LinkV1", BugType::kFunctionality,
-           "A v1 fragment link (seeds 001, 003): v, s, c, p, r, g."},
-          {"MultiGame", BugType::kFunctionality,
-           "A v1 link whose g splits the rolls into games (including a one-entry g, "
-           "kept when building); catches a port that ignores or re-orders g."},
-          {"OneClientSeed", BugType::kBasic,
-           "One client seed (offline)."},
-          {"NoSeal", BugType::kBasic,
-           "No seal (absent or empty): the page only shows the seed's seal."},
-          {"NoRecordedRolls", BugType::kBasic,
-           "A v0 link without rolls: n alone gives the count."},
-          {"KeyOrder", BugType::kOrder,
-           "Keys in another order than the seed's; parsing ignores order, building writes the "
-           "seed's order."},
-          {"FullUrl", BugType::kFunctionality,
-           "A full http(s) URL with a host (and port); the host is not part of the data."},
-          {"NoPath", BugType::kFunctionality,
-           "Only the query or the fragment, no path: lang is empty and build writes none."},
-          {"PathWithoutTrailingSlash", BugType::kFunctionality,
-           "The path /<lang>/check without its final slash."},
-          {"UppercaseHex", BugType::kEncoding,
-           "Seed and seal in uppercase hex: the same values; build writes lowercase."},
-          {"PercentEncoded", BugType::kEncoding,
-           "Percent-escapes in keys and values (%2C for the comma, %61 for 'a'); "
-           "catches a port that compares raw text."},
-          {"SeedLengthLimits", BugType::kBoundary,
-           "16- and 64-byte seeds and a 128-character client seed in a link."},
-          {"QueryAndFragment", BugType::kMissingCheck,
-           "A link with both ?query and #fragment: ambiguous, rejected."},
-          {"NoData", BugType::kMissingCheck,
-           "A link with no query or fragment, or an empty one."},
-          {"BadPath", BugType::kMissingCheck,
-           "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/)."},
-          {"MalformedField", BugType::kMissingCheck,
-           "An empty field (&&, trailing &), a field without '=', or an empty key."},
-          {"BadPercentEscape", BugType::kMissingCheck,
-           "'%' not followed by two hex digits."},
-          {"UnknownKey", BugType::kMissingCheck,
-           "A key the link version does not have (including the other version's keys); "
-           "catches a port that silently ignores data it does not understand."},
-          {"KeyCase", BugType::kMissingCheck,
-           "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
-           "that lowercases or case-folds keys."},
-          {"DuplicateKey", BugType::kMissingCheck,
-           "A key given twice; catches a port that takes the first or the last."},
-          {"MissingKey", BugType::kMissingCheck,
-           "A required key absent (v0: seed, client, n; v1: v, s, p, r)."},
-          {"UnknownVersion", BugType::kMissingCheck,
-           "v other than exactly \"1\" (2, 0, 01)."},
-          {"RollCountZero", BugType::kMissingCheck,
-           "n = 0: a match has at least one roll."},
-          {"LeadingZero", BugType::kMissingCheck,
-           "A number with a leading zero (n=012, g=07,5)."},
-          {"CountMismatch", BugType::kMissingCheck,
-           "v0's n differs from the number of rolls listed."},
-          {"BadRecordedRolls", BugType::kMissingCheck,
-           "rolls/r of odd length or with a digit outside 1..6."},
-          {"BadServerSeed", BugType::kMissingCheck,
-           "A server seed of odd hex length, 15 or 65 bytes, or a non-hex character."},
-          {"BadSeal", BugType::kMissingCheck,
-           "A seal that is not 64 hex digits."},
-          {"BadClientSeed", BugType::kMissingCheck,
-           "A client seed list with 0 or 3 seeds, an empty seed, a bad character "
-           "(including a raw '+') or 129 characters."},
-          {"GamesNotSumming", BugType::kMissingCheck,
-           "g whose entries do not add up to the number of rolls in r."},
-          {"BadGames", BugType::kMissingCheck,
-           "g with an entry 0, an empty entry or a non-digit."},
-          {"BuildV0WithGames", BugType::kMissingCheck,
-           "Building a v0 link for a multi-game match: v0 has no g."},
-          {"BuildV1WithoutRolls", BugType::kMissingCheck,
-           "Building a v1 link without the rolls: r is required."},
-          {"BuildBadField", BugType::kMissingCheck,
-           "Building with an unknown version, a bad language, or counts that "
-           "do not agree."},
-      },
+      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField"}),
       {{.type = "HmacDiceLink",
         .call = {"hmac_dice.parse_link"},
         .fields = outputs({"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"}),

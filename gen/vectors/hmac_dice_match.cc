@@ -154,6 +154,35 @@ void match_cases(Cases& c) {
 
 }  // namespace
 
+void add_match_flags(FlagLibrary& lib) {
+  lib.flag({"Verified", BugType::kBasic,
+            "Seal and recorded rolls both match."});
+  lib.flag({"SealOnly", BugType::kBasic,
+            "Only the seal is given and matches; the rolls are shown, not compared."});
+  lib.flag({"RecordedOnly", BugType::kBasic,
+            "Only recorded rolls are given and match."});
+  lib.flag({"Unchecked", BugType::kBasic,
+            "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked."});
+  lib.flag({"NumberedListing", BugType::kFunctionality,
+            "Recorded rolls as a numbered listing."});
+  lib.flag({"TamperedSeal", BugType::kModifiedInput,
+            "The seal differs from SHA-256 of the seed (one digit changed, or another "
+            "seed's seal): catches a verifier that does not compare it."});
+  lib.flag({"TamperedRoll", BugType::kModifiedInput,
+            "One recorded roll differs, in game 1, in a later game, or the last roll: "
+            "the mismatch names the roll, its game and its place in the game."});
+  lib.flag({"EveryMismatch", BugType::kModifiedInput,
+            "Two recorded rolls differ: both mismatches are listed; catches a "
+            "verifier that stops at the first mismatch."});
+  lib.flag({"SwappedDice", BugType::kModifiedInput,
+            "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
+            "pairs; catches a verifier comparing them as unordered."});
+  lib.flag({"RollCountOutOfRange", BugType::kMissingCheck,
+            "A roll count of 0 or 2^53."});
+  lib.flag({"BadField", BugType::kMissingCheck,
+            "A malformed seed, seal, client seed list or listing."});
+}
+
 VectorKind match_vector_kind() {
   // The link that carries the match comes first; a tampered seal fails before the recorded rolls.
   std::vector<Field> report = outputs({"verdict", "computedSeal", "sealStatus", "dice", "mismatches", "gameSummary"});
@@ -166,50 +195,7 @@ VectorKind match_vector_kind() {
        "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
        "matches that do not verify: the op answers with the mismatch verdict, error names the",
        "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."},
-      {
-          {"Verified", BugType::kBasic,
-           "Seal and recorded rolls both match."},
-          {"SealOnly", BugType::kBasic,
-           "Only the seal is given and matches; the rolls are shown, not compared."},
-          {"RecordedOnly", BugType::kBasic,
-           "Only recorded rolls are given and match."},
-          {"Unchecked", BugType::kBasic,
-           "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked."},
-          {"OneClientSeed", BugType::kBasic,
-           "A match offline against the computer."},
-          {"MultiGame", BugType::kFunctionality,
-           "Games given: the roll counter continues from game to game, and each game's "
-           "summary starts where the previous ended."},
-          {"NumberedListing", BugType::kFunctionality,
-           "Recorded rolls as a numbered listing."},
-          {"EqualOpeningRoll", BugType::kEdgeCase,
-           "A game opens with one or two ties (doubles): each consumed a roll number; "
-           "the summary counts them and names the deciding roll."},
-          {"SeedLengthLimits", BugType::kBoundary,
-           "A 64-byte seed and 128-character client seeds."},
-          {"TamperedSeal", BugType::kModifiedInput,
-           "The seal differs from SHA-256 of the seed (one digit changed, or another "
-           "seed's seal): catches a verifier that does not compare it."},
-          {"TamperedRoll", BugType::kModifiedInput,
-           "One recorded roll differs, in game 1, in a later game, or the last roll: "
-           "the mismatch names the roll, its game and its place in the game."},
-          {"EveryMismatch", BugType::kModifiedInput,
-           "Two recorded rolls differ: both mismatches are listed; catches a "
-           "verifier that stops at the first mismatch."},
-          {"SwappedDice", BugType::kModifiedInput,
-           "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
-           "pairs; catches a verifier comparing them as unordered."},
-          {"GamesNotSumming", BugType::kMissingCheck,
-           "Games that do not add up to the number of rolls."},
-          {"BadGames", BugType::kMissingCheck,
-           "A game of 0 rolls."},
-          {"CountMismatch", BugType::kMissingCheck,
-           "Recorded rolls whose count differs from the match's roll count."},
-          {"RollCountOutOfRange", BugType::kMissingCheck,
-           "A roll count of 0 or 2^53."},
-          {"BadField", BugType::kMissingCheck,
-           "A malformed seed, seal, client seed list or listing."},
-      },
+      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField"}),
       {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},

@@ -30,38 +30,6 @@ Digest constructed_mac(std::string_view label, std::size_t prefix, std::optional
   return d;
 }
 
-// PickPort is a pick with one rule changed, as a port with a flag's bug has it.
-struct PickPort {
-  int kept_value = -1;      // a value >= 252 it does not skip (-1: none)
-  std::size_t bytes = 32;   // how many bytes of each MAC it scans
-  bool retries = true;      // goes on to macs[1], macs[2], …
-  bool wrap = false;        // with every byte skipped, takes byte 0 of macs[0] anyway
-  bool default_dice = false;  // with no MAC, answers 1-1
-};
-
-Alternative pick_port(PickPort port) {
-  return [port](const rapidjson::Value& p, const Backend&) {
-    const std::vector<std::string> hex = json::get_string_array(p, "macs", "params");
-    std::vector<Digest> macs;
-    for (const auto& h : hex) macs.push_back(digest_from_hex(h, "macs"));
-    auto answer = [](std::uint8_t byte) {
-      const int x = byte % 36;
-      return json::Value::object({{"dice", json::Value::array({x / 6 + 1, x % 6 + 1})}});
-    };
-    if (macs.empty()) {
-      if (port.default_dice) return json::Value::object({{"dice", json::Value::array({1, 1})}});
-      throw InputError("macs", "none");
-    }
-    for (std::size_t k = 0; k < (port.retries ? macs.size() : 1); ++k) {
-      for (std::size_t i = 0; i < port.bytes; ++i) {
-        if (macs[k][i] < hd::kFirstSkippedByte || macs[k][i] == port.kept_value) return answer(macs[k][i]);
-      }
-    }
-    if (port.wrap) return answer(macs[0][0]);
-    throw InputError("macs", "all skipped");
-  };
-}
-
 void pick_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, std::vector<Digest> macs) {
     json::Array hex;
@@ -149,6 +117,57 @@ void pick_cases(Cases& c) {
 
 }  // namespace
 
+void add_pick_flags(FlagLibrary& lib) {
+  lib.flag({"OrdinaryPick", BugType::kBasic,
+            "The first byte of macs[0] is accepted."});
+  lib.flag({"AcceptedByteBoundary", BugType::kBoundary,
+            "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
+            "a skip rule of >= 251 or > 252, or a missing % 36."});
+  lib.flag({"SkippedByteValues", BugType::kBoundary,
+            "Each skipped value 252, 253, 254, 255 before the accepted byte; catches a "
+            "skip rule that misses one of them.",
+            {"accept-252", "accept-253", "accept-254", "accept-255"}});
+  lib.flag({"SkippedBytesDeep", BugType::kEdgeCase,
+            "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
+            "catches a port that looks at only the first few bytes."});
+  lib.flag({"LastByteOfMac", BugType::kEdgeCase,
+            "Only byte 31 is accepted; catches an off-by-one at the MAC's end.",
+            {"pick-31-bytes"}});
+  lib.flag({"RetryDepth1", BugType::kEdgeCase,
+            "macs[0] is all skipped; the roll comes from retry 1's MAC.",
+            {"no-retries"}});
+  lib.flag({"RetryDepth2", BugType::kEdgeCase,
+            "macs[0] and macs[1] all skipped; the roll comes from retry 2.",
+            {"no-retries"}});
+  lib.flag({"RetryDepth3", BugType::kEdgeCase,
+            "macs[0..2] all skipped; the roll comes from retry 3.",
+            {"no-retries"}});
+  lib.flag({"UnusedMacs", BugType::kEdgeCase,
+            "More MACs than needed; the later ones must be ignored."});
+  lib.flag({"NoMac", BugType::kMissingCheck,
+            "An empty macs array.",
+            {"pick-default-dice"}});
+  lib.flag({"AllSkipped", BugType::kMissingCheck,
+            "Every given MAC is all bytes >= 252: the next retry's MAC would be needed, "
+            "which the op does not have; catches a port that wraps, returns a default "
+            "or loops.",
+            {"pick-wraps"}});
+  lib.flag({"BadMac", BugType::kMissingCheck,
+            "A MAC that is not 32 bytes of hex (31 or 33 bytes, odd length, a non-hex "
+            "character), even after a usable MAC: every given MAC must be well formed."});
+  lib.flag({"RetryMessage", BugType::kEncoding,
+            "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
+            "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
+            "number, or a count instead of repeated '+'."});
+  lib.flag({"RetryMessageLongSeed", BugType::kBoundary,
+            "Retries on a 128-character seed: the retry suffix may take the seed "
+            "past 128 characters, which is allowed; catches re-validating it."});
+  lib.flag({"RetryOutOfRange", BugType::kMissingCheck,
+            "A negative retry count."});
+  lib.flag({"MessageBadInput", BugType::kMissingCheck,
+            "The message op with an invalid client seed or roll number."});
+}
+
 VectorKind pick_vector_kind() {
   return catalog_kind({
       "hmac_dice_pick_test.json",
@@ -156,57 +175,9 @@ VectorKind pick_vector_kind() {
        "byte < 252 scanning macs[0] byte 0..31, then macs[1], … The MACs are constructed, since a",
        "whole skipped MAC (about 2^-192) is never found by search. Then the exact retry messages:",
        "retry k appends k '+' to the last client seed, with the MAC of that message."},
-      {
-          {"OrdinaryPick", BugType::kBasic,
-           "The first byte of macs[0] is accepted."},
-          {"AcceptedByteBoundary", BugType::kBoundary,
-           "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
-           "a skip rule of >= 251 or > 252, or a missing % 36."},
-          {"SkippedByteValues", BugType::kBoundary,
-           "Each skipped value 252, 253, 254, 255 before the accepted byte; catches a "
-           "skip rule that misses one of them.",
-           {pick_port({.kept_value = 252}), pick_port({.kept_value = 253}), pick_port({.kept_value = 254}),
-            pick_port({.kept_value = 255})}},
-          {"SkippedBytesDeep", BugType::kEdgeCase,
-           "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
-           "catches a port that looks at only the first few bytes."},
-          {"LastByteOfMac", BugType::kEdgeCase,
-           "Only byte 31 is accepted; catches an off-by-one at the MAC's end.",
-           {pick_port({.bytes = 31})}},
-          {"RetryDepth1", BugType::kEdgeCase,
-           "macs[0] is all skipped; the roll comes from retry 1's MAC.",
-           {pick_port({.retries = false})}},
-          {"RetryDepth2", BugType::kEdgeCase,
-           "macs[0] and macs[1] all skipped; the roll comes from retry 2.",
-           {pick_port({.retries = false})}},
-          {"RetryDepth3", BugType::kEdgeCase,
-           "macs[0..2] all skipped; the roll comes from retry 3.",
-           {pick_port({.retries = false})}},
-          {"UnusedMacs", BugType::kEdgeCase,
-           "More MACs than needed; the later ones must be ignored."},
-          {"NoMac", BugType::kMissingCheck,
-           "An empty macs array.",
-           {pick_port({.default_dice = true})}},
-          {"AllSkipped", BugType::kMissingCheck,
-           "Every given MAC is all bytes >= 252: the next retry's MAC would be needed, "
-           "which the op does not have; catches a port that wraps, returns a default "
-           "or loops.",
-           {pick_port({.wrap = true})}},
-          {"BadMac", BugType::kMissingCheck,
-           "A MAC that is not 32 bytes of hex (31 or 33 bytes, odd length, a non-hex "
-           "character), even after a usable MAC: every given MAC must be well formed."},
-          {"RetryMessage", BugType::kEncoding,
-           "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
-           "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
-           "number, or a count instead of repeated '+'."},
-          {"RetryMessageLongSeed", BugType::kBoundary,
-           "Retries on a 128-character seed: the retry suffix may take the seed "
-           "past 128 characters, which is allowed; catches re-validating it."},
-          {"RetryOutOfRange", BugType::kMissingCheck,
-           "A negative retry count."},
-          {"MessageBadInput", BugType::kMissingCheck,
-           "The message op with an invalid client seed or roll number."},
-      },
+      library().pick({"OrdinaryPick", "AcceptedByteBoundary", "SkippedByteValues", "SkippedBytesDeep", "LastByteOfMac",
+                      "RetryDepth1", "RetryDepth2", "RetryDepth3", "UnusedMacs", "NoMac", "AllSkipped", "BadMac",
+                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput"}),
       {{.type = "HmacDicePick", .call = {"hmac_dice.pick"}, .fields = outputs({"dice", "retry", "index", "byte"})},
        {.type = "HmacDicePickInvalid", .call = {"hmac_dice.pick"}},
        {.type = "HmacDiceRetryMessage", .call = {"hmac_dice.message"}, .fields = outputs({"message", "mac"})},

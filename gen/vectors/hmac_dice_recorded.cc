@@ -70,48 +70,48 @@ void recorded_cases(Cases& c) {
 
 }  // namespace
 
+void add_recorded_flags(FlagLibrary& lib) {
+  lib.flag({"BareDigits", BugType::kBasic,
+            "The bare form: an even-length digit string, two digits per roll."});
+  lib.flag({"SingleRoll", BugType::kBoundary,
+            "A listing of exactly one roll."});
+  lib.flag({"Unnumbered", BugType::kFunctionality,
+            "Rolls separated by whitespace, one per line or several per line."});
+  lib.flag({"LineEndings", BugType::kEncoding,
+            "CRLF line ends, tabs, blank lines, leading and trailing whitespace."});
+  lib.flag({"NumberedColon", BugType::kFunctionality,
+            "Numbered as '1: 63' (numbers past 9 included)."});
+  lib.flag({"NumberedDot", BugType::kFunctionality,
+            "Numbered as '1. 63'."});
+  lib.flag({"NumberedHash", BugType::kFunctionality,
+            "Numbered as '#1 63'."});
+  lib.flag({"EmptyListing", BugType::kMissingCheck,
+            "Nothing but whitespace: no rolls."});
+  lib.flag({"OddDigitCount", BugType::kMissingCheck,
+            "A bare string of odd length: the last roll has one digit."});
+  lib.flag({"DigitOutOfRange", BugType::kMissingCheck,
+            "A digit 0, 7, 8 or 9 in a roll; catches a port that accepts any digit."});
+  lib.flag({"NotARoll", BugType::kMissingCheck,
+            "A token that is not two digits 1..6: letters, three digits, a comma list, "
+            "a marker glued to its roll ('1:63'), a non-ASCII space inside."});
+  lib.flag({"NumberMismatch", BugType::kMissingCheck,
+            "Roll numbers that skip, start at 0 or 2, or repeat: they must count "
+            "1, 2, 3, … in order."});
+  lib.flag({"MixedNumbering", BugType::kMissingCheck,
+            "Numbered and unnumbered rolls, or two numbering styles, in one listing."});
+  lib.flag({"MarkerWithoutRoll", BugType::kMissingCheck,
+            "A roll number at the end with no roll after it."});
+  lib.flag({"BareDigitsSplit", BugType::kMissingCheck,
+            "A long digit string that is not the whole listing."});
+}
+
 VectorKind recorded_vector_kind() {
   return catalog_kind({
       "hmac_dice_recorded_test.json",
       {"hmac-dice-v1 recorded-roll listings, as the dice page lists them, numbered or not.",
        "Valid tests give the rolls in the bare form; invalid tests the error field and the",
        "0-based character position of the first bad token (null when there is none)."},
-      {
-          {"BareDigits", BugType::kBasic,
-           "The bare form: an even-length digit string, two digits per roll."},
-          {"SingleRoll", BugType::kBoundary,
-           "A listing of exactly one roll."},
-          {"Unnumbered", BugType::kFunctionality,
-           "Rolls separated by whitespace, one per line or several per line."},
-          {"LineEndings", BugType::kEncoding,
-           "CRLF line ends, tabs, blank lines, leading and trailing whitespace."},
-          {"NumberedColon", BugType::kFunctionality,
-           "Numbered as '1: 63' (numbers past 9 included)."},
-          {"NumberedDot", BugType::kFunctionality,
-           "Numbered as '1. 63'."},
-          {"NumberedHash", BugType::kFunctionality,
-           "Numbered as '#1 63'."},
-          {"EmptyListing", BugType::kMissingCheck,
-           "Nothing but whitespace: no rolls."},
-          {"OddDigitCount", BugType::kMissingCheck,
-           "A bare string of odd length: the last roll has one digit."},
-          {"DigitOutOfRange", BugType::kMissingCheck,
-           "A digit 0, 7, 8 or 9 in a roll; catches a port that accepts any digit."},
-          {"NotARoll", BugType::kMissingCheck,
-           "A token that is not two digits 1..6: letters, three digits, a comma list, "
-           "a marker glued to its roll ('1:63'), a non-ASCII space inside."},
-          {"NumberMismatch", BugType::kMissingCheck,
-           "Roll numbers that skip, start at 0 or 2, or repeat: they must count "
-           "1, 2, 3, … in order."},
-          {"LeadingZero", BugType::kMissingCheck,
-           "A roll number with a leading zero ('01: 63')."},
-          {"MixedNumbering", BugType::kMissingCheck,
-           "Numbered and unnumbered rolls, or two numbering styles, in one listing."},
-          {"MarkerWithoutRoll", BugType::kMissingCheck,
-           "A roll number at the end with no roll after it."},
-          {"BareDigitsSplit", BugType::kMissingCheck,
-           "A long digit string that is not the whole listing."},
-      },
+      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit"}),
       {{.type = "HmacDiceRecorded", .call = {"hmac_dice.parse_recorded"}, .fields = outputs({"recorded", "count"})},
        {.type = "HmacDiceRecordedInvalid", .call = {"hmac_dice.parse_recorded"}, .rejected = {.position = true}}},
       recorded_cases,

@@ -60,168 +60,6 @@ Bytes skip_search_seed() {
 
 const std::vector<std::string> kSkipSeeds = {"skip-search-1", "skip-search-2"};
 
-// ------------------------------------------------------------------------------------------------
-// Ports with the flags' bugs. Variant describes one: which checks it leaves out and how it
-// transforms the key, the client seeds or the roll's text; port_answer computes its dice.
-
-struct Variant {
-  bool lenient_hex = false;      // keeps the hex digits it finds, drops an odd last one
-  bool any_seed_length = false;  // no 16..64-byte check
-  bool any_seed_count = false;   // no 1..2 client seeds check
-  bool any_client_length = false;
-  bool any_client_character = false;
-  bool any_roll = false;         // any JSON integer
-  std::uint64_t roll_cap = hd::kMaxRoll;
-  std::size_t max_skipped = 32;  // skips at most this many bytes, then uses the next whatever it is
-  std::function<Bytes(const Bytes& key, const std::string& text)> key = {};
-  std::function<std::vector<std::string>(std::vector<std::string>)> seeds = {};
-  std::function<std::string(std::int64_t roll)> roll_text = {};
-};
-
-json::Value port_answer(const rapidjson::Value& p, const Backend& b, const Variant& v) {
-  std::string text = json::get_string(p, "serverSeed", "params");
-  if (v.lenient_hex) {
-    if (text.rfind("0x", 0) == 0) text = text.substr(2);
-    std::erase_if(text, [](char ch) { return !std::isxdigit(static_cast<unsigned char>(ch)); });
-    if (text.size() % 2) text.pop_back();
-  }
-  Bytes key = from_hex(text, "serverSeed");
-  if (!v.any_seed_length && (key.size() < hd::kMinServerSeedBytes || key.size() > hd::kMaxServerSeedBytes)) {
-    throw InputError("serverSeed", "length");
-  }
-  if (v.key) key = v.key(key, text);
-  std::vector<std::string> seeds = json::get_string_array(p, "clientSeeds", "params");
-  if (!v.any_seed_count && (seeds.empty() || seeds.size() > 2)) throw InputError("clientSeeds", "count");
-  for (const auto& c : seeds) {
-    if (!v.any_client_length && (c.empty() || c.size() > 128)) throw InputError("clientSeeds", "length");
-    if (!v.any_client_character && !std::all_of(c.begin(), c.end(), [](char ch) {
-          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-';
-        })) {
-      throw InputError("clientSeeds", "character");
-    }
-  }
-  if (v.seeds) seeds = v.seeds(seeds);
-  const std::int64_t roll = json::get_int(p, "roll", "params");
-  if (!v.any_roll && (roll < 1 || static_cast<std::uint64_t>(roll) > v.roll_cap)) throw InputError("roll", "range");
-  std::string m;
-  for (std::size_t i = 0; i < seeds.size(); ++i) m += (i ? ":" : "") + seeds[i];
-  const std::string tail = ":" + (v.roll_text ? v.roll_text(roll) : std::to_string(roll));
-  for (std::size_t retry = 0; retry <= hd::kMaxRetry; ++retry, m += "+") {
-    const Digest mac = b.hmac_sha256(key, as_bytes(m + tail));
-    for (std::size_t i = 0; i < mac.size(); ++i) {
-      if (mac[i] < hd::kFirstSkippedByte || i == v.max_skipped) {
-        const int x = mac[i] % 36;
-        return json::Value::object({{"dice", json::Value::array({x / 6 + 1, x % 6 + 1})}});
-      }
-    }
-  }
-  throw InputError("roll", "every retry skipped");
-}
-
-Alternative variant(Variant v) {
-  return [v](const rapidjson::Value& p, const Backend& b) { return port_answer(p, b, v); };
-}
-Alternative skipping_at_most(std::size_t n) { return variant({.max_skipped = n}); }
-
-std::vector<Flag> roll_flags() {
-  auto key_text = [](const Bytes&, const std::string& text) { return Bytes(text.begin(), text.end()); };
-  auto hashed_at_64 = [](const Bytes& key, const std::string&) {
-    if (key.size() < 64) return key;
-    const Digest d = gen().sha256(ByteView(key.data(), key.size()));
-    return Bytes(d.begin(), d.end());
-  };
-  auto lower = [](std::vector<std::string> seeds) {
-    for (auto& c : seeds) std::transform(c.begin(), c.end(), c.begin(), [](unsigned char ch) { return std::tolower(ch); });
-    return seeds;
-  };
-  auto stripped = [](std::vector<std::string> seeds) {
-    for (auto& c : seeds) std::erase_if(c, [](char ch) { return ch == '_' || ch == '-'; });
-    return seeds;
-  };
-  auto sorted = [](std::vector<std::string> seeds) {
-    std::sort(seeds.begin(), seeds.end());
-    return seeds;
-  };
-  auto sorted_down = [](std::vector<std::string> seeds) {
-    std::sort(seeds.rbegin(), seeds.rend());
-    return seeds;
-  };
-  auto hex_roll = [](std::int64_t r) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(r));
-    return std::string(buf);
-  };
-  auto padded_roll = [](std::int64_t r) {
-    std::string t = std::to_string(r);
-    return std::string(t.size() < 16 ? 16 - t.size() : 0, '0') + t;
-  };
-  auto roll_32 = [](std::int64_t r) { return std::to_string(static_cast<std::uint32_t>(r)); };
-  auto long_message = [](const rapidjson::Value&, const json::Value& out) {
-    const auto& first = out.find("messages")->as_array().front();
-    return std::get<std::string>(first.variant()).size() > 64;
-  };
-  return {
-      {"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n)."},
-      {"OneClientSeed", BugType::kBasic, "An ordinary roll offline against the computer (message c1:n, one seed)."},
-      {"SeatOrder", BugType::kOrder,
-       "Two orders of the same client seeds (tcId 1 and the same seeds swapped): other messages, so other dice; "
-       "catches a port that sorts the seeds (either way) or ignores their order.",
-       {variant({.seeds = sorted}), variant({.seeds = sorted_down})}},
-      {"AllOutcomes", BugType::kArithmetic,
-       "One roll for each of the 36 ordered outcomes; catches a wrong mapping from v = byte % 36 to "
-       "(v / 6 + 1, v % 6 + 1), e.g. swapped dice or % 6 twice."},
-      {"SkippedByte1", BugType::kEdgeCase,
-       "The MAC's first byte is >= 252 and skipped; catches a port that uses byte 0 always, or reduces it mod 36 "
-       "without the skip.",
-       {skipping_at_most(0)}},
-      {"SkippedByte2", BugType::kEdgeCase, "The first two MAC bytes are skipped; catches a port that skips at most once.",
-       {skipping_at_most(1)}},
-      {"SkippedByte3", BugType::kEdgeCase,
-       "The first three MAC bytes are skipped (found by search); catches a port that skips at most twice.",
-       {skipping_at_most(2)}},
-      {"EqualOpeningRoll", BugType::kEdgeCase,
-       "Roll 1 is a double, an opening tie; the re-roll is roll 2 (and 3 after a second tie): catches a port that "
-       "re-derives the re-roll under the tie's number or does not count ties."},
-      {"MinSeedLength", BugType::kBoundary,
-       "A 16-byte server seed, the shortest; the HMAC key is the 16 decoded bytes.",
-       {variant({.key = key_text})}},
-      {"MaxSeedLength", BugType::kBoundary,
-       "A 64-byte server seed, the longest, exactly one SHA-256 block of HMAC key.", {variant({.key = hashed_at_64})}},
-      {"UppercaseSeedHex", BugType::kEncoding, "Uppercase seed hex gives the same key; catches keying HMAC with the text.",
-       {variant({.key = key_text})}},
-      {"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."},
-      {"ClientSeedLength128", BugType::kBoundary,
-       "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {}, long_message},
-      {"ClientSeedCharset", BugType::kEncoding,
-       "Client seeds using every allowed class: letters of both cases, digits, '_' and '-'; catches a port that "
-       "lowercases or strips them.",
-       {variant({.seeds = lower}), variant({.seeds = stripped})}},
-      {"MultiDigitRoll", BugType::kEncoding,
-       "Roll numbers of several decimal digits (10, 100, 2^31, 2^32); catches padding, another base, or 32-bit "
-       "truncation of the roll number.",
-       {variant({.roll_text = padded_roll}), variant({.roll_text = hex_roll}), variant({.roll_text = roll_32})}},
-      {"MaxRoll", BugType::kBoundary,
-       "Roll 9007199254740991 = 2^53 - 1, the largest allowed; catches a port that rounds it through a double or "
-       "caps it lower.",
-       {variant({.roll_cap = 0xffffffffULL})}},
-      {"OddLengthHex", BugType::kMissingCheck, "Server seed of odd hex length.", {variant({.lenient_hex = true})}},
-      {"SeedTooShort", BugType::kMissingCheck, "A 15-byte server seed.", {variant({.any_seed_length = true})}},
-      {"SeedTooLong", BugType::kMissingCheck, "A 65-byte server seed.", {variant({.any_seed_length = true})}},
-      {"NonHexCharacter", BugType::kMissingCheck, "A server seed with a non-hex character, a 0x prefix, or empty.",
-       {variant({.lenient_hex = true}), variant({.any_seed_length = true})}},
-      {"ClientSeedCount", BugType::kMissingCheck, "0 or 3 client seeds; a match has 1 or 2.",
-       {variant({.any_seed_count = true})}},
-      {"ClientSeedLength", BugType::kMissingCheck, "An empty or 129-character client seed.",
-       {variant({.any_client_length = true})}},
-      {"ClientSeedCharacter", BugType::kMissingCheck,
-       "A client seed with a character outside [A-Za-z0-9_-]: ':' would forge the message layout, '+' a retry, "
-       "others are not in the app's alphabet.",
-       {variant({.any_client_character = true})}},
-      {"RollOutOfRange", BugType::kMissingCheck, "Roll 0, a negative roll, or 2^53 (one above the largest).",
-       {variant({.any_roll = true})}},
-  };
-}
-
 // bites tells whether a port that skips at most |depth| - 1 bytes (and then uses the next byte
 // whatever it is) gets other dice than roll |roll|, whose MAC starts with |depth| skipped bytes.
 bool bites(const std::vector<std::string>& seeds, std::uint64_t roll, std::size_t depth) {
@@ -392,7 +230,7 @@ void roll_cases(Cases& c) {
   invalid("server seed of 65 bytes", {"SeedTooLong"}, server_seed("roll/long", 65), two, 1, "serverSeed");
   invalid("server seed with 'z'", {"NonHexCharacter"}, "z" + s0.substr(1), two, 1, "serverSeed");
   invalid("server seed with a 0x prefix", {"NonHexCharacter"}, "0x" + s0, two, 1, "serverSeed");
-  invalid("empty server seed", {"NonHexCharacter"}, "", two, 1, "serverSeed");
+  invalid("empty server seed", {"EmptySeed"}, "", two, 1, "serverSeed");
   invalid("no client seed", {"ClientSeedCount"}, s0, {}, 1, "clientSeeds");
   invalid("three client seeds", {"ClientSeedCount"}, s0, {two[0], two[1], "c"}, 1, "clientSeeds");
   invalid("an empty client seed", {"ClientSeedLength"}, s0, {""}, 1, "clientSeeds[0]");
@@ -415,19 +253,77 @@ void roll_cases(Cases& c) {
 
 }  // namespace
 
-VectorKind roll_vector_kind() {
-  std::vector<Flag> flags = roll_flags();
+void add_roll_flags(FlagLibrary& lib) {
+  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n)."});
+  lib.flag({"OneClientSeed", BugType::kBasic, "One client seed: a match offline against the computer (message c1:n)."});
+  lib.flag({"SeatOrder", BugType::kOrder,
+            "Two orders of the same client seeds (tcId 1 and the same seeds swapped): other messages, so other dice; "
+            "catches a port that sorts the seeds (either way) or ignores their order.",
+            {"sorted-seeds", "sorted-seeds-descending"}});
+  lib.flag({"AllOutcomes", BugType::kArithmetic,
+            "One roll for each of the 36 ordered outcomes; catches a wrong mapping from v = byte % 36 to "
+            "(v / 6 + 1, v % 6 + 1), e.g. swapped dice or % 6 twice."});
+  lib.flag({"SkippedByte1", BugType::kEdgeCase,
+            "The MAC's first byte is >= 252 and skipped; catches a port that uses byte 0 always, or reduces it mod 36 "
+            "without the skip.",
+            {"no-skip"}});
+  lib.flag({"SkippedByte2", BugType::kEdgeCase, "The first two MAC bytes are skipped; catches a port that skips at most once.",
+            {"skips-at-most-1"}});
+  lib.flag({"SkippedByte3", BugType::kEdgeCase,
+            "The first three MAC bytes are skipped (found by search); catches a port that skips at most twice.",
+            {"skips-at-most-2"}});
   for (const SkipRoll& d : deep_skips()) {
-    const std::string n = std::to_string(d.depth);
-    flags.insert(flags.begin() + static_cast<std::ptrdiff_t>(d.depth) + 3,
-                 Flag{"SkippedByte" + n, BugType::kEdgeCase,
-                      "The first " + n + " MAC bytes are skipped (" +
-                          (d.first ? "the first such roll" : "the first such roll a port skipping at most " +
-                                                                 std::to_string(d.depth - 1) + " bytes gets wrong") +
-                          "; a stored result of `fairvec search`, about 64^" + n +
-                          " MACs, re-verified at generation); catches a port that skips at most " +
-                          std::to_string(d.depth - 1) + " bytes.",
-                      {skipping_at_most(d.depth - 1)}});
+    const std::string n = std::to_string(d.depth), fewer = std::to_string(d.depth - 1);
+    lib.flag({"SkippedByte" + n, BugType::kEdgeCase,
+              "The first " + n + " MAC bytes are skipped (" +
+                  (d.first ? "the first such roll" : "the first such roll a port skipping at most " + fewer + " bytes gets wrong") +
+                  "; a stored result of `fairvec search`, about 64^" + n +
+                  " MACs, re-verified at generation); catches a port that skips at most " + fewer + " bytes.",
+              {"skips-at-most-" + fewer}});
+  }
+  lib.flag({"EqualOpeningRoll", BugType::kEdgeCase,
+            "An opening tie: a game's first roll is a double and the opening is rolled again under the next roll "
+            "number (once or twice); catches a port that re-derives the re-roll under the tie's number or does not "
+            "count ties."});
+  lib.flag({"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."});
+  lib.flag({"ClientSeedLength128", BugType::kBoundary,
+            "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {},
+            [](const rapidjson::Value&, const json::Value& out) {
+              const auto& first = out.find("messages")->as_array().front();
+              return std::get<std::string>(first.variant()).size() > 64;
+            }});
+  lib.flag({"ClientSeedCharset", BugType::kEncoding,
+            "Client seeds using every allowed class: letters of both cases, digits, '_' and '-'; catches a port that "
+            "lowercases or strips them.",
+            {"client-seeds-lowercased", "client-seeds-stripped"}});
+  lib.flag({"MultiDigitRoll", BugType::kEncoding,
+            "Roll numbers of several decimal digits (10, 100, 2^31, 2^32); catches padding, another base, or 32-bit "
+            "truncation of the roll number.",
+            {"roll-zero-padded", "roll-in-hex", "roll-32-bit"}});
+  lib.flag({"MaxRoll", BugType::kBoundary,
+            "Roll 9007199254740991 = 2^53 - 1, the largest allowed; catches a port that rounds it through a double or "
+            "caps it lower.",
+            {"roll-capped-32-bit"}});
+  lib.flag({"ClientSeedCount", BugType::kMissingCheck, "0 or 3 client seeds; a match has 1 or 2.",
+            {"client-seed-count-unchecked"}});
+  lib.flag({"ClientSeedLength", BugType::kMissingCheck, "An empty or 129-character client seed.",
+            {"client-seed-length-unchecked"}});
+  lib.flag({"ClientSeedCharacter", BugType::kMissingCheck,
+            "A client seed with a character outside [A-Za-z0-9_-]: ':' would forge the message layout, '+' a retry, "
+            "others are not in the app's alphabet.",
+            {"client-seed-charset-unchecked"}});
+  lib.flag({"RollOutOfRange", BugType::kMissingCheck, "Roll 0, a negative roll, or 2^53 (one above the largest).",
+            {"roll-range-unchecked"}});
+}
+
+VectorKind roll_vector_kind() {
+  std::vector<std::string> flags = {"TwoClientSeeds", "OneClientSeed", "SeatOrder", "AllOutcomes"};
+  for (unsigned depth = 1; depth <= kDeepestSkip; ++depth) flags.push_back("SkippedByte" + std::to_string(depth));
+  for (const char* f : {"EqualOpeningRoll", "MinSeedLength", "MaxSeedLength", "UppercaseSeedHex", "ClientSeedLength1",
+                        "ClientSeedLength128", "ClientSeedCharset", "MultiDigitRoll", "MaxRoll", "OddLengthHex",
+                        "SeedTooShort", "SeedTooLong", "NonHexCharacter", "EmptySeed", "ClientSeedCount",
+                        "ClientSeedLength", "ClientSeedCharacter", "RollOutOfRange"}) {
+    flags.push_back(f);
   }
   return catalog_kind({
       "hmac_dice_roll_test.json",
@@ -435,7 +331,7 @@ VectorKind roll_vector_kind() {
        "the first byte < 252 gives v = byte % 36, dice = (v / 6 + 1, v % 6 + 1).",
        "Valid tests carry the message and MAC of each retry computed, the byte index and value used.",
        "Invalid tests are inputs a port must reject (bad_input); error names the field."},
-      std::move(flags),
+      library().pick(flags),
       {{.type = "HmacDiceRoll",
         .call = {"hmac_dice.roll"},
         .fields = outputs({"messages", "macs", "retry", "index", "byte", "dice"}),

@@ -2,7 +2,6 @@
 // server seeds that are not 16 to 64 bytes of hex. A catalog (vectors/catalog.h): each case gives
 // its inputs only; the op hmac_dice.seal computes the seal, and each flag's wrong alternative is
 // shown to answer otherwise.
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -14,55 +13,6 @@
 namespace fairvec::vectors::hmac_dice_vec {
 
 namespace {
-
-std::string seed_text(const rapidjson::Value& params) { return json::get_string(params, "serverSeed", "params"); }
-
-// The answers of ports with the flags' bugs.
-json::Value seal_of_text(const rapidjson::Value& p, const Backend& b) {
-  return json::Value::object({{"seal", to_hex(b.sha256(seed_text(p)))}});
-}
-json::Value uppercase_seal(const rapidjson::Value& p, const Backend& b) {
-  return json::Value::object({{"seal", upper(hd::seal(b, hd::parse_server_seed(seed_text(p))))}});
-}
-json::Value rejects_uppercase(const rapidjson::Value& p, const Backend& b) {
-  const std::string s = seed_text(p);
-  for (char c : s) {
-    if (c >= 'A' && c <= 'F') throw InputError("serverSeed", "uppercase hex");
-  }
-  return json::Value::object({{"seal", hd::seal(b, hd::parse_server_seed(s))}});
-}
-// seal_with_bounds seals any whole-byte seed of |lo|..|hi| bytes (a length check set elsewhere).
-Alternative seal_with_bounds(std::size_t lo, std::size_t hi) {
-  return [lo, hi](const rapidjson::Value& p, const Backend& b) {
-    const std::string s = seed_text(p);
-    if (s.size() % 2 != 0 || s.size() / 2 < lo || s.size() / 2 > hi) throw InputError("serverSeed", "length");
-    return json::Value::object({{"seal", to_hex(b.sha256(from_hex(s, "serverSeed")))}});
-  };
-}
-// lenient_hex decodes the hex digits it meets and skips everything else, as some decoders do.
-json::Value lenient_hex(const rapidjson::Value& p, const Backend& b) {
-  std::string digits;
-  std::string s = seed_text(p);
-  if (s.rfind("0x", 0) == 0) s = s.substr(2);
-  for (char c : s) {
-    if (std::isxdigit(static_cast<unsigned char>(c))) digits += c;
-  }
-  if (digits.size() % 2 != 0) digits.pop_back();
-  return json::Value::object({{"seal", to_hex(b.sha256(from_hex(digits, "serverSeed")))}});
-}
-// unicode_digits reads a fullwidth digit U+FF10..U+FF19 as its ASCII digit (Python's int(s, 16)).
-json::Value unicode_digits(const rapidjson::Value& p, const Backend& b) {
-  std::string s = seed_text(p), out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i + 2 < s.size() && s.compare(i, 2, "\xEF\xBC") == 0 && s[i + 2] >= '\x90' && s[i + 2] <= '\x99') {
-      out += static_cast<char>('0' + (s[i + 2] - '\x90'));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return json::Value::object({{"seal", hd::seal(b, hd::parse_server_seed(out))}});
-}
 
 void seal_cases(Cases& c) {
   auto valid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {
@@ -99,50 +49,54 @@ void seal_cases(Cases& c) {
 
 }  // namespace
 
+void add_seal_flags(FlagLibrary& lib) {
+  lib.flag({"Seal", BugType::kEncoding,
+            "The seal of a 32-byte seed as the game uses; catches hashing the hex text instead of the decoded bytes, "
+            "or printing uppercase hex.",
+            {"seal-of-hex-text", "uppercase-seal"}});
+  lib.flag({"MinSeedLength", BugType::kBoundary,
+            "The shortest server seeds, 16 and 17 bytes (the HMAC key is the decoded bytes); catches a lower bound set "
+            "off by one, or a key taken from the hex text.",
+            {"seed-min-18", "hex-text-key"}});
+  lib.flag({"MaxSeedLength", BugType::kBoundary,
+            "The longest server seeds, 63 and 64 bytes (64 bytes are one whole SHA-256 block of HMAC key); catches an "
+            "upper bound set off by one, or a 64-byte key hashed first.",
+            {"seed-max-62", "long-key-hashed"}});
+  lib.flag({"UppercaseSeedHex", BugType::kEncoding,
+            "Server seed hex in upper or mixed case is the same seed; catches a port that rejects it, or seals or keys "
+            "the HMAC with the text.",
+            {"uppercase-seed-rejected", "seal-of-hex-text", "hex-text-key"}});
+  lib.flag({"OddLengthHex", BugType::kMissingCheck,
+            "Server seed hex of odd length; catches a port that drops or pads the last digit.",
+            {"lenient-seed-hex", "lenient-seed-hex-any-length"}});
+  lib.flag({"SeedTooShort", BugType::kMissingCheck, "A 15-byte server seed; catches a missing lower length check.",
+            {"seed-min-unchecked"}});
+  lib.flag({"SeedTooLong", BugType::kMissingCheck, "A 65-byte server seed; catches a missing upper length check.",
+            {"seed-max-unchecked"}});
+  lib.flag({"EmptySeed", BugType::kMissingCheck,
+            "An empty server seed; catches a port that seals, or keys the HMAC with, the empty string.",
+            {"seed-min-unchecked"}});
+  lib.flag({"NonHexCharacter", BugType::kMissingCheck,
+            "A character outside 0-9a-fA-F in the server seed (a 0x prefix, a space, a letter past f); catches lenient "
+            "hex decoders that stop or skip.",
+            {"lenient-seed-hex", "lenient-seed-hex-any-length"}});
+  lib.flag({"NonAsciiHexDigit", BugType::kEncoding,
+            "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that accept any Unicode digit "
+            "(Python's int(s, 16) does).",
+            {"unicode-seed-digits"}});
+  lib.flag({"LeadingZeroBytes", BugType::kEncoding,
+            "A seed starting with zero bytes; catches a port that decodes the hex through a big integer and "
+            "loses them (BigInt(\"0x\" + seed).toString(16)).",
+            {"bigint-seed"}});
+}
+
 VectorKind seal_vector_kind() {
   return catalog_kind({
       "hmac_dice_seal_test.json",
       {"hmac-dice-v1 seals: seal = hex(SHA-256(server seed bytes)), the seed given as hex.",
        "Invalid tests are server seeds a port must reject (bad_input)."},
-      {
-          {"Seal", BugType::kEncoding,
-           "The seal of a 32-byte seed as the game uses; catches hashing the hex text instead of the decoded bytes, "
-           "or printing uppercase hex.",
-           {seal_of_text, uppercase_seal}},
-          {"MinSeedLength", BugType::kBoundary,
-           "The shortest seeds, 16 and 17 bytes; catches a lower bound set off by one.", {seal_with_bounds(18, 64)}},
-          {"MaxSeedLength", BugType::kBoundary,
-           "The longest seeds, 63 and 64 bytes; catches an upper bound set off by one.", {seal_with_bounds(16, 62)}},
-          {"UppercaseSeedHex", BugType::kEncoding,
-           "Seed hex in upper or mixed case is the same seed; catches a port that rejects it or hashes the text.",
-           {rejects_uppercase, seal_of_text}},
-          {"OddLengthHex", BugType::kMissingCheck, "Odd-length hex; catches a port that drops or pads the last digit.",
-           {lenient_hex}},
-          {"SeedTooShort", BugType::kMissingCheck, "A 15-byte seed; catches a missing lower length check.",
-           {seal_with_bounds(0, 64)}},
-          {"SeedTooLong", BugType::kMissingCheck, "A 65-byte seed; catches a missing upper length check.",
-           {seal_with_bounds(16, 1000)}},
-          {"EmptySeed", BugType::kMissingCheck, "An empty seed; catches a port that seals the empty string.",
-           {seal_with_bounds(0, 64)}},
-          {"NonHexCharacter", BugType::kMissingCheck,
-           "A character outside 0-9a-fA-F (including a 0x prefix or a space); catches lenient hex decoders that stop "
-           "or skip.",
-           {lenient_hex}},
-          {"NonAsciiHexDigit", BugType::kEncoding,
-           "A fullwidth digit (U+FF10..U+FF19) in the seed; catches hex readers that accept any Unicode digit "
-           "(Python's int(s, 16) does).",
-           {unicode_digits}},
-          {"LeadingZeroBytes", BugType::kEncoding,
-           "A seed starting with zero bytes; catches a port that decodes the hex through a big integer and "
-           "loses them (BigInt(\"0x\" + seed).toString(16)).",
-           {[](const rapidjson::Value& p, const Backend& b) {
-             const std::string s = seed_text(p);
-             const std::size_t first = s.find_first_not_of('0');
-             std::string digits = first == std::string::npos ? "" : s.substr(first);
-             if (digits.size() % 2) digits = "0" + digits;  // the integer's bytes, leading zero bytes lost
-             return json::Value::object({{"seal", to_hex(b.sha256(from_hex(digits, "serverSeed")))}});
-           }}},
-      },
+      library().pick({"Seal", "MinSeedLength", "MaxSeedLength", "UppercaseSeedHex", "OddLengthHex", "SeedTooShort",
+                      "SeedTooLong", "EmptySeed", "NonHexCharacter", "NonAsciiHexDigit", "LeadingZeroBytes"}),
       {{.type = "HmacDiceSeal", .call = {"hmac_dice.seal"}}, {.type = "HmacDiceSealInvalid", .call = {"hmac_dice.seal"}}},
       seal_cases,
   });

@@ -98,6 +98,8 @@ struct VectorKind {
   // tree: {path relative to the vectors directory, exact contents} (e.g. vectors/proofs/*.json).
   // `fairvec generate` writes them and `--verify` compares them byte for byte like the file.
   std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
+  // notes are the file's flags as its notes give them: {name, {bugType, description}}.
+  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> notes = {};
 };
 
 // FamilyFiles is a family's vector files: each family of the families table (gen/families.json)
