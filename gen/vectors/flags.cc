@@ -41,6 +41,13 @@ FlagLibrary& FlagLibrary::flag(FlagDef f) {
   return *this;
 }
 
+FlagLibrary& FlagLibrary::share(const FlagLibrary& from, std::string_view name, std::vector<std::string> wrong_ports) {
+  for (const Flag& f : from.flags()) {
+    if (f.name == name) return flag({f.name, f.bug_type, f.description, std::move(wrong_ports), f.holds});
+  }
+  throw std::logic_error(family_ + " flag library: " + from.family() + " has no flag " + std::string(name) + " to share");
+}
+
 std::vector<Flag> FlagLibrary::pick(std::initializer_list<std::string_view> names) const {
   return pick(std::vector<std::string>(names.begin(), names.end()));
 }

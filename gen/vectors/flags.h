@@ -74,6 +74,10 @@ class FlagLibrary {
   // flag defines a flag. Throws std::logic_error on a name defined twice, an empty description, or
   // a wrong port not defined yet.
   FlagLibrary& flag(FlagDef f);
+  // share defines flag |name| as |from| defines it (name, bugType, description: one text for a flag
+  // several families use), catching this library's |wrong_ports|. Throws std::logic_error like flag,
+  // and when |from| has no such flag.
+  FlagLibrary& share(const FlagLibrary& from, std::string_view name, std::vector<std::string> wrong_ports = {});
   // pick returns the flags |names|, in that order, for a vector file's notes. Throws
   // std::logic_error naming a flag the library does not define.
   [[nodiscard]] std::vector<Flag> pick(std::initializer_list<std::string_view> names) const;
@@ -98,5 +102,9 @@ class FlagLibrary {
 // same bugType and description there, and no wrong port name may stand in two. Throws
 // std::logic_error naming the name and both families.
 void check_libraries(const std::vector<const FlagLibrary*>& libraries);
+
+// shared_flags holds the flags several families use, by name, bugType and description only
+// (vectors/shared_flags.cc); each family shares them with its own wrong ports. It cannot fail.
+[[nodiscard]] const FlagLibrary& shared_flags();
 
 }  // namespace fairvec::vectors

@@ -211,8 +211,7 @@ void add_link_flags(FlagLibrary& lib) {
   lib.flag({"KeyCase", BugType::kMissingCheck,
             "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
             "that lowercases or case-folds keys."});
-  lib.flag({"DuplicateKey", BugType::kMissingCheck,
-            "A key given twice; catches a port that takes the first or the last."});
+  lib.share(shared_flags(), "DuplicateKey");
   lib.flag({"MissingKey", BugType::kMissingCheck,
             "A required key absent (v0: seed, client, n; v1: v, s, p, r)."});
   lib.flag({"UnknownVersion", BugType::kMissingCheck,

@@ -281,10 +281,7 @@ void add_roll_flags(FlagLibrary& lib) {
                   " MACs, re-verified at generation); catches a port that skips at most " + fewer + " bytes.",
               {"skips-at-most-" + fewer}});
   }
-  lib.flag({"EqualOpeningRoll", BugType::kEdgeCase,
-            "An opening tie: a game's first roll is a double and the opening is rolled again under the next roll "
-            "number (once or twice); catches a port that re-derives the re-roll under the tie's number or does not "
-            "count ties."});
+  lib.share(shared_flags(), "EqualOpeningRoll");
   lib.flag({"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."});
   lib.flag({"ClientSeedLength128", BugType::kBoundary,
             "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {},

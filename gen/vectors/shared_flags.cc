@@ -1,0 +1,39 @@
+// The flags several families use (vectors/flags.h, shared_flags): one text each, whichever family's
+// file carries it; each family shares them (FlagLibrary::share) with the wrong ports of its own ops.
+#include "vectors/flags.h"
+
+namespace fairvec::vectors {
+
+const FlagLibrary& shared_flags() {
+  static const FlagLibrary kShared = [] {
+    FlagLibrary lib("shared");
+    lib.flag({"Pseudorandom", BugType::kBasic, "An ordinary case from fixed-seed pseudorandom inputs."});
+    lib.flag({"DuplicateKey", BugType::kMissingCheck,
+              "A key given twice (a link's key, a JSON object's key, also when one is written with escapes); catches a "
+              "port that takes the first or the last."});
+    lib.flag({"EqualOpeningRoll", BugType::kEdgeCase,
+              "An opening tie: the opening roll is a double and is rolled again under the next roll number, the tie "
+              "consuming its number (once or twice); catches a port that re-derives the re-roll under the tie's number "
+              "or does not count ties."});
+    lib.flag({"UnsafeInteger", BugType::kMissingCheck,
+              "An integer beyond +-(2^53 - 1) is bad input (RFC 8785 Appendix B's 9007199254740992; a JavaScript number "
+              "cannot hold it exactly)."});
+    lib.flag({"SwapToEnd", BugType::kOrder,
+              "The picked item is swapped with the last item of the live pool before the pool shrinks; catches a port that "
+              "splices it out (closing the gap, keeping order), which picks other items from the second draw on."});
+    lib.flag({"HexTextChain", BugType::kEncoding,
+              "The next link is hashed from the previous link's lowercase hex text (64 ASCII bytes); catches a port that "
+              "hashes its 32 raw bytes, or uppercase hex."});
+    lib.flag({"EmptySalt", BugType::kEdgeCase,
+              "An empty salt is valid: HMAC-SHA256 with an empty key or an empty message (RFC 2104)."});
+    lib.flag({"NonAsciiText", BugType::kEncoding,
+              "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes; catches a port hashing UTF-16 code "
+              "units, Latin-1 or escaped text."});
+    lib.flag({"SaltAsGiven", BugType::kEncoding,
+              "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it."});
+    return lib;
+  }();
+  return kShared;
+}
+
+}  // namespace fairvec::vectors
