@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -645,6 +646,39 @@ TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
   expect_refused(join({files[0], files[1], bad, files[3]}), "candidates", "edited candidates");
   std::ofstream(bad) << replaced(files[1], "found", 1);
   expect_refused(join({files[0], bad, files[2], files[3]}), bad + ".found", "a found that is not a hit");
+}
+
+// `search estimate`: with a given rate every figure follows from p = 2^-6k (1 - 2^-6) per
+// candidate (specs/search.md, "Planning"), recomputed here; a measured rate is a positive number.
+TEST(SearchEstimate, FiguresFollowFromTheSkipProbabilityAndTheRate) {
+  const CliRun r = run("estimate --depth 6,7 --class hmac-dice-skip --rate 1000000 --wall-hours 10 --threads-per-shard 4 --json");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  rapidjson::Document doc;
+  json::parse(r.out, doc, "estimate");
+  ASSERT_EQ(doc["rows"].Size(), 2u);
+  for (const auto& row : doc["rows"].GetArray()) {
+    const int k = row["depth"].GetInt();
+    const double p = std::ldexp(1.0, -6 * k) * (1 - std::ldexp(1.0, -6));
+    EXPECT_DOUBLE_EQ(row["probability"].GetDouble(), p);
+    EXPECT_NEAR(row["expectedCandidates"].GetDouble(), 1 / p, 1);
+    EXPECT_NEAR(row["p90Candidates"].GetDouble() * p, std::log(10.0), 1e-6);  // -ln(1-p) = p to 1e-11
+    EXPECT_NEAR(row["coreHours"].GetDouble(), 1 / p / 1e6 / 3600, 1e-9);
+    const double shards = std::ceil(row["p90CoreHours"].GetDouble() / (10 * 4));
+    EXPECT_EQ(row["shards"].GetDouble(), std::max(shards, 1.0)) << k;
+  }
+  const CliRun measured = run("estimate --depth 7 --measure-seconds 0.2 --json");
+  ASSERT_EQ(measured.rc, 0) << measured.out;
+  rapidjson::Document m;
+  json::parse(measured.out, m, "estimate");
+  EXPECT_STREQ(m["rate"].GetString(), "measured");
+  for (const auto& row : m["rows"].GetArray()) EXPECT_GT(row["ratePerCore"].GetDouble(), 1000) << measured.out;
+  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
+           {"--depth 0", "--depth"}, {"--class tavla-skip", "--class"}, {"--rate -1", "--rate"},
+           {"--wall-hours 0", "--wall-hours"}, {"--threads-per-shard 0", "--threads-per-shard"}}) {
+    const CliRun bad = run("estimate --rate 1 " + args);
+    EXPECT_EQ(bad.rc, 2) << args << ": " << bad.out;
+    EXPECT_NE(bad.out.find(field), std::string::npos) << args << ": " << bad.out;
+  }
 }
 
 TEST(SearchCli, BadArgumentsAreExitTwoNamingTheOption) {
