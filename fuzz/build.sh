@@ -8,6 +8,9 @@
 #
 # The system Crypto++ is built against libstdc++, so the libc++ flag OSS-Fuzz adds is removed
 # (this limits the project to the address and undefined sanitizers, which is what it uses).
+# CMAKE_BUILD_TYPE=None adds no flags of its own: CFLAGS/CXXFLAGS alone decide optimisation and
+# instrumentation, as OSS-Fuzz requires (docs/oss-fuzz.md). fuzz/ossfuzz.sh runs this script as
+# the base-builder image does and checks $OUT.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 : "${OUT:?set OUT}" "${LIB_FUZZING_ENGINE:?set LIB_FUZZING_ENGINE}"
 BUILD=${WORK:-/tmp}/fairvec-fuzz-build
@@ -15,7 +18,7 @@ CXXFLAGS=${CXXFLAGS//-stdlib=libc++/}
 export CXXFLAGS
 
 cmake -S "$ROOT" -B "$BUILD" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_BUILD_TYPE=None \
   -DCMAKE_CXX_COMPILER="${CXX:-clang++}" \
   -DFAIRVEC_BUILD_TESTS=OFF -DFAIRVEC_BUILD_FUZZERS=ON \
   -DFAIRVEC_LIBFUZZER=OFF -DFAIRVEC_SANITIZE=OFF \

@@ -2,14 +2,17 @@
 # Fuzzing in CI. Two stages:
 #   (a) replay: the gcc build runs every fuzz target over its seed corpus corpus/<name>/, plus the
 #       planted-mismatch tests, through CTest (label "fuzz") — what `ctest` already does;
-#   (b) fuzz: build the `fuzz` preset (clang, libFuzzer, ASan+UBSan; clang missing is a failure,
-#       not a skip), replay every target's corpus under the sanitizers (each must run clean, and
+#   (b) fuzz: the OSS-Fuzz-style build (fuzz/ossfuzz.sh: .clusterfuzzlite/build.sh run as
+#       OSS-Fuzz's base-builder runs it, clang + libFuzzer with OSS-Fuzz's address and undefined
+#       flags in one build, into $FAIRVEC_OSSFUZZ_DIR, default build/ossfuzz, the directory the
+#       CTest test ossfuzz_build already built, so this only relinks; clang missing is a failure,
+#       not a skip), replay every target's corpus from $OUT under the sanitizers (each must run clean, and
 #       each target's planted fault, FAIRVEC_FUZZ_PLANT=<target>, must be found by that replay),
 #       run each target for a bounded time from its corpus, then check that the planted backend
 #       mismatch is found by libFuzzer itself.
 #
 # Usage: fuzz/ci.sh [--replay-only | --fuzz-only] [--seconds N]   (default N = 5 per target)
-# Build dirs: $FAIRVEC_FUZZ_GCC_BUILD (default build-fuzz-gcc) and the preset's build-fuzz.
+# Build dirs: $FAIRVEC_FUZZ_GCC_BUILD (default build-fuzz-gcc) and $FAIRVEC_OSSFUZZ_DIR (build/ossfuzz).
 # Exit status: 0 when every stage run passes, 1 on any finding or failure.
 set -euo pipefail
 
@@ -60,9 +63,13 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
     echo "   install clang and libclang-rt-14-dev (bash .ci/deps)" >&2
     exit 1
   fi
-  echo "== fuzz/ci.sh: libFuzzer, ASan+UBSan, ${SECONDS_PER_TARGET}s per target"
-  cmake --preset fuzz >/dev/null
-  cmake --build --preset fuzz --target "${TARGETS[@]/#/fuzz_}"
+  echo "== fuzz/ci.sh: libFuzzer, ASan+UBSan (OSS-Fuzz flags), ${SECONDS_PER_TARGET}s per target"
+  OSSFUZZ_DIR=${FAIRVEC_OSSFUZZ_DIR:-$ROOT/build/ossfuzz}
+  bash fuzz/ossfuzz.sh --dir "$OSSFUZZ_DIR" --sanitizer address+undefined --build-only
+  BIN="$OSSFUZZ_DIR/out"
+  # base-builder's UBSAN_OPTIONS: the undefined flags check unsigned overflow as a coverage signal
+  # only (OSS-Fuzz issue 910), so its reports are silenced.
+  export UBSAN_OPTIONS=${UBSAN_OPTIONS:-silence_unsigned_overflow=1}
   WORK=$(mktemp -d)
   trap 'rm -rf "$WORK"' EXIT
   status=0
@@ -73,13 +80,13 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
     if [ "$n" -eq 0 ]; then
       echo "fuzz_$t: corpus/$t is empty: nothing to replay"; status=1; continue
     fi
-    if "build-fuzz/fuzz/fuzz_$t" -runs=0 -print_final_stats=1 -artifact_prefix="$WORK/$t-replay-" "corpus/$t" >"$WORK/$t.replay.log" 2>&1; then
+    if "$BIN/fuzz_$t" -runs=0 -print_final_stats=1 -artifact_prefix="$WORK/$t-replay-" "corpus/$t" >"$WORK/$t.replay.log" 2>&1; then
       echo "fuzz_$t: $n corpus inputs replayed under ASan+UBSan, clean"
     else
       echo "fuzz_$t: FINDING in corpus replay under ASan+UBSan"; tail -n 60 "$WORK/$t.replay.log"; status=1
     fi
     [ "$t" = crypto_differential ] && continue   # its plant is the backend below, found by fuzzing
-    if FAIRVEC_FUZZ_PLANT="$t" "build-fuzz/fuzz/fuzz_$t" -runs=0 -artifact_prefix="$WORK/$t-plant-" "corpus/$t" >"$WORK/$t.plant.log" 2>&1; then
+    if FAIRVEC_FUZZ_PLANT="$t" "$BIN/fuzz_$t" -runs=0 -artifact_prefix="$WORK/$t-plant-" "corpus/$t" >"$WORK/$t.plant.log" 2>&1; then
       echo "fuzz_$t: planted fault NOT found by the corpus replay"; status=1
     elif grep -q '^==== fairvec' "$WORK/$t.plant.log"; then
       echo "fuzz_$t: planted fault found ($(grep -E -- '-(difference|unstable|idempotent|reply)$' "$WORK/$t.plant.log" | tail -n 1))"
@@ -94,7 +101,7 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
           -print_final_stats=1 -artifact_prefix="$WORK/$t-")
     [ -f "corpus/$t.dict" ] && opts+=(-dict="corpus/$t.dict")
     mkdir -p "$WORK/$t"  # new inputs go here, never into the repository
-    if "build-fuzz/fuzz/fuzz_$t" "${opts[@]}" "$WORK/$t" "corpus/$t" >"$WORK/$t.log" 2>&1; then
+    if "$BIN/fuzz_$t" "${opts[@]}" "$WORK/$t" "corpus/$t" >"$WORK/$t.log" 2>&1; then
       echo "fuzz_$t: $(grep -E 'stat::number_of_executed_units' "$WORK/$t.log" | awk '{print $2}') runs, no finding"
     else
       echo "fuzz_$t: FINDING"; tail -n 80 "$WORK/$t.log"
@@ -104,7 +111,7 @@ if [[ " $STAGES " == *" fuzz "* ]]; then
   done
   # The planted mismatch must be found by libFuzzer itself, quickly, from an empty corpus.
   mkdir -p "$WORK/planted"
-  if FAIRVEC_FUZZ_PLANT=1 build-fuzz/fuzz/fuzz_crypto_differential -max_total_time=120 \
+  if FAIRVEC_FUZZ_PLANT=1 "$BIN/fuzz_crypto_differential" -max_total_time=120 \
        -artifact_prefix="$WORK/planted-" "$WORK/planted" >"$WORK/planted.log" 2>&1; then
     echo "planted mismatch: NOT found in 120 s"; status=1
   elif grep -qx 'cryptopp-planted-hmac_sha256-difference' "$WORK/planted.log"; then

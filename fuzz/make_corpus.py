@@ -27,7 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "corpus")
 VECTORS = os.path.join(ROOT, "vectors")
 TARGETS = ["crypto_differential", "json_parse", "port_request", "port_differential", "vector_file",
-           "port_reply", "hmac_dice_link", "hmac_dice_recorded", "canonical_json", "tavla_proof", "search_differential"]
+           "port_reply", "hmac_dice_link", "hmac_dice_recorded", "canonical_json", "tavla_proof", "search_differential",
+           "example_port_roll"]
 
 # Hand-made seeds for the scheme parsers (formats from the schemes brief).
 LINK_SEEDS = [
@@ -222,11 +223,27 @@ def search_seeds():
     return out
 
 
+def example_port_roll_seeds():
+    """Inputs of fuzz_example_port_roll: a server seed of 16..64 bytes from the front, then the
+    client seeds' lengths and characters and the roll from the end (deterministic streams)."""
+    out = []
+    for i in range(16):
+        data = b""
+        block = hashlib.sha256(b"fairvec/fuzz/example_port_roll/%d" % i).digest()
+        while len(data) < 16 + (i * 37) % 49 + 40:
+            data += block
+            block = hashlib.sha256(block).digest()
+        out.append(data[: 16 + (i * 37) % 49 + 40])
+    return out
+
+
 def build_seeds(fairvec):
     for data in crypto_seeds():
         put("crypto_differential", data)
     for data in search_seeds():
         put("search_differential", data)
+    for data in example_port_roll_seeds():
+        put("example_port_roll", data)
 
 
     vector_files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))

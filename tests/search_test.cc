@@ -9,17 +9,20 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <random>
 #include <string>
 #include <thread>
+#include <algorithm>
 
-#include <sys/wait.h>
+#include <fcntl.h>
 
 #include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include "core/bytes.h"
 #include "core/files.h"
@@ -38,21 +41,51 @@ namespace fairvec {
 namespace {
 
 struct CliRun {
-  int rc;
+  int rc;      // the exit code, or -1 when a signal ended the process
+  int signal;  // that signal, or 0
   std::string out;
 };
 
-CliRun run(const std::string& args) {
-  std::string cmd = std::string(FAIRVEC_CLI) + " search " + args + " 2>&1";
-  std::unique_ptr<FILE, int (*)(FILE*)> p(::popen(cmd.c_str(), "r"), ::pclose);
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p.get())) > 0) out.append(buf, n);
-  int status = ::pclose(p.release());
-  // A child killed by a signal is never read as an exit code.
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+// spawn starts `fairvec ARGS` (ARGS split at spaces, no shell in between, so a signal is never
+// read as an exit code) with stdout and stderr to |out|; returns its pid.
+pid_t spawn_cli(const std::string& args, const std::string& out) {
+  std::vector<std::string> words = {FAIRVEC_CLI};
+  for (std::size_t at = 0; at < args.size();) {
+    const std::size_t end = std::min(args.find(' ', at), args.size());
+    if (end > at) words.push_back(args.substr(at, end - at));
+    at = end + 1;
+  }
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&fa, 1, 2);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid = 0;
+  EXPECT_EQ(::posix_spawn(&pid, FAIRVEC_CLI, &fa, nullptr, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&fa);
+  return pid;
 }
+
+CliRun wait_cli(pid_t pid, const std::string& out) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CliRun r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, WIFSIGNALED(status) ? WTERMSIG(status) : 0, read_file(out)};
+  std::filesystem::remove(out);
+  return r;
+}
+
+// run runs `fairvec ARGS` to the end (a bare class or option list means `fairvec search ...`).
+CliRun run_cmd(const std::string& args) {
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("fairvec_search_out_" + std::to_string(::getpid()) + "_" + std::to_string(std::rand())))
+                              .string();
+  return wait_cli(spawn_cli(args, out), out);
+}
+
+CliRun run(const std::string& args) { return run_cmd("search " + args); }
 
 std::string found(const std::string& out) {
   auto at = out.find("\"found\":");
@@ -296,44 +329,81 @@ TEST(SearchChunks, FinishedNeverExceedsTheTotalOnceAHitIsKnown) {
   EXPECT_THROW(sharded.restore({4, {}, std::nullopt}), std::invalid_argument);
 }
 
-// spawn starts `fairvec search ARGS` with stdout to |out|; returns its pid.
-pid_t spawn(const std::string& args, const std::string& out) {
-  std::string cmd = std::string("exec ") + FAIRVEC_CLI + " search " + args + " >" + out + " 2>&1";
-  const char* argv[] = {"/bin/sh", "-c", cmd.c_str(), nullptr};
-  pid_t pid = 0;
-  EXPECT_EQ(::posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ), 0);
-  return pid;
+// read_json parses |path| (a checkpoint or stored result); an unparsable file is a test failure.
+rapidjson::Document read_json(const std::string& path) {
+  rapidjson::Document doc;
+  EXPECT_NO_THROW(json::parse(read_file(path), doc, path)) << path;
+  return doc;
 }
 
-TEST(SearchCli, KilledAtARandomMomentAndResumedFindsTheSameAnswer) {
-  const std::string uninterrupted = found(run(kDepth4 + " --threads 2").out);
-  ASSERT_EQ(uninterrupted, "28371712");
-  const auto dir = std::filesystem::temp_directory_path() / ("fairvec_search_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::random_device rd;
-  std::mt19937 rng(rd());
-  for (int sig : {SIGKILL, SIGINT, SIGKILL}) {
-    const std::string cp = (dir / "cp.json").string();
-    std::filesystem::remove(cp);
-    const std::string args = kDepth4 + " --threads 2 --checkpoint " + cp + " --checkpoint-every 0.05 --progress lines";
-    std::uniform_int_distribution<int> ms(50, 1500);
-    const int delay = ms(rng);
-    pid_t pid = spawn(args, (dir / "out.txt").string());
-    std::this_thread::sleep_for(std::chrono::milliseconds(delay));
-    ::kill(pid, sig);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    // However it ended, a checkpoint on disk is whole JSON (atomic writes) or absent.
+// wait_for_finished_chunk polls checkpoint |cp| until it records at least one finished chunk and
+// returns its candidates (0 when none came within 60 s). Checkpoints are renamed into place, so a
+// file that exists is whole.
+std::uint64_t wait_for_finished_chunk(const std::string& cp) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < until) {
     if (std::filesystem::exists(cp)) {
       rapidjson::Document doc;
-      EXPECT_NO_THROW(json::parse(read_file(cp), doc, cp)) << "signal " << sig << " after " << delay << " ms";
+      json::parse(read_file(cp), doc, cp);
+      if (doc["candidates"].GetUint64() >= search::kChunk) return doc["candidates"].GetUint64();
     }
-    CliRun resumed = run(args);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return 0;
+}
+
+// resumed_from reads "resuming from FILE: N candidates done" from a run's output (-1 when absent).
+std::int64_t resumed_from(const std::string& out, const std::string& cp) {
+  const std::string mark = "resuming from " + cp + ": ";
+  const auto at = out.find(mark);
+  if (at == std::string::npos) return -1;
+  return std::stoll(out.substr(at + mark.size()));
+}
+
+std::uint64_t candidates_of(const std::string& out) {
+  const auto at = out.find("\"candidates\":");
+  return at == std::string::npos ? 0 : std::stoull(out.substr(at + 13));
+}
+
+TEST(SearchCli, KilledAfterItsFirstCheckpointResumesFromIt) {
+  // One thread, so the chunks finish in order; the hit is in chunk 2, so the kill after the first
+  // checkpoint that records a finished chunk lands with at least one chunk still to scan.
+  const CliRun whole = run(kDepth4 + " --threads 1");
+  ASSERT_EQ(found(whole.out), "28371712") << whole.out;
+  const std::uint64_t full = candidates_of(whole.out);
+  ASSERT_EQ(full, 3 * search::kChunk) << whole.out;
+  const auto dir = std::filesystem::temp_directory_path() / ("fairvec_search_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (int sig : {SIGKILL, SIGINT}) {
+    SCOPED_TRACE(sig == SIGKILL ? "SIGKILL" : "SIGINT");
+    const std::string cp = (dir / "cp.json").string(), out = (dir / "out.txt").string();
+    std::filesystem::remove(cp);
+    const std::string args = kDepth4 + " --threads 1 --checkpoint " + cp + " --checkpoint-every 0.02 --progress none";
+    const pid_t pid = spawn_cli("search " + args, out);
+    const std::uint64_t saved = wait_for_finished_chunk(cp);
+    ::kill(pid, sig);
+    const CliRun killed = wait_cli(pid, out);
+    ASSERT_GE(saved, search::kChunk) << "no checkpoint with a finished chunk: " << killed.out;
+    if (sig == SIGKILL) {
+      EXPECT_EQ(killed.signal, SIGKILL) << "the search ended before the kill: " << killed.out;
+    } else {
+      EXPECT_EQ(killed.rc, 1) << killed.out;  // stopped after its chunk, saved, "complete": false
+      EXPECT_NE(killed.out.find("\"complete\":false"), std::string::npos) << killed.out;
+    }
+    const std::uint64_t on_disk = read_json(cp)["candidates"].GetUint64();
+    ASSERT_GE(on_disk, search::kChunk);
+    ASSERT_LT(on_disk, full);
+    const CliRun resumed = run(args);
     EXPECT_EQ(resumed.rc, 0) << resumed.out;
-    EXPECT_EQ(found(resumed.out), uninterrupted) << "signal " << sig << " after " << delay << " ms: " << resumed.out;
-    // A finished checkpoint answers at once, without scanning again.
-    CliRun again = run(args);
-    EXPECT_EQ(found(again.out), uninterrupted) << again.out;
+    EXPECT_EQ(found(resumed.out), "28371712") << resumed.out;
+    // The resumed run starts from the chunks the checkpoint holds and scans only the rest.
+    EXPECT_EQ(resumed_from(resumed.out, cp), static_cast<std::int64_t>(on_disk)) << resumed.out;
+    EXPECT_EQ(candidates_of(resumed.out), full) << resumed.out;
+    EXPECT_LT(candidates_of(resumed.out) - on_disk, full) << resumed.out;
+    // A finished checkpoint answers at once: nothing left to scan.
+    const CliRun again = run(args);
+    EXPECT_EQ(found(again.out), "28371712") << again.out;
+    EXPECT_EQ(resumed_from(again.out, cp), static_cast<std::int64_t>(full)) << again.out;
   }
   // A checkpoint of another search is bad input naming the field.
   CliRun other = run("hmac-dice-skip --seed " + kSeed + " --client skip-search-1 --client skip-search-2 --depth 3 --from 26000000 " +
@@ -341,6 +411,274 @@ TEST(SearchCli, KilledAtARandomMomentAndResumedFindsTheSameAnswer) {
   EXPECT_EQ(other.rc, 2) << other.out;
   EXPECT_NE(other.out.find("search.depth"), std::string::npos) << other.out;
   std::filesystem::remove_all(dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Findings: checkpoints were trusted. Each edit below was accepted (a wrong `found` with exit 0 or
+// 1, or exit 5) before read_checkpoint cross-checked every field; each is now bad input naming
+// the file and the field.
+
+void write_json(const std::string& path, const rapidjson::Value& v) {
+  rapidjson::StringBuffer buf;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  v.Accept(w);
+  std::ofstream(path) << buf.GetString();
+}
+
+class FindingCheckpoint : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("fairvec_cp_finding_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // finished_checkpoint runs |args| to the end with a checkpoint and returns that checkpoint.
+  rapidjson::Document finished_checkpoint(const std::string& args) {
+    const CliRun r = run(args + " --threads 1 --checkpoint " + path("done.json"));
+    EXPECT_EQ(r.rc, 0) << r.out;
+    return read_json(path("done.json"));
+  }
+
+  // resume writes |cp| as FILE and runs |args| with it; the result must be exit 2 naming FILE.MEMBER.
+  void expect_rejected(const std::string& args, const rapidjson::Value& cp, const std::string& member) {
+    const std::string file = path("edited.json");
+    write_json(file, cp);
+    const CliRun r = run(args + " --threads 1 --checkpoint " + file);
+    EXPECT_EQ(r.rc, 2) << member << ": " << r.out;
+    EXPECT_NE(r.out.find(file + "." + member), std::string::npos) << member << ": " << r.out;
+  }
+
+  std::filesystem::path dir_;
+};
+
+// The checkpoint of kDepth4 with chunk 0 finished (a state a real run passes through); resuming
+// it finds the hit in chunk 2.
+rapidjson::Document mid_checkpoint(const rapidjson::Document& done) {
+  rapidjson::Document cp;
+  cp.CopyFrom(done, cp.GetAllocator());
+  cp["frontier"].SetUint64(1);
+  cp["finished"].SetArray();
+  cp["found"].SetNull();
+  cp["candidates"].SetUint64(search::kChunk);
+  return cp;
+}
+
+TEST_F(FindingCheckpoint, AValidMidSearchCheckpointStillResumes) {
+  const rapidjson::Document cp = mid_checkpoint(finished_checkpoint(kDepth4));
+  write_json(path("mid.json"), cp);
+  const CliRun r = run(kDepth4 + " --threads 1 --checkpoint " + path("mid.json"));
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(found(r.out), "28371712") << r.out;
+  EXPECT_EQ(resumed_from(r.out, path("mid.json")), static_cast<std::int64_t>(search::kChunk)) << r.out;
+}
+
+TEST_F(FindingCheckpoint, FrontierMovedPastTheHitIsBadInput) {
+  rapidjson::Document cp = mid_checkpoint(finished_checkpoint(kDepth4));
+  cp["frontier"].SetUint64(3);  // chunks 1 and 2 (the hit) marked done; was: found null, exit 1
+  expect_rejected(kDepth4, cp, "candidates");
+}
+
+TEST_F(FindingCheckpoint, FinishedListHoldingTheHitsChunkIsBadInput) {
+  rapidjson::Document cp = mid_checkpoint(finished_checkpoint(kDepth4));
+  cp["finished"].PushBack(2, cp.GetAllocator());  // chunk 2 (the hit) marked done
+  expect_rejected(kDepth4, cp, "candidates");
+}
+
+TEST_F(FindingCheckpoint, CandidatesThatAreNotTheFinishedChunksAreBadInput) {
+  const rapidjson::Document done = finished_checkpoint(kDepth4);
+  for (std::int64_t bad : {std::int64_t{0}, std::int64_t{-1}, std::int64_t{1000000000000000}}) {
+    SCOPED_TRACE(bad);
+    rapidjson::Document cp;
+    cp.CopyFrom(done, cp.GetAllocator());
+    cp["candidates"].SetInt64(bad);
+    expect_rejected(kDepth4, cp, "candidates");
+  }
+}
+
+TEST_F(FindingCheckpoint, FoundThatIsNotAHitIsBadInputNotInternal) {
+  rapidjson::Document cp = finished_checkpoint(kDepth4);
+  cp["found"].SetUint64(28371713);  // was exit 5, "does not verify"
+  expect_rejected(kDepth4, cp, "found");
+}
+
+TEST_F(FindingCheckpoint, FoundInAChunkNotFinishedIsBadInput) {
+  rapidjson::Document cp = mid_checkpoint(finished_checkpoint(kDepth4));
+  cp["found"].SetUint64(28371712);  // chunk 2, while only chunk 0 is finished
+  expect_rejected(kDepth4, cp, "found");
+}
+
+TEST_F(FindingCheckpoint, FoundThatIsNotTheLowestHitOfItsChunkIsBadInput) {
+  // Depth 2 has many hits in one chunk: a checkpoint naming the second one answered it, exit 0.
+  const std::string args = "hmac-dice-skip --seed " + kSeed + " --client a --client b --depth 2 --from 1000 --count 99000";
+  const Bytes seed = from_hex(kSeed, "seed");
+  std::vector<std::uint64_t> hits;
+  for (std::uint64_t n = 1000; n < 100000 && hits.size() < 2; ++n) {
+    if (search::skip_depth(default_backend().hmac_sha256(seed, as_bytes(hmac_dice::message({"a", "b"}, n, 0)))) == 2) {
+      hits.push_back(n);
+    }
+  }
+  ASSERT_EQ(hits.size(), 2u);
+  rapidjson::Document cp = finished_checkpoint(args);
+  ASSERT_EQ(cp["found"].GetUint64(), hits[0]);
+  cp["found"].SetUint64(hits[1]);
+  expect_rejected(args, cp, "found");
+}
+
+TEST_F(FindingCheckpoint, MalformedFieldsAreBadInputNamingThem) {
+  const rapidjson::Document done = finished_checkpoint(kDepth4);
+  auto edited = [&](auto edit) {
+    rapidjson::Document cp = mid_checkpoint(done);
+    edit(cp);
+    return cp;
+  };
+  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp["seconds"].SetDouble(-1); }), "seconds");
+  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp["frontier"].SetUint64(5); }), "frontier");
+  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) {
+    cp["finished"].PushBack(3, cp.GetAllocator()).PushBack(2, cp.GetAllocator());
+  }), "finished[1]");
+  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) {
+    cp.AddMember("trusted", true, cp.GetAllocator());
+  }), "trusted");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored results and `search merge`.
+
+// Depth 3 over four chunks from a start whose first chunk holds no depth-3 hit (a gap of this
+// seed's hits longer than 2^20): shard 0 of 4 finds nothing, shard 1 the answer, shards 2 and 3
+// higher hits of their own. tests/slurm/ runs the same search on Slurm.
+const std::string kDepth3 = "hmac-dice-skip --seed " + kSeed +
+                            " --client slurm-1 --client slurm-2 --depth 3 --from 13824566 --count 4194304";
+
+class SearchMerge : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("fairvec_merge_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::vector<std::string> shards(int n) {
+    std::vector<std::string> files;
+    for (int i = 0; i < n; ++i) {
+      files.push_back(path("shard-" + std::to_string(i) + "-of-" + std::to_string(n) + ".json"));
+      const CliRun r = run(kDepth3 + " --threads 1 --progress none --shard " + std::to_string(i) + "/" +
+                           std::to_string(n) + " --store " + files.back());
+      EXPECT_TRUE(r.rc == 0 || r.rc == 1) << r.out;
+      EXPECT_TRUE(std::filesystem::exists(files.back())) << "a completed shard stores its result, hit or not: " << r.out;
+    }
+    return files;
+  }
+  static std::string join(const std::vector<std::string>& files) {
+    std::string s;
+    for (const auto& f : files) s += " " + f;
+    return s;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(SearchMerge, MergedShardsEqualTheOneProcessStoredResultByteForByte) {
+  const CliRun single = run(kDepth3 + " --threads 2 --progress none --store " + path("single.json"));
+  ASSERT_EQ(single.rc, 0) << single.out;
+  const std::vector<std::string> files = shards(4);
+  std::vector<std::string> founds;
+  for (const auto& f : files) founds.push_back(json::to_text(read_json(f)["found"]));
+  EXPECT_EQ(founds[0], "null");  // the range's first chunk has no hit: the answer is not shard 0's
+  EXPECT_EQ(founds[1], found(single.out));
+  EXPECT_GE(std::count_if(founds.begin(), founds.end(), [](const std::string& f) { return f != "null"; }), 2);
+  const CliRun merged = run("merge --store " + path("merged.json") + join({files[3], files[1], files[0], files[2]}));
+  ASSERT_EQ(merged.rc, 0) << merged.out;
+  const std::string want = read_file(path("single.json"));
+  EXPECT_EQ(read_file(path("merged.json")), want);
+  EXPECT_EQ(merged.out, want);  // stdout is the same text
+  // The stored bytes do not depend on the run: one thread or two, another kernel.
+  const CliRun again = run(kDepth3 + " --threads 1 --kernel portable --progress none --store " + path("again.json"));
+  ASSERT_EQ(again.rc, 0) << again.out;
+  EXPECT_EQ(read_file(path("again.json")), want);
+  // A search with no hit in its range stores "found": null and exits 1; so does the merge.
+  const std::string none = "hmac-dice-skip --seed " + kSeed + " --client a --depth 32 --count 3000000 --progress none";
+  ASSERT_EQ(run(none + " --store " + path("none.json")).rc, 1);
+  std::string parts;
+  for (int i = 0; i < 2; ++i) {
+    const std::string f = path("none-" + std::to_string(i) + ".json");
+    ASSERT_EQ(run(none + " --shard " + std::to_string(i) + "/2 --store " + f).rc, 1);
+    parts += " " + f;
+  }
+  const CliRun none_merged = run("merge" + parts);
+  EXPECT_EQ(none_merged.rc, 1) << none_merged.out;
+  EXPECT_EQ(none_merged.out, read_file(path("none.json")));
+}
+
+TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
+  const std::vector<std::string> files = shards(4);
+  auto expect_refused = [&](const std::string& args, const std::string& names, const std::string& what) {
+    const CliRun r = run("merge" + args);
+    EXPECT_EQ(r.rc, 2) << what << ": " << r.out;
+    EXPECT_NE(r.out.find(names), std::string::npos) << what << ": " << r.out;
+  };
+  expect_refused(join({files[0], files[1], files[3]}), "shard 2/4", "a missing shard");
+  expect_refused(join({files[0], files[1], files[2], files[3], files[1]}), files[1] + ".search.shard", "a duplicate");
+  // Another search (depth 4) given as shard 2/4.
+  const std::string other = path("other.json");
+  const std::string depth4 = kDepth3.substr(0, kDepth3.find("--depth 3")) + "--depth 4" +
+                             kDepth3.substr(kDepth3.find("--depth 3") + 9);
+  run(depth4 + " --threads 1 --progress none --shard 2/4 --store " + other);
+  expect_refused(join({files[0], files[1], other, files[3]}), other + ".search.depth", "another search");
+  // Shards of another split overlap and leave gaps.
+  const std::string half = path("half.json");
+  run(kDepth3 + " --threads 1 --progress none --shard 1/2 --store " + half);
+  expect_refused(join({files[0], half, files[2], files[3]}), half + ".search.shard", "another N");
+  // Files that are not stored results, or not as fairvec writes them.
+  expect_refused(std::string(" ") + FAIRVEC_SOURCE_DIR + "/README.md", FAIRVEC_SOURCE_DIR + std::string("/README.md"), "not JSON");
+  const std::string v1 = std::string(FAIRVEC_SOURCE_DIR) + "/gen/vectors/search_results/hmac_dice_skip_depth4.json";
+  expect_refused(" " + v1, v1 + ".format", "a v1 result");
+  // replaced: |file|'s text with the number after |member| changed by |delta|.
+  auto replaced = [](const std::string& file, const std::string& member, std::int64_t delta) {
+    std::string text = read_file(file);
+    const std::string key = "\"" + member + "\": ";
+    const auto at = text.find(key) + key.size(), end = text.find_first_not_of("0123456789", at);
+    return text.substr(0, at) + std::to_string(std::stoll(text.substr(at, end - at)) + delta) + text.substr(end);
+  };
+  const std::string bad = path("bad.json");
+  std::ofstream(bad) << replaced(files[2], "candidates", -1);
+  expect_refused(join({files[0], files[1], bad, files[3]}), "candidates", "edited candidates");
+  std::ofstream(bad) << replaced(files[1], "found", 1);
+  expect_refused(join({files[0], bad, files[2], files[3]}), bad + ".found", "a found that is not a hit");
+}
+
+// `search estimate`: with a given rate every figure follows from p = 2^-6k (1 - 2^-6) per
+// candidate (specs/search.md, "Planning"), recomputed here; a measured rate is a positive number.
+TEST(SearchEstimate, FiguresFollowFromTheSkipProbabilityAndTheRate) {
+  const CliRun r = run("estimate --depth 6,7 --class hmac-dice-skip --rate 1000000 --wall-hours 10 --threads-per-shard 4 --json");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  rapidjson::Document doc;
+  json::parse(r.out, doc, "estimate");
+  ASSERT_EQ(doc["rows"].Size(), 2u);
+  for (const auto& row : doc["rows"].GetArray()) {
+    const int k = row["depth"].GetInt();
+    const double p = std::ldexp(1.0, -6 * k) * (1 - std::ldexp(1.0, -6));
+    EXPECT_DOUBLE_EQ(row["probability"].GetDouble(), p);
+    EXPECT_NEAR(row["expectedCandidates"].GetDouble(), 1 / p, 1);
+    EXPECT_NEAR(row["p90Candidates"].GetDouble() * p, std::log(10.0), 1e-6);  // -ln(1-p) = p to 1e-11
+    EXPECT_NEAR(row["coreHours"].GetDouble(), 1 / p / 1e6 / 3600, 1e-9);
+    const double shards = std::ceil(row["p90CoreHours"].GetDouble() / (10 * 4));
+    EXPECT_EQ(row["shards"].GetDouble(), std::max(shards, 1.0)) << k;
+  }
+  const CliRun measured = run("estimate --depth 7 --measure-seconds 0.2 --json");
+  ASSERT_EQ(measured.rc, 0) << measured.out;
+  rapidjson::Document m;
+  json::parse(measured.out, m, "estimate");
+  EXPECT_STREQ(m["rate"].GetString(), "measured");
+  for (const auto& row : m["rows"].GetArray()) EXPECT_GT(row["ratePerCore"].GetDouble(), 1000) << measured.out;
+  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
+           {"--depth 0", "--depth"}, {"--class tavla-skip", "--class"}, {"--rate -1", "--rate"},
+           {"--wall-hours 0", "--wall-hours"}, {"--threads-per-shard 0", "--threads-per-shard"}}) {
+    const CliRun bad = run("estimate --rate 1 " + args);
+    EXPECT_EQ(bad.rc, 2) << args << ": " << bad.out;
+    EXPECT_NE(bad.out.find(field), std::string::npos) << args << ": " << bad.out;
+  }
 }
 
 TEST(SearchCli, BadArgumentsAreExitTwoNamingTheOption) {
@@ -364,8 +702,17 @@ TEST(SearchCli, BadArgumentsAreExitTwoNamingTheOption) {
   }
   CliRun not_json = run(base + "--checkpoint " + FAIRVEC_SOURCE_DIR + "/README.md");
   EXPECT_EQ(not_json.rc, 2) << not_json.out;
+  // An unreadable checkpoint is an I/O error (3), not a signal or any other failure.
   CliRun unreadable = run(base + "--checkpoint /proc/self/mem");
-  EXPECT_NE(unreadable.rc, 0) << unreadable.out;
+  EXPECT_EQ(unreadable.rc, 3) << unreadable.out;
+  EXPECT_EQ(unreadable.signal, 0) << unreadable.out;
+  // An empty value is bad input naming the option, never "not given" (the search ran without
+  // its checkpoint or its stored result).
+  for (const char* opt : {"--checkpoint=", "--store="}) {
+    CliRun empty = run(base + "--count 1000 " + opt);
+    EXPECT_EQ(empty.rc, 2) << opt << ": " << empty.out;
+    EXPECT_NE(empty.out.find(std::string(opt).substr(0, std::string(opt).size() - 1)), std::string::npos) << empty.out;
+  }
 }
 
 }  // namespace

@@ -15,14 +15,14 @@ std::vector<std::string> explicit_empty_values(CLI::App& app, int argc, const ch
       out.push_back(std::move(arg));
       continue;
     }
-    if (context == &app) {
-      auto subs = app.get_subcommands([&](CLI::App* s) { return s->check_name(arg); });
+    {  // a subcommand, or a subcommand of the one chosen (`search merge`)
+      auto subs = context->get_subcommands([&](CLI::App* s) { return s->check_name(arg); });
       if (!subs.empty()) context = subs.front();
     }
     if (arg.size() > 3 && arg.compare(0, 2, "--") == 0 && arg.find('=') == arg.size() - 1) {
       std::string name = arg.substr(0, arg.size() - 1);
-      const CLI::Option* opt = context->get_option_no_throw(name);
-      if (!opt && context != &app) opt = app.get_option_no_throw(name);
+      const CLI::Option* opt = nullptr;
+      for (const CLI::App* c = context; c && !opt; c = c->get_parent()) opt = c->get_option_no_throw(name);
       if (opt && opt->get_items_expected_max() > 0) {
         // CLI11 reads an empty number as 0: only text options may be empty.
         if (opt->get_type_name().rfind("TEXT", 0) != 0) {

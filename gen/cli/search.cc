@@ -5,22 +5,24 @@
 // progress is saved every --checkpoint-every seconds and on SIGINT/SIGTERM, and the same command
 // resumes it (specs/search.md). Exit 0 found, 1 not found or interrupted ("complete": false),
 // 2 bad input, 3 checkpoint I/O, 5 internal error (including the engine disagreeing with the backend).
+#include <algorithm>
 #include <atomic>
 #include <charconv>
 #include <chrono>
 #include <cmath>
 #include <csignal>
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/search_commands.h"
 #include "cli/progress.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
 #include "search/spec.h"
+#include "search/stored.h"
 
 namespace fairvec::cli {
 
@@ -44,6 +46,7 @@ struct SearchOptions {
   std::string kernel = std::string(search::kernel_name(search::fastest_kernel()));
   std::string checkpoint;
   std::string store;
+  bool checkpoint_given = false, store_given = false;  // an empty value is bad input, never "not given"
   double checkpoint_every = 10;
   std::string progress = "auto";
   double progress_every = 30;
@@ -70,18 +73,36 @@ json::Value progress_json(const search::Progress& p) {
                               {"found", p.best ? json::Value(static_cast<std::int64_t>(*p.best)) : json::Value()}});
 }
 
-// read_checkpoint loads |path| into |search| after checking it was written for |spec|; returns the
-// seconds already spent. Throws InputError naming the file and field.
-double read_checkpoint(const std::string& path, const json::Value& spec, search::ChunkedSearch& search) {
+// The members of a checkpoint, in the order write_checkpoint writes them.
+constexpr std::string_view kCheckpointMembers[] = {"format", "search", "frontier", "finished", "found", "candidates", "seconds"};
+
+// read_checkpoint loads |path| into |search| after checking it was written for |spec| and that its
+// fields agree with each other: the frontier and the finished chunks lie in the shard, the
+// candidates are exactly those of the finished chunks, and the found counter is in a finished chunk
+// of the shard, is a hit of exactly the depth (its MAC recomputed on |backend|) and is the lowest
+// hit of its chunk (the chunk rescanned below it). Returns the seconds already spent. Throws
+// InputError naming the file and field (specs/search.md, "What a checkpoint proves").
+double read_checkpoint(const std::string& path, const json::Value& spec, const search::CompiledSpec& compiled,
+                       const Backend& backend, search::Kernel kernel, search::ChunkedSearch& search) {
   rapidjson::Document doc;
   json::parse(read_file(path, search::kMaxCheckpointBytes), doc, path);
   if (!doc.IsObject()) throw InputError(path, "a checkpoint is a JSON object");
+  for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
+    const std::string_view name(it->name.GetString(), it->name.GetStringLength());
+    if (std::find(std::begin(kCheckpointMembers), std::end(kCheckpointMembers), name) == std::end(kCheckpointMembers)) {
+      throw InputError(path + "." + std::string(name), "not a member of a checkpoint");
+    }
+  }
   if (json::get_string(doc, "format", path) != kCheckpointFormat) {
     throw InputError(path + ".format", "not a " + std::string(kCheckpointFormat) + " file");
   }
   const rapidjson::Value& saved = json::member(doc, "search", path);
   rapidjson::Document want;
   json::parse(json::to_line(spec), want, "search");
+  if (!saved.IsObject() || saved.MemberCount() != want.MemberCount()) {
+    throw InputError(path + ".search", "the checkpoint was written for another search (" + json::to_text(saved) +
+                                           "); use a new --checkpoint file");
+  }
   for (auto it = want.MemberBegin(); it != want.MemberEnd(); ++it) {
     const rapidjson::Value* s = json::optional_member(saved, it->name.GetString());
     if (!s || !json::equal(*s, it->value)) {
@@ -90,21 +111,63 @@ double read_checkpoint(const std::string& path, const json::Value& spec, search:
                            ", this command has " + json::to_text(it->value) + "); use a new --checkpoint file");
     }
   }
+  const std::uint64_t chunks = search.local_chunks();
   search::Progress p;
   p.frontier = json::get_uint(doc, "frontier", path);
+  if (p.frontier > chunks) {
+    throw InputError(path + ".frontier", std::to_string(p.frontier) + " is past the shard's " + std::to_string(chunks) +
+                                             " chunks");
+  }
   const rapidjson::Value& fin = json::get_array(doc, "finished", path);
   for (rapidjson::SizeType i = 0; i < fin.Size(); ++i) {
-    if (!fin[i].IsUint64()) throw InputError(path + ".finished[" + std::to_string(i) + "]", "must be a chunk index");
-    p.finished.insert(fin[i].GetUint64());
+    const std::string at = path + ".finished[" + std::to_string(i) + "]";
+    if (!fin[i].IsUint64()) throw InputError(at, "must be a chunk index");
+    const std::uint64_t c = fin[i].GetUint64();
+    if (c <= p.frontier || c >= chunks) {
+      throw InputError(at, "chunk " + std::to_string(c) + " must lie above the frontier " + std::to_string(p.frontier) +
+                               " and below the shard's " + std::to_string(chunks) + " chunks");
+    }
+    if (!p.finished.empty() && c <= *p.finished.rbegin()) throw InputError(at, "the finished chunks must be increasing");
+    p.finished.insert(c);
   }
   const rapidjson::Value& found = json::member(doc, "found", path);
-  if (!found.IsNull()) p.best = json::get_uint(doc, "found", path);
+  if (!found.IsNull()) {
+    const std::uint64_t hit = json::get_uint(doc, "found", path);
+    const std::string at = path + ".found";
+    const auto local = search.local_chunk_of(hit);
+    if (!local) throw InputError(at, std::to_string(hit) + " is not in a chunk of this shard's range");
+    if (*local >= p.frontier && !p.finished.count(*local)) {
+      throw InputError(at, std::to_string(hit) + " is in chunk " + std::to_string(*local) +
+                               ", which the checkpoint does not list as finished");
+    }
+    const Digest mac = compiled.reference_mac(backend, hit);
+    if (search::skip_depth(mac) != compiled.spec().depth) {
+      throw InputError(at, std::to_string(hit) + " is not a hit: its MAC " + to_hex(mac).substr(0, 16) + "… starts with " +
+                               std::to_string(search::skip_depth(mac)) + " skipped bytes, not " +
+                               std::to_string(compiled.spec().depth));
+    }
+    const std::uint64_t lo = search.chunk_lo(*local);
+    if (hit > lo) {
+      if (auto lower = compiled.first_hit(lo, hit - 1, kernel)) {
+        throw InputError(at, std::to_string(hit) + " is not the lowest hit of its chunk: " + std::to_string(*lower) +
+                                 " is lower");
+      }
+    }
+    p.best = hit;
+  }
   try {
     search.restore(p);
   } catch (const std::invalid_argument& e) {
     throw InputError(path, std::string("inconsistent checkpoint: ") + e.what());
   }
-  return json::get_double(doc, "seconds", path);
+  const std::uint64_t candidates = json::get_uint(doc, "candidates", path);
+  if (candidates != search.finished_candidates()) {
+    throw InputError(path + ".candidates", "says " + std::to_string(candidates) + ", but the frontier and the finished " +
+                                               "chunks hold " + std::to_string(search.finished_candidates()));
+  }
+  const double seconds = json::get_double(doc, "seconds", path);
+  if (!std::isfinite(seconds) || seconds < 0) throw InputError(path + ".seconds", "must be a time of 0 seconds or more");
+  return seconds;
 }
 
 void write_checkpoint(const std::string& path, const json::Value& spec, const search::ChunkedSearch& search,
@@ -117,18 +180,6 @@ void write_checkpoint(const std::string& path, const json::Value& spec, const se
   write_file_atomic(path, json::to_pretty(json::Value(std::move(o))));
 }
 
-// command_of writes the command that runs |s| (what a stored result records).
-std::string command_of(const search::SearchSpec& s) {
-  std::string c = "fairvec search " + s.cls + " --seed " + s.seed;
-  for (const auto& x : s.clients) c += " --client " + x;
-  if (!s.game.empty()) c += " --game " + s.game;
-  for (const auto& x : s.contributions) c += " --contribution " + x;
-  c += " --depth " + std::to_string(s.depth) + " --from " + std::to_string(s.from) + " --count " +
-       std::to_string(s.to - s.from + 1);
-  if (s.shard.count != 1) c += " --shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count);
-  return c;
-}
-
 int run_search(SearchOptions o) {
   const Backend* backend = backend_by_name(o.backend);
   if (!backend) throw InputError("--backend", "unknown backend '" + o.backend + "' (cryptopp, openssl)");
@@ -137,6 +188,8 @@ int run_search(SearchOptions o) {
   if (*kernel != search::Kernel::kPortable && !search::sha_ni_available()) {
     throw InputError("--kernel", o.kernel + " needs SHA-NI, which this CPU lacks (use portable)");
   }
+  if (o.checkpoint_given && o.checkpoint.empty()) throw InputError("--checkpoint", "empty; name the checkpoint file");
+  if (o.store_given && o.store.empty()) throw InputError("--store", "empty; name the file of the stored result");
   if (o.checkpoint_every <= 0) throw InputError("--checkpoint-every", "must be above 0 seconds");
   const ProgressMode mode = progress_mode_from(o.progress);
   search::SearchSpec& s = o.spec;
@@ -148,10 +201,6 @@ int run_search(SearchOptions o) {
   s.shard = search::shard_from_text(o.shard, "--shard");
   const search::CompiledSpec compiled(s);
   const json::Value spec = compiled.spec().to_json();
-  if (!o.store.empty() && s.shard.count != 1) {
-    throw InputError("--store", "stores the answer of a whole search; take the lowest of the shards' answers and "
-                                "confirm it with one unsharded run from there");
-  }
 
   // The engine must agree with the backend before its answer means anything.
   for (std::uint64_t n : {s.from, s.to}) {
@@ -165,7 +214,7 @@ int run_search(SearchOptions o) {
   });
   double before = 0;
   if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
-    before = read_checkpoint(o.checkpoint, spec, search);
+    before = read_checkpoint(o.checkpoint, spec, compiled, *backend, *kernel, search);
     std::cerr << "resuming from " << o.checkpoint << ": " << search.finished_candidates() << " candidates done\n";
   }
 
@@ -232,13 +281,9 @@ int run_search(SearchOptions o) {
   out.emplace_back("rate", std::round(run_rate));
   const json::Value result(std::move(out));
   std::cout << json::to_line(result) << "\n";
-  if (found && !o.store.empty()) {
-    char date[16];
-    const std::time_t now = std::time(nullptr);
-    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
-    json::Object stored{{"format", "fairvec-search-result-v1"}, {"command", command_of(compiled.spec())}, {"date", date}};
-    for (const auto& m : result.as_object()) stored.push_back(m);
-    write_file_atomic(o.store, json::to_pretty(json::Value(std::move(stored))));
+  // A completed search (found or not: a shard's "nothing here" is part of the answer) is stored.
+  if (complete && !o.store.empty()) {
+    write_file_atomic(o.store, json::to_pretty(search::stored_result(compiled, final_progress.best, *backend)));
   }
   if (!complete) {
     std::cerr << "interrupted after " << search.finished_candidates() << " candidates; "
@@ -258,9 +303,9 @@ void add_search_command(CLI::App& app, Action& action) {
       "(a roll's retry-0 MAC), tavla-skip (block 0 of n), tavla-skip-derived (block 0 of n under seed "
       "SHA-256(label || u32be(c >> 32)), n = c mod 2^32). Prints JSON. Exit 0 found, 1 not found or interrupted");
   auto o = std::make_shared<SearchOptions>();
-  cmd->add_option("class", o->spec.cls, "hmac-dice-skip, tavla-skip or tavla-skip-derived")->required();
-  cmd->add_option("--seed", o->spec.seed, "Server seed (hmac-dice, hex), tavla seed (32 bytes hex) or seed label")
-      ->required();
+  // The class and --seed are required unless a subcommand (merge, estimate) is given.
+  auto* cls = cmd->add_option("class", o->spec.cls, "hmac-dice-skip, tavla-skip or tavla-skip-derived");
+  auto* seed = cmd->add_option("--seed", o->spec.seed, "Server seed (hmac-dice, hex), tavla seed (32 bytes hex) or seed label");
   cmd->add_option("--client", o->spec.clients, "hmac-dice client seeds, in seat order (1 or 2)");
   cmd->add_option("--game", o->spec.game, "tavla game id (UUID)");
   cmd->add_option("--contribution", o->spec.contributions, "tavla contributions (two, 32 bytes hex each)");
@@ -273,8 +318,10 @@ void add_search_command(CLI::App& app, Action& action) {
   cmd->add_option("--shard", o->shard,
                   "i/N: scan only shard i (0-based) of N; the lowest answer of all N shards is the answer")
       ->capture_default_str();
-  cmd->add_option("--checkpoint", o->checkpoint, "Save progress to FILE and resume from it when it exists");
-  cmd->add_option("--store", o->store, "When found, write FILE as a stored result (gen/vectors/search_results/)");
+  auto* checkpoint = cmd->add_option("--checkpoint", o->checkpoint, "Save progress to FILE and resume from it when it exists");
+  auto* store = cmd->add_option("--store", o->store,
+                                "When complete, write FILE as a stored result (gen/vectors/search_results/; a shard's "
+                                "files are combined by `fairvec search merge`)");
   cmd->add_option("--checkpoint-every", o->checkpoint_every, "Seconds between checkpoint saves")->capture_default_str();
   cmd->add_option("--progress", o->progress, "auto (a bar on a terminal, else lines), bar, lines or none")
       ->capture_default_str();
@@ -282,7 +329,16 @@ void add_search_command(CLI::App& app, Action& action) {
   cmd->add_option("--kernel", o->kernel, "Engine kernel: portable, sha-ni-x1, sha-ni-x2, sha-ni-x4")->capture_default_str();
   cmd->add_option("--backend", o->backend, "Backend that checks the engine and the hit: cryptopp or openssl")
       ->capture_default_str();
-  cmd->callback([o, &action] { action = [o] { return run_search(*o); }; });
+  add_search_merge_command(*cmd, action);
+  add_search_estimate_command(*cmd, action);
+  cmd->callback([=, &action] {
+    if (!cmd->get_subcommands().empty()) return;  // merge or estimate set the action
+    if (cls->count() == 0) throw CLI::RequiredError("class");
+    if (seed->count() == 0) throw CLI::RequiredError("--seed");
+    o->checkpoint_given = checkpoint->count() > 0;
+    o->store_given = store->count() > 0;
+    action = [o] { return run_search(*o); };
+  });
 }
 
 }  // namespace fairvec::cli

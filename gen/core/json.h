@@ -42,6 +42,22 @@ class Value {
   Value(std::string_view s) : v_(std::string(s)) {}
   Value(Array a) : v_(std::make_shared<Array>(std::move(a))) {}
   Value(Object o) : v_(std::make_shared<Object>(std::move(o))) {}
+  // Copies build the alternative outside the variant first (emplace), so a copy that runs out of
+  // memory throws std::bad_alloc and leaves nothing half-made: libstdc++ 12's variant copy
+  // constructor destroys an alternative it never constructed when a std::string copy throws
+  // (its never-valueless variants skip the index check), which crashed under memory exhaustion.
+  Value(const Value& o) : v_(nullptr) {
+    std::visit([this](const auto& x) { v_.emplace<std::decay_t<decltype(x)>>(x); }, o.v_);
+  }
+  Value(Value&&) noexcept = default;
+  Value& operator=(const Value& o) {
+    if (this != &o) {
+      Value copy(o);
+      v_ = std::move(copy.v_);
+    }
+    return *this;
+  }
+  Value& operator=(Value&&) noexcept = default;
 
   // object and array build values from brace lists: object({{"a", 1}, {"b", "x"}}).
   static Value object(std::initializer_list<std::pair<std::string, Value>> members = {}) {

@@ -25,6 +25,13 @@ std::uint64_t ChunkedSearch::chunk_hi(std::uint64_t local) const {
   return last_ - lo < kChunk - 1 ? last_ : lo + kChunk - 1;
 }
 
+std::optional<std::uint64_t> ChunkedSearch::local_chunk_of(std::uint64_t counter) const {
+  if (counter < first_ || counter > last_) return std::nullopt;
+  const std::uint64_t g = (counter - first_) / kChunk;
+  if (g % shard_.count != shard_.index) return std::nullopt;
+  return g / shard_.count;
+}
+
 void ChunkedSearch::restore(const Progress& p) {
   std::lock_guard<std::mutex> lock(mu_);
   if (p.frontier > local_chunks_) throw std::invalid_argument("frontier beyond the shard's chunks");

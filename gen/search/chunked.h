@@ -61,10 +61,14 @@ class ChunkedSearch {
   std::uint64_t total_candidates() const;
   std::uint64_t finished_candidates() const;
   std::uint64_t local_chunks() const { return local_chunks_; }
-
- private:
+  // chunk_lo and chunk_hi return the first and last counter of local chunk |local| (< local_chunks()).
   std::uint64_t chunk_lo(std::uint64_t local) const;
   std::uint64_t chunk_hi(std::uint64_t local) const;
+  // local_chunk_of returns the local index of the chunk holding |counter|, or nothing when the
+  // counter is outside the range or in another shard's chunk. It cannot fail.
+  std::optional<std::uint64_t> local_chunk_of(std::uint64_t counter) const;
+
+ private:
   std::uint64_t chunk_size(std::uint64_t local) const { return chunk_hi(local) - chunk_lo(local) + 1; }
   bool needed(std::uint64_t local) const;  // with mu_ held
   bool done_locked() const;

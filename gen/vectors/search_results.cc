@@ -5,6 +5,7 @@
 
 #include "core/errors.h"
 #include "core/json.h"
+#include "search/stored.h"
 
 namespace fairvec::vectors {
 
@@ -25,8 +26,10 @@ const std::vector<StoredSearchResult>& stored_search_results() {
       try {
         rapidjson::Document doc;
         json::parse(e.text, doc, name);
-        if (json::get_string(doc, "format", name) != "fairvec-search-result-v1") {
-          throw InputError(name + ".format", "must be fairvec-search-result-v1");
+        const std::string format = json::get_string(doc, "format", name);
+        if (format != search::kStoredFormat && format != search::kStoredFormatV1) {
+          throw InputError(name + ".format", "must be " + std::string(search::kStoredFormat) + " (or the older " +
+                                                 std::string(search::kStoredFormatV1) + ")");
         }
         StoredSearchResult r;
         r.file = name;
