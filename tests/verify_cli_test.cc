@@ -34,7 +34,7 @@ const fs::path kSource = FAIRVEC_SOURCE_DIR;
 const fs::path kVectors = FAIRVEC_SOURCE_VECTORS;
 
 struct CliRun {
-  int code = -1;
+  int code = -1;  // the exit code; -1 when a signal ended the CLI
   std::string out, err;
 };
 
@@ -44,12 +44,15 @@ std::string shq(const std::string& s) {
   return q + "'";
 }
 
-// run executes `fairvec verify ARGS` (ARGS already shell-quoted) with |env| prefixed (e.g. "LANG=ru_RU").
-CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=") {
+// run executes `fairvec verify ARGS` (ARGS already shell-quoted) in the environment |env|
+// (assignments, e.g. "LANG=ru_RU"), from |cwd| when given. The shell execs the CLI (through env),
+// so the status pclose returns is the CLI's own: a signal never reads as an exit code.
+CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=", const fs::path& cwd = {}) {
   static int n = 0;
   const fs::path err = fs::temp_directory_path() / ("fairvec_verify_cli_" + std::to_string(::getpid()) + "_" +
                                                     std::to_string(n++));
-  const std::string cmd = env + " " + shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
+  const std::string cmd = (cwd.empty() ? "" : "cd " + shq(cwd.string()) + " && ") + "exec env " + env + " " +
+                          shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
   CliRun r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
@@ -409,7 +412,7 @@ TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
       cmd = line.substr(10);
     } else if (!cmd.empty() && line.rfind("exit ", 0) == 0) {
       const int want = std::stoi(line.substr(5));
-      CliRun r = run("verify" + cmd.substr(6), "cd " + shq(kSource.string()) + " && LC_ALL= LC_MESSAGES= LANG=");
+      CliRun r = run("verify" + cmd.substr(6), "LC_ALL= LC_MESSAGES= LANG=", kSource);
       EXPECT_EQ(r.code, want) << cmd << "\n" << r.out << r.err;
       ++examples;
       cmd.clear();
