@@ -4,6 +4,7 @@
 #include <set>
 
 #include "check/session.h"
+#include "check/text_safety.h"
 #include "check/transcripts.h"
 #include "core/errors.h"
 #include "core/files.h"
@@ -54,7 +55,7 @@ void compare(CallRecord& c) {
   vectors::PortCall call{c.op, c.params, c.expected};
   rapidjson::Document rd;
   rapidjson::Value rv = c.result.to_rapidjson(rd.GetAllocator());
-  c.diff = vectors::compare_reply(call, c.ok, c.ok ? &rv : nullptr, c.error);
+  c.diff = capped(vectors::compare_reply(call, c.ok, c.ok ? &rv : nullptr, c.error), kReplyExcerptBytes);
   if (c.diff.empty()) return;
   if (!c.expected || !c.ok) {
     c.first_diff = c.ok == c.expected.has_value() ? "error" : "ok";
@@ -189,16 +190,22 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
   bool failed = false;
   for (auto& c : r.calls) {
     try {
-      Reply reply = session.request(c.op, c.params);
+      std::set<std::string> keep;  // the members the vector compares; the rest is never kept
+      if (c.expected && c.expected->is_object()) {
+        for (const auto& [k, v] : c.expected->as_object()) keep.insert(k);
+      }
+      Answer reply = session.request(c.op, c.params, &keep);
       c.answered = true;
       c.ok = reply.ok;
-      c.result = reply.result;
-      c.error = reply.error;
-      c.message = reply.message;
+      c.result = std::move(reply.result);
+      c.error = std::move(reply.error);
+      c.message = std::move(reply.message);
+      c.reply_bytes = reply.bytes;
       compare(c);
+      if (!c.diff.empty()) c.reply = std::move(reply.excerpt);
       failed |= !c.diff.empty();
     } catch (const PortFailure& e) {
-      c.diff = std::string("port failure: ") + e.what();
+      c.diff = capped(std::string("port failure: ") + e.what(), kReplyExcerptBytes);
       r.port_broke = true;
       failed = true;
       session.broke(r.id, e.what());

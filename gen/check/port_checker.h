@@ -33,17 +33,21 @@ struct CheckPortOptions {
 enum class Status { kPassed, kFailed, kSkipped, kExpectedFailure, kUnexpectedPass };
 [[nodiscard]] const char* status_name(Status s);
 
-// CallRecord is one port call of a vector and what the port answered.
+// CallRecord is one port call of a vector and what the port answered. Memory stays bounded
+// whatever the port sends: of a result only the members the vector compares are kept, of a
+// failing call the reply line cut at kReplyExcerptBytes, of messages and differences their start.
 struct CallRecord {
   std::string op;
   json::Value params;
   std::optional<json::Value> expected;  // empty: error bad_input expected
   bool answered = false;                // false: not sent (an earlier call broke the port) or broke
   bool ok = false;
-  json::Value result;
+  json::Value result;      // the reply's result, only the members |expected| names
   std::string error, message;
   std::string diff;        // empty on a match
   std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
+  std::size_t reply_bytes = 0;  // the size of the reply line
+  std::string reply;            // a failing call's reply line, cut at kReplyExcerptBytes
 };
 
 // VectorRecord is one vector's outcome.

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "check/text_safety.h"
 #include "core/errors.h"
 
 namespace fairvec::check {
@@ -92,7 +93,7 @@ void install_signal_cleanup() {
   for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::signal(sig, on_fatal_signal);
 }
 
-Reply parse_reply(std::string_view line, std::int64_t expected_id) {
+Reply parse_reply(std::string_view line, std::int64_t expected_id, const std::set<std::string>* keep) {
   rapidjson::Document d;
   try {
     json::parse(line, d, "reply");
@@ -102,7 +103,7 @@ Reply parse_reply(std::string_view line, std::int64_t expected_id) {
   if (!d.IsObject()) throw PortFailure("reply is not a JSON object");
   const rapidjson::Value* id = json::optional_member(d, "id");
   if (!id || !id->IsInt64() || id->GetInt64() != expected_id) {
-    throw PortFailure("reply id " + (id ? json::to_text(*id) : std::string("missing")) +
+    throw PortFailure("reply id " + (id ? capped(json::to_text(*id), 100) : std::string("missing")) +
                       " does not match request id " + std::to_string(expected_id));
   }
   const rapidjson::Value* ok = json::optional_member(d, "ok");
@@ -112,13 +113,24 @@ Reply parse_reply(std::string_view line, std::int64_t expected_id) {
   if (r.ok) {
     const rapidjson::Value* result = json::optional_member(d, "result");
     if (!result || !result->IsObject()) throw PortFailure("reply.result missing or not an object");
-    r.result = json::Value::from_rapidjson(*result);
+    if (keep) {
+      json::Object kept;
+      for (const auto& m : result->GetObject()) {
+        std::string name(m.name.GetString(), m.name.GetStringLength());
+        if (keep->count(name)) kept.emplace_back(std::move(name), json::Value::from_rapidjson(m.value));
+      }
+      r.result = json::Value(std::move(kept));
+    } else {
+      r.result = json::Value::from_rapidjson(*result);
+    }
   } else {
     const rapidjson::Value* error = json::optional_member(d, "error");
     if (!error || !error->IsString()) throw PortFailure("reply.error missing or not a string");
-    r.error.assign(error->GetString(), error->GetStringLength());
+    r.error = capped(std::string_view(error->GetString(), error->GetStringLength()), 100);
     const rapidjson::Value* message = json::optional_member(d, "message");
-    if (message && message->IsString()) r.message.assign(message->GetString(), message->GetStringLength());
+    if (message && message->IsString()) {
+      r.message = capped(std::string_view(message->GetString(), message->GetStringLength()), kMessageBytes);
+    }
   }
   return r;
 }
@@ -294,17 +306,23 @@ std::string PortProcess::read_line(const std::string& request_text, std::chrono:
   }
 }
 
-Reply PortProcess::request(const std::string& op, const json::Value& params, std::chrono::milliseconds timeout) {
+Answer PortProcess::request(const std::string& op, const json::Value& params, std::chrono::milliseconds timeout,
+                            const std::set<std::string>* keep) {
   if (timeout.count() == 0) timeout = timeout_;
   std::int64_t id = next_id_++;
   std::string text = json::to_line(json::Value::object({{"id", id}, {"op", op}, {"params", params}}));
   try {
     if (to_child_ < 0) throw PortFailure("port already stopped before " + text);
     write_all(text + "\n", text, std::chrono::steady_clock::now() + timeout);
-    return parse_reply(read_line(text, timeout), id);
+    const std::string line = read_line(text, timeout);
+    Answer a;
+    static_cast<Reply&>(a) = parse_reply(line, id, keep);
+    a.bytes = line.size();
+    a.excerpt = capped(line, kReplyExcerptBytes);
+    return a;
   } catch (const PortFailure& e) {
     if (std::string_view(e.what()).find(text) != std::string_view::npos) throw;
-    throw PortFailure(std::string(e.what()) + " (request " + text + ")");
+    throw PortFailure(std::string(e.what()) + " (request " + capped(text, kReplyExcerptBytes) + ")");
   }
 }
 

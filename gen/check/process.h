@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <deque>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,8 +30,21 @@ class PortFailure : public std::runtime_error {
 
 // parse_reply reads one reply line for request |expected_id|. It throws PortFailure when the line
 // is not JSON, not an object, has another id, lacks ok, has ok:true without an object result, or
-// ok:false without a string error. It never crashes on any input.
-[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id);
+// ok:false without a string error. With |keep| the result holds only the members named there (the
+// others are never copied out of the parsed line). It never crashes on any input.
+[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id,
+                                const std::set<std::string>* keep = nullptr);
+
+// The most bytes of a reply line kept for a report (Answer::excerpt), and of a port's error message.
+inline constexpr std::size_t kReplyExcerptBytes = 4096;
+inline constexpr std::size_t kMessageBytes = 1024;
+
+// Answer is a reply as the checker keeps it: the parsed reply, and the size and first
+// kReplyExcerptBytes bytes of its line (what a failure report shows of the whole reply).
+struct Answer : Reply {
+  std::size_t bytes = 0;
+  std::string excerpt;
+};
 
 // PortProcess runs a port as a child process in a process group of its own, with pipes to its
 // stdin and stdout; its stderr is copied to ours and its last lines are kept for reports. The
@@ -45,10 +59,12 @@ class PortProcess {
   PortProcess& operator=(const PortProcess&) = delete;
 
   // request sends |op| with |params| and returns the reply, waiting at most |timeout| (the
-  // constructor's when zero). Throws PortFailure on a protocol failure (timeout, exit, bad line,
-  // wrong id), naming the request and, when the port has ended, how (exit status or signal).
-  [[nodiscard]] Reply request(const std::string& op, const json::Value& params,
-                              std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
+  // constructor's when zero); |keep| as parse_reply's. Throws PortFailure on a protocol failure
+  // (timeout, exit, bad line, wrong id), naming the request and, when the port has ended, how
+  // (exit status or signal).
+  [[nodiscard]] Answer request(const std::string& op, const json::Value& params,
+                               std::chrono::milliseconds timeout = std::chrono::milliseconds(0),
+                               const std::set<std::string>* keep = nullptr);
 
   // stop ends the port: closes its stdin, waits up to |grace| for it to exit, then kills its
   // process group and every descendant that left it (end_escaped_descendants); every process the
