@@ -19,12 +19,12 @@ namespace fairvec::check {
 
 using port::Reply;
 
+// The longest reply line the checker reads from a port (memory budget, specs/README.md); a longer
+// one is a port failure. The same limit bounds what `fairvec port` writes.
+using port::kMaxReplyBytes;
+
 // PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
 // that is not a JSON reply, or answered with another id. The message names the request.
-// The longest reply line the checker reads from a port (memory budget, specs/README.md); a longer
-// one is a port failure.
-inline constexpr std::size_t kMaxReplyBytes = 16u << 20;
-
 class PortFailure : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

@@ -18,6 +18,11 @@
 namespace fairvec::port {
 
 inline constexpr int kProtocolVersion = 1;
+// The longest reply line: the checker reads none longer (a reply is a JSON text, read by
+// json::parse within json::kMaxTextBytes), and `fairvec port` writes none longer — a request whose
+// reply would be longer is answered bad_input naming this limit (specs/port-protocol.md, Framing),
+// so whatever fairvec writes, its checker reads back.
+inline constexpr std::size_t kMaxReplyBytes = json::kMaxTextBytes;
 
 // An op handler reads |params| and returns the result object. It throws InputError for input the
 // spec calls invalid (answered "bad_input", with the error text as "message").
