@@ -60,7 +60,8 @@ json::Value random_record(const CheckPortReport& r) {
   for (const auto& [op, c] : r.random_ops) {
     per_op.emplace_back(op, json::Value::object({{"valid", static_cast<std::int64_t>(c.valid)},
                                                  {"invalid", static_cast<std::int64_t>(c.invalid)},
-                                                 {"failed", static_cast<std::int64_t>(c.failed)}}));
+                                                 {"failed", static_cast<std::int64_t>(c.failed)},
+                                                 {"knownFailure", c.known_failure}}));
   }
   return json::Value::object({{"seed", std::to_string(r.seed)},
                               {"requests", static_cast<std::int64_t>(r.random_run)},

@@ -138,14 +138,16 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   }
   if (r.stopped) o << "PORT FAILURE: stopped: " << e(r.stop_reason) << "\n";
   if (r.random_run || !r.random_failures.empty()) {
-    std::size_t valid = 0, failed = 0;
+    std::size_t valid = 0, failed = 0, known = 0;
     for (const auto& [op, c] : r.random_ops) {
       valid += c.valid;
       failed += c.failed;
+      known += c.known_failure ? c.failed : 0;
     }
     o << "random: " << r.random_run << " requests (" << valid << " valid) over " << r.random_ops.size()
       << " ops (--seed " << r.seed << "), " << failed << " differ from fairvec";
     if (failed > r.random_failures.size()) o << " (the first " << kRandomFailuresKept << " of each op kept)";
+    if (known) o << "; " << known << " of them of ops with an expected failure (--expect), not counted";
     o << "\n";
     for (std::size_t i = 0; i < r.random_failures.size() && (verbose || i < 20); ++i) {
       o << "RANDOM MISMATCH " << e(r.random_failures[i]) << "\n";
