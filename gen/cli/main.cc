@@ -120,6 +120,7 @@ int run_main(int argc, char** argv) {
       only = check::select_files("--only", only_files, names);
     }
     if (*gen) {
+      if (gen->count("--specs") && specs_dir.empty()) throw InputError("--specs", "empty; name the spec directory");
       fs::path specs = specs_dir.empty() ? fs::path(vectors_dir) / ".." / "specs" : fs::path(specs_dir);
       return cli::run_generate(vectors_dir, specs.lexically_normal(), verify, only);
     }
