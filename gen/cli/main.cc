@@ -141,6 +141,10 @@ int run_main(int argc, char** argv) {
     std::cerr << "fairvec: " << e.what() << "\n";
     return kExitIoError;
   } catch (const fs::filesystem_error& e) {
+    if (e.code() == std::errc::not_enough_memory) {  // memory exhausted is internal, never I/O
+      std::cerr << "fairvec: internal error: " << e.what() << "\n";
+      return kExitInternal;
+    }
     std::cerr << "fairvec: " << e.what() << "\n";
     return kExitIoError;
   } catch (const std::exception& e) {
