@@ -188,9 +188,9 @@ int run_verify_in(const std::vector<std::string>& args_in, const std::string& al
     const std::string backend_name = single(parsed, "backend").value_or("openssl");
     const Backend* backend = backend_by_name(backend_name);
     if (!backend) throw InputError("--backend", "unknown backend '" + backend_name + "' (openssl, cryptopp)");
-    const Report rep = form->run(parsed, Context{L, *backend});
+    const Report rep = form->run(parsed, Context{L, *backend, !as_json});
     if (as_json) {
-      std::cout << json::to_pretty(report_json(rep));
+      json::write_pretty(std::cout, report_json(rep));
     } else {
       print_text(std::cout, rep, L);
     }
