@@ -61,6 +61,10 @@ struct Reply {
 // std::bad_alloc (memory exhausted: the port ends with exit 5, specs/README.md).
 [[nodiscard]] std::string handle_line(std::string_view line, const Backend& backend);
 
+// ok_line is the reply line of request |id| answered ok with |result|, or, when that line would be
+// longer than kMaxReplyBytes, the bad_input line naming the limit. It throws only std::bad_alloc.
+[[nodiscard]] std::string ok_line(std::int64_t id, const json::Value& result);
+
 // serve answers request lines from |in| on |out| until end of input; returns an exit code. Throws
 // IoError when a reply cannot be written (exit 3: a full disk, a closed pipe with SIGPIPE ignored).
 int serve(std::istream& in, std::ostream& out, const Backend& backend);

@@ -11,6 +11,7 @@
 
 #include "check/process.h"
 #include "core/bytes.h"
+#include "port/protocol.h"
 #include "regression_util.h"
 
 namespace fairvec::hostile {
@@ -133,6 +134,17 @@ TEST(Finding13, TheLargestRepliesFairvecWritesAreReadBack) {
           R"(","seal":"","clientSeeds":["a"],"rolls":)" + std::to_string(rolls) + R"(,"recorded":")" + recorded +
           R"(","games":[)" + games + "]}}",
       true);
+  // The backstop behind the bounds: a result whose line would be longer than the limit is answered
+  // bad_input naming it, and a result one byte short of it is sent as it is.
+  const std::string envelope = port::ok_line(7, json::Value::object({{"x", ""}}));
+  auto result_of = [&](std::int64_t line_bytes) {
+    return json::Value::object({{"x", std::string(line_bytes - envelope.size(), 'a')}});
+  };
+  const std::string fits = port::ok_line(7, result_of(line_limit)), over = port::ok_line(7, result_of(line_limit + 1));
+  EXPECT_EQ(static_cast<std::int64_t>(fits.size()), line_limit);
+  EXPECT_NO_THROW((void)check::parse_reply(fits, 7));
+  EXPECT_EQ(over.find(R"({"id":7,"ok":false,"error":"bad_input")"), 0u) << over.substr(0, 200);
+  EXPECT_NE(over.find("portReplyLineBytes"), std::string::npos);
 }
 
 // Finding 14: the text report printed port strings raw: a hello name holding "\n" forged report

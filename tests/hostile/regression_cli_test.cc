@@ -285,8 +285,9 @@ TEST(Finding21, TheHostileSuiteNeverWritesIntoTheVectorsItIsGiven) {
   EXPECT_NE(r.out.find("hostile suite:"), std::string::npos) << "the suite did not run to its end: " << describe(r);
 }
 
-// Finding 22: `verify cursor --outcome '{}'` said VERIFIED with nothing compared. An empty outcome
-// is bad input naming --outcome (give a member, or leave the option out).
+// Finding 22: `verify cursor --outcome '{}'` said VERIFIED with nothing compared (with --commitment;
+// PARTLY CHECKED, exit 0, without). An empty outcome is bad input naming --outcome (give a member,
+// or leave the option out).
 TEST(Finding22, AnEmptyOutcomeIsBadInputNeverVerified) {
   ChildRun r = fairvec(limbo({"--outcome", "{}"}));
   EXPECT_EQ(r.rc(), 2) << describe(r);
