@@ -232,14 +232,34 @@ TEST(Finding19, CheckCoversTranscriptsProofsAndStrays) {
   EXPECT_EQ(r.rc(), 1) << describe(r);
   EXPECT_NE(r.all().find("transcripts/hmac_dice_seal_test.jsonl:"), std::string::npos) << r.all();
   std::ofstream(t, std::ios::binary | std::ios::trunc) << original;
-  // A proof file that differs from what its vector file implies.
+  // A proof file that differs from what its vector file implies (with --only: the manifest, which
+  // would name it too, is not read then).
   const fs::path proof = d / "proofs" / "valid-turkish.json";
-  std::string p = read_file(proof);
+  const std::string proof_text = read_file(proof);
+  std::string p = proof_text;
   p.insert(p.find('{') + 1, "\n  ");
   std::ofstream(proof, std::ios::binary | std::ios::trunc) << p;
-  ChildRun rp = fairvec({"check", "--vectors", d.string()});
+  ChildRun rp = fairvec({"check", "--vectors", d.string(), "--only", "tavla_verify_test.json"});
   EXPECT_EQ(rp.rc(), 1) << describe(rp);
-  EXPECT_NE(rp.all().find("proofs/valid-turkish.json"), std::string::npos) << rp.all();
+  EXPECT_NE(rp.all().find("proofs/valid-turkish.json: differs from what its vector file implies"), std::string::npos)
+      << rp.all();
+  ChildRun rm = fairvec({"check", "--vectors", d.string()});  // and the manifest's digest no longer holds
+  EXPECT_EQ(rm.rc(), 1) << describe(rm);
+  EXPECT_NE(rm.all().find("proofs/valid-turkish.json does not have the SHA-256 the manifest lists"), std::string::npos)
+      << rm.all();
+  std::ofstream(proof, std::ios::binary | std::ios::trunc) << proof_text;
+  // A derived schema loosened (any member allowed) validates the file it should bind: a failure.
+  const fs::path schema = d / "schema" / "keno_pick_schema.json";
+  const std::string schema_text = read_file(schema);
+  std::string loose = schema_text;
+  const std::string strict = "\"additionalProperties\": false";
+  loose.replace(loose.find(strict), strict.size(), "\"additionalProperties\": true");
+  std::ofstream(schema, std::ios::binary | std::ios::trunc) << loose;
+  ChildRun rs = fairvec({"check", "--vectors", d.string(), "--only", "keno_pick_test.json"});
+  EXPECT_EQ(rs.rc(), 1) << describe(rs);
+  EXPECT_NE(rs.all().find("schema/keno_pick_schema.json: differs from what its vector file implies"), std::string::npos)
+      << rs.all();
+  std::ofstream(schema, std::ios::binary | std::ios::trunc) << schema_text;
   fs::remove(proof);
   ChildRun missing = fairvec({"check", "--vectors", d.string()});
   EXPECT_EQ(missing.rc(), 1) << describe(missing);
