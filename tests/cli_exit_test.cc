@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_run.h"
 #include "core/json.h"
 
 namespace {
@@ -24,18 +25,9 @@ using fairvec::json::parse;
 
 namespace fs = std::filesystem;
 
-struct ChildRun {
-  bool exited = false;    // WIFEXITED
-  int code = -1;          // WEXITSTATUS, when exited
-  bool signaled = false;  // WIFSIGNALED
-  int signal = 0;
-  std::string out, err;
-};
+using fairvec::cli_test::ChildRun;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-}
+std::string slurp(const fs::path& p) { return fairvec::cli_test::detail::slurp(p); }
 
 // Scratch is a fresh temporary directory, removed at the end of the test.
 class Scratch {
@@ -55,46 +47,16 @@ class Scratch {
   fs::path path_;
 };
 
-// run starts |argv| (argv[0] a path) with |input| on stdin; it is killed by SIGALRM after 120 s.
-// |address_space| > 0 limits the child's address space (RLIMIT_AS) to that many bytes. With
-// |stdout_file| the child writes its standard output there (not kept in the result).
+// run starts |argv| (argv[0] a path) with |input| on stdin, without a shell (tests/cli_run.h); it
+// is killed by SIGALRM after 120 s. |address_space| > 0 limits the child's address space
+// (RLIMIT_AS) to that many bytes. With |stdout_file| the child writes its standard output there.
 ChildRun run(const std::vector<std::string>& argv, const std::string& input = "", rlim_t address_space = 0,
              const char* stdout_file = nullptr) {
-  Scratch io;
-  const fs::path in = io.path() / "in", out = io.path() / "out", err = io.path() / "err";
-  std::ofstream(in, std::ios::binary) << input;
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    int fi = ::open(in.c_str(), O_RDONLY), fo = ::open(stdout_file ? stdout_file : out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
-        fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (fi < 0 || fo < 0 || fe < 0) ::_exit(126);
-    ::dup2(fi, 0);
-    ::dup2(fo, 1);
-    ::dup2(fe, 2);
-    if (address_space > 0) {
-      rlimit lim{address_space, address_space};
-      ::setrlimit(RLIMIT_AS, &lim);
-    }
-    ::alarm(120);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  ChildRun r;
-  int status = 0;
-  if (pid < 0 || ::waitpid(pid, &status, 0) != pid) {
-    r.err = "fork or waitpid failed";
-    return r;
-  }
-  r.exited = WIFEXITED(status);
-  if (r.exited) r.code = WEXITSTATUS(status);
-  r.signaled = WIFSIGNALED(status);
-  if (r.signaled) r.signal = WTERMSIG(status);
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
+  fairvec::cli_test::RunOptions o;
+  o.input = input;
+  o.address_space = address_space;
+  if (stdout_file) o.stdout_file = stdout_file;
+  return fairvec::cli_test::run_argv(argv, o);
 }
 
 ChildRun fairvec(std::vector<std::string> args, const std::string& input = "") {

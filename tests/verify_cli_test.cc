@@ -34,7 +34,7 @@ const fs::path kSource = FAIRVEC_SOURCE_DIR;
 const fs::path kVectors = FAIRVEC_SOURCE_VECTORS;
 
 struct CliRun {
-  int code = -1;
+  int code = -1;  // the exit code; -1 when a signal ended the CLI
   std::string out, err;
 };
 
@@ -44,12 +44,15 @@ std::string shq(const std::string& s) {
   return q + "'";
 }
 
-// run executes `fairvec verify ARGS` (ARGS already shell-quoted) with |env| prefixed (e.g. "LANG=ru_RU").
-CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=") {
+// run executes `fairvec verify ARGS` (ARGS already shell-quoted) in the environment |env|
+// (assignments, e.g. "LANG=ru_RU"), from |cwd| when given. The shell execs the CLI (through env),
+// so the status pclose returns is the CLI's own: a signal never reads as an exit code.
+CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=", const fs::path& cwd = {}) {
   static int n = 0;
   const fs::path err = fs::temp_directory_path() / ("fairvec_verify_cli_" + std::to_string(::getpid()) + "_" +
                                                     std::to_string(n++));
-  const std::string cmd = env + " " + shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
+  const std::string cmd = (cwd.empty() ? "" : "cd " + shq(cwd.string()) + " && ") + "exec env " + env + " " +
+                          shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
   CliRun r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;
@@ -348,6 +351,104 @@ TEST(VerifyCrash, PublishedGamesAndTheWalkToThe2018TerminatingHash) {
   EXPECT_EQ(std::string(json_of(conv)["error"]["field"].GetString()), "convention");
 }
 
+// ---- every verdict of every sub-form and convention --------------------------------------------
+
+// Verdict is one run expected to give |verdict| (and its exit code), with --json.
+struct Verdict {
+  std::string args, verdict;
+};
+
+int exit_of(const std::string& verdict) {
+  return verdict == "mismatch" ? 1 : verdict == "bad_input" ? 2 : verdict == "unreadable" ? 3 : 0;
+}
+
+void expect_verdicts(const std::string& what, const std::vector<Verdict>& cases) {
+  for (const auto& c : cases) {
+    const CliRun r = run(c.args + " --json");
+    SCOPED_TRACE(what + ": " + c.args + "\n" + r.out.substr(0, 800) + r.err.substr(0, 400));
+    EXPECT_EQ(r.code, exit_of(c.verdict));
+    EXPECT_EQ(std::string(json_of(r)["verdict"].GetString()), c.verdict);
+    const CliRun text = run(c.args);  // the readable report ends in the same verdict, with the same exit code
+    EXPECT_EQ(text.code, r.code);
+  }
+}
+
+// Every sub-form, and verify crash with each convention, gives each verdict it can give (README.md,
+// "Verdict"): verified, partial (some checks not run), unchecked (nothing compared), mismatch,
+// bad_input and, where a file is read, unreadable. Values to compare come from an unchecked run's
+// own --json result, so a verified run proves the report agrees with itself, and a changed value
+// proves the comparison bites.
+TEST(VerifyVerdicts, EverySubFormAndConventionGivesEachOfItsVerdicts) {
+  const DiceMatch m = dice_match();
+  std::string tampered = m.recorded;
+  tampered[0] = tampered[0] == '1' ? '2' : '1';
+  const std::string dice = "verify dice --seed " + m.seed + " --client seatA --client seatB --games 5,3";
+  expect_verdicts("dice", {{dice + " --seal " + m.seal + " --recorded " + m.recorded, "verified"},
+                           {dice + " --recorded " + m.recorded, "partial"},
+                           {dice + " --rolls 8", "unchecked"},
+                           {dice + " --recorded " + tampered, "mismatch"},
+                           {dice + " --rolls 0", "bad_input"},
+                           {dice + " --recorded-file /nonexistent/rolls.txt", "unreadable"},
+                           {"verify " + shq(m.link), "verified"}});
+
+  const std::string proof = shq((kVectors / "proofs" / "valid-turkish.json").string());
+  const std::string commitment = json_of(run("verify tavla --json " + proof))["result"]["commitment"].GetString();
+  expect_verdicts("tavla", {{"verify tavla " + proof + " --expected-commitment " + commitment, "verified"},
+                            {"verify tavla " + proof, "partial"},
+                            {"verify tavla " + shq((kVectors / "proofs" / "tampered-dice.json").string()), "mismatch"},
+                            {"verify tavla " + shq((kVectors / "proofs" / "malformed-short-seed.json").string()),
+                             "bad_input"},
+                            {"verify tavla /nonexistent/proof.json", "unreadable"}});
+
+  const std::string round = "verify cursor --game limbo --server-seed 'server seed' --client-seed player --nonce 7";
+  const std::string outcome = json::to_line(json::Value::from_rapidjson(json_of(run(round + " --json"))["result"]["outcome"]));
+  const std::string commit = cursor::commitment(openssl_backend(), "server seed");
+  expect_verdicts("cursor", {{round + " --commitment " + commit + " --outcome " + shq(outcome), "verified"},
+                             {round + " --outcome " + shq(outcome), "partial"},
+                             {round + " --commitment " + commit, "partial"},
+                             {round, "unchecked"},
+                             {round + " --outcome '{\"hundredths\": 99}'", "mismatch"},
+                             {round + " --outcome '{}'", "bad_input"},
+                             {round + " --options '[1]'", "bad_input"}});
+
+  const std::string ticket = "verify keno --random-hash 'random hash' --salt salt";
+  std::vector<int> drawn;
+  for (const auto& b : json_of(run(ticket + " --json"))["result"]["balls"].GetArray()) drawn.push_back(b.GetInt());
+  auto list = [](const std::vector<int>& v) {
+    std::string out;
+    for (int b : v) out += (out.empty() ? "" : ",") + std::to_string(b);
+    return out;
+  };
+  std::vector<int> swapped = drawn;
+  std::swap(swapped[0], swapped[1]);  // the same balls, two in the wrong order
+  expect_verdicts("keno", {{ticket + " --balls " + list(drawn), "verified"},
+                           {ticket, "unchecked"},
+                           {ticket + " --balls " + list(swapped), "mismatch"},
+                           {ticket + " --balls 1,2,3", "bad_input"}});
+
+  const std::string hash = std::string(63, '1') + "2";
+  for (const std::string conv : {"betkyo-exact", "bustabit-v1", "bustabit-v2", "bustabit-2025"}) {
+    const std::string base = "verify crash --convention " + conv + " --hash " + hash +
+                             (conv == "betkyo-exact" ? "" : " --salt 'some salt'");
+    const auto shown = json_of(run(base + " --json --count 4"));
+    std::string busts;
+    for (int i = 0; i < 3; ++i) busts += (i ? "," : "") + std::string(shown["result"]["games"][i]["bust"].GetString());
+    const std::string terminating = shown["result"]["games"][3]["hash"].GetString();  // three links back
+    std::string wrong = busts;
+    wrong[0] = wrong[0] == '9' ? '8' : static_cast<char>(wrong[0] + 1);
+    expect_verdicts(conv, {{base + " --busts " + busts + " --terminating " + terminating, "verified"},
+                           {base + " --busts " + busts, "partial"},
+                           {base + " --terminating " + terminating, "partial"},
+                           {base, "unchecked"},
+                           {base + " --busts " + wrong, "mismatch"},
+                           {base + " --terminating " + terminating + " --max-walk 2", "mismatch"},
+                           {base + " --count 0", "bad_input"},
+                           {conv == "betkyo-exact" ? base + " --salt x" : "verify crash --convention " + conv +
+                                                                             " --hash " + hash,
+                            "bad_input"}});
+  }
+}
+
 // ---- languages ----------------------------------------------------------------------------------
 
 TEST(VerifyLanguages, EveryLanguageHasEveryKeyAndRendersEveryVerdict) {
@@ -409,7 +510,7 @@ TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
       cmd = line.substr(10);
     } else if (!cmd.empty() && line.rfind("exit ", 0) == 0) {
       const int want = std::stoi(line.substr(5));
-      CliRun r = run("verify" + cmd.substr(6), "cd " + shq(kSource.string()) + " && LC_ALL= LC_MESSAGES= LANG=");
+      CliRun r = run("verify" + cmd.substr(6), "LC_ALL= LC_MESSAGES= LANG=", kSource);
       EXPECT_EQ(r.code, want) << cmd << "\n" << r.out << r.err;
       ++examples;
       cmd.clear();

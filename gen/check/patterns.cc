@@ -6,6 +6,7 @@
 
 #include <rapidjson/document.h>
 
+#include "check/text_safety.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
@@ -117,6 +118,11 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
   std::istringstream in(text);
   std::string line;
   for (std::size_t n = 1; std::getline(in, line); ++n) {
+    // A reason is shown in every report, so it must be text: UTF-8, like every input fairvec reads.
+    if (const auto bad = first_invalid_utf8(line)) {
+      throw InputError("--expect " + list.source + ":" + std::to_string(n),
+                       "not UTF-8 (byte " + std::to_string(*bad + 1) + " of the line); save the file as UTF-8");
+    }
     // '#' starts a comment only at the start of a line or after blank space: ids contain "#".
     for (std::size_t hash = line.find('#'); hash != std::string::npos; hash = line.find('#', hash + 1)) {
       if (hash == 0 || line[hash - 1] == ' ' || line[hash - 1] == '\t') {

@@ -1,10 +1,13 @@
 // The port under test as a child process: its own process group, pipes to its stdin, stdout and
 // stderr, per-request deadlines, and an end that kills the whole group (no orphan behind a shell
-// wrapper that does not exec).
+// wrapper that does not exec). Between the checker and the port runs a supervisor
+// (check/supervisor.h) that reports the port's end at once and kills what is left of it when the
+// checker ends, however it ends.
 #pragma once
 
 #include <chrono>
 #include <deque>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,12 +19,12 @@ namespace fairvec::check {
 
 using port::Reply;
 
+// The longest reply line the checker reads from a port (memory budget, specs/README.md); a longer
+// one is a port failure. The same limit bounds what `fairvec port` writes.
+using port::kMaxReplyBytes;
+
 // PortFailure is thrown when the port breaks the protocol: it crashed, timed out, wrote a line
 // that is not a JSON reply, or answered with another id. The message names the request.
-// The longest reply line the checker reads from a port (memory budget, specs/README.md); a longer
-// one is a port failure.
-inline constexpr std::size_t kMaxReplyBytes = 16u << 20;
-
 class PortFailure : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -29,8 +32,21 @@ class PortFailure : public std::runtime_error {
 
 // parse_reply reads one reply line for request |expected_id|. It throws PortFailure when the line
 // is not JSON, not an object, has another id, lacks ok, has ok:true without an object result, or
-// ok:false without a string error. It never crashes on any input.
-[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id);
+// ok:false without a string error. With |keep| the result holds only the members named there (the
+// others are never copied out of the parsed line). It never crashes on any input.
+[[nodiscard]] Reply parse_reply(std::string_view line, std::int64_t expected_id,
+                                const std::set<std::string>* keep = nullptr);
+
+// The most bytes of a reply line kept for a report (Answer::excerpt), and of a port's error message.
+inline constexpr std::size_t kReplyExcerptBytes = 4096;
+inline constexpr std::size_t kMessageBytes = 1024;
+
+// Answer is a reply as the checker keeps it: the parsed reply, and the size and first
+// kReplyExcerptBytes bytes of its line (what a failure report shows of the whole reply).
+struct Answer : Reply {
+  std::size_t bytes = 0;
+  std::string excerpt;
+};
 
 // PortProcess runs a port as a child process in a process group of its own, with pipes to its
 // stdin and stdout; its stderr is copied to ours and its last lines are kept for reports. The
@@ -45,10 +61,13 @@ class PortProcess {
   PortProcess& operator=(const PortProcess&) = delete;
 
   // request sends |op| with |params| and returns the reply, waiting at most |timeout| (the
-  // constructor's when zero). Throws PortFailure on a protocol failure (timeout, exit, bad line,
-  // wrong id), naming the request and, when the port has ended, how (exit status or signal).
-  [[nodiscard]] Reply request(const std::string& op, const json::Value& params,
-                              std::chrono::milliseconds timeout = std::chrono::milliseconds(0));
+  // constructor's when zero); |keep| as parse_reply's. Throws PortFailure on a protocol failure
+  // (timeout, the port's exit, bad line, wrong id), naming the request and, when the port has
+  // ended, how (exit status or signal). The port's exit is seen at once, even when a process it
+  // started still holds its stdout.
+  [[nodiscard]] Answer request(const std::string& op, const json::Value& params,
+                               std::chrono::milliseconds timeout = std::chrono::milliseconds(0),
+                               const std::set<std::string>* keep = nullptr);
 
   // stop ends the port: closes its stdin, waits up to |grace| for it to exit, then kills its
   // process group and every descendant that left it (end_escaped_descendants); every process the
@@ -56,7 +75,7 @@ class PortProcess {
   void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
 
   // how_it_ended describes the port's end ("exited with status 3", "killed by signal 11
-  // (SIGSEGV)") or returns "still running". It reaps the child when it has ended.
+  // (SIGSEGV)") or returns "still running".
   std::string how_it_ended();
 
   // stderr_tail returns the port's last stderr lines (at most 20, each cut at 500 bytes).
@@ -67,14 +86,23 @@ class PortProcess {
 
  private:
   std::string read_line(const std::string& request_text, std::chrono::milliseconds timeout);
+  // read_available appends what the port's stdout holds now to the buffer (stopping at a line's
+  // end or the reply limit); false at end of file.
+  bool read_available();
   void write_all(const std::string& line, const std::string& request_text, std::chrono::steady_clock::time_point deadline);
   void drain_stderr();
-  bool reap(bool block);
-  int pid_ = -1;
+  // ended reads the supervisor's reports, waiting up to |wait| for the port's end, and returns
+  // whether it has ended.
+  bool ended(std::chrono::milliseconds wait = std::chrono::milliseconds(0));
+  int pid_ = -1;         // the port (and its process group)
+  int supervisor_ = -1;  // the supervisor, the checker's child
   int to_child_ = -1;
   int from_child_ = -1;
   int err_child_ = -1;
-  bool reaped_ = false;
+  int lifeline_ = -1;    // closing it tells the supervisor to end everything
+  int status_fd_ = -1;   // the supervisor's StatusRecords
+  bool ended_ = false;
+  bool supervisor_lost_ = false;
   int status_ = 0;
   bool echo_stderr_;
   std::chrono::milliseconds timeout_;
@@ -84,15 +112,17 @@ class PortProcess {
   std::deque<std::string> err_lines_;
 };
 
-// end_escaped_descendants kills and reaps every child of the checker process, repeating until a
-// few scans of /proc in a row find none (bounded: 200 rounds). With PR_SET_CHILD_SUBREAPER (set
-// when a PortProcess starts) a port's descendant that left its process group (setsid, a double
-// fork into a new session) is reparented to the checker when its parent dies, so after the
-// group is killed this finds it. The checker has no children but its port. It cannot fail.
+// end_escaped_descendants kills and reaps every child of the calling process, repeating until a
+// few scans of /proc in a row find none (bounded: 200 rounds). With PR_SET_CHILD_SUBREAPER (set by
+// the supervisor, and by the checker when a PortProcess starts) a port's descendant that left its
+// process group (setsid, a double fork into a new session) is reparented to the supervisor when
+// its parent dies, so after the group is killed this finds it. Neither process has children but
+// the port's. It cannot fail.
 void end_escaped_descendants();
 
 // install_signal_cleanup makes SIGINT, SIGTERM and SIGHUP kill the running port's process group
-// before the checker dies of the signal. Call once; it cannot fail.
+// before the checker dies of the signal (the supervisor then ends what left the group). Call once;
+// it cannot fail.
 void install_signal_cleanup();
 
 }  // namespace fairvec::check

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "check/session.h"
+#include "check/text_safety.h"
 #include "core/byte_reader.h"
 #include "core/crypto.h"
 #include "core/splitmix64.h"
@@ -122,11 +123,11 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
         report.random_failures.push_back(
             "--seed " + std::to_string(options.seed) + " op " + op + " input " + std::to_string(i) +
             (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") + " params " + json::to_line(params) + ": " +
-            what + "; reproduce: fairvec check-port --random " + std::to_string(options.random) + " --seed " +
+            capped(what, kReplyExcerptBytes) + "; reproduce: fairvec check-port --random " + std::to_string(options.random) + " --seed " +
             std::to_string(options.seed) + " --only " + op + " --" + command);
       };
       try {
-        Reply theirs = session.request(op, params);
+        Answer theirs = session.request(op, params, &compared);
         rapidjson::Document d;
         rapidjson::Value rv = theirs.result.to_rapidjson(d.GetAllocator());
         std::string diff = vectors::compare_reply(call, theirs.ok, theirs.ok ? &rv : nullptr, theirs.error);

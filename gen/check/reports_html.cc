@@ -6,14 +6,17 @@
 #include <tuple>
 
 #include "check/reports.h"
+#include "check/text_safety.h"
 
 namespace fairvec::check {
 
 namespace {
 
+// html escapes markup, and writes visibly (escape_controls) every character HTML text must not
+// hold: controls other than tab and line feed, noncharacters, bytes that are not UTF-8.
 std::string html(const std::string& s) {
   std::string o;
-  for (char c : s) {
+  for (char c : escape_controls(s, "\t\n")) {
     switch (c) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
@@ -98,7 +101,7 @@ std::string html_report(const CheckPortReport& r, int exit) {
     o << "</td></tr>\n";
   }
   o << "</tbody></table>\n<script>" << kScript << "</script>\n</body></html>\n";
-  return o.str();
+  return valid_utf8(o.str());
 }
 
 }  // namespace fairvec::check

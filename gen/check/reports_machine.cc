@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "check/reports.h"
+#include "check/text_safety.h"
 
 namespace fairvec::check {
 
@@ -23,7 +24,9 @@ json::Value call_json(const CallRecord& c) {
                               {"expected", expected},
                               {"actual", actual},
                               {"difference", c.diff},
-                              {"firstDifference", c.first_diff}});
+                              {"firstDifference", c.first_diff},
+                              {"reply", c.reply},
+                              {"replyBytes", static_cast<std::int64_t>(c.reply_bytes)}});
 }
 
 json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
@@ -35,18 +38,18 @@ json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
   return json::Value(std::move(a));
 }
 
-// xml escapes text for an XML 1.0 attribute or element; characters XML 1.0 cannot carry become '?'.
+// xml escapes text for an XML 1.0 attribute or element: markup as entities, and every character
+// XML 1.0 cannot carry (controls other than tab and line feed, U+FFFE, U+FFFF, bytes that are not
+// UTF-8) written visibly by escape_controls (\u001b, \uffff, U+FFFD).
 std::string xml(const std::string& s) {
   std::string o;
-  for (unsigned char c : s) {
+  for (char c : escape_controls(s, "\t\n")) {
     switch (c) {
       case '&': o += "&amp;"; break;
       case '<': o += "&lt;"; break;
       case '>': o += "&gt;"; break;
       case '"': o += "&quot;"; break;
-      default:
-        if (c < 0x20 && c != '\n' && c != '\t') o += '?';
-        else o += static_cast<char>(c);
+      default: o += c;
     }
   }
   return o;
@@ -57,7 +60,8 @@ json::Value random_record(const CheckPortReport& r) {
   for (const auto& [op, c] : r.random_ops) {
     per_op.emplace_back(op, json::Value::object({{"valid", static_cast<std::int64_t>(c.valid)},
                                                  {"invalid", static_cast<std::int64_t>(c.invalid)},
-                                                 {"failed", static_cast<std::int64_t>(c.failed)}}));
+                                                 {"failed", static_cast<std::int64_t>(c.failed)},
+                                                 {"knownFailure", c.known_failure}}));
   }
   return json::Value::object({{"seed", std::to_string(r.seed)},
                               {"requests", static_cast<std::int64_t>(r.random_run)},
@@ -113,7 +117,9 @@ std::string json_report(const CheckPortReport& r, int exit) {
        {"skippedOps", strings(r.skipped_ops)},
        {"random", random_record(r)},
        {"vectors", json::Value(std::move(vectors))}});
-  return json::to_pretty(doc);
+  // Strings from the port and the user (stderr lines, the command line, --expect reasons) may
+  // hold any bytes; the report is UTF-8 whatever they held.
+  return valid_utf8(json::to_pretty(doc));
 }
 
 std::string junit_report(const CheckPortReport& r) {

@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "check/reports.h"
+#include "check/text_safety.h"
 
 namespace fairvec::check {
 
@@ -40,36 +41,41 @@ std::string expected_text(const CallRecord& c) {
 
 std::string actual_text(const CallRecord& c) {
   if (!c.answered) return c.diff.empty() ? "(not sent)" : "(no answer)";
-  if (c.ok) return "ok " + json::to_line(c.result);
+  if (c.ok) return "ok " + json::to_line(c.result) + (c.expected ? " (the members compared)" : "");
   return "error " + c.error + (c.message.empty() ? "" : " (" + c.message + ")");
 }
 
+// Every line below is built from escape_controls'd parts: a port's text (or a vector's) cannot
+// start a line of its own or reach the terminal as a control sequence.
 std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
+  auto e = [](const std::string& s) { return escape_controls(s); };
   std::ostringstream o;
-  o << "  comment:  " << v.comment << "\n  expects:  " << v.expected_result << "\n  flags:\n";
+  o << "  comment:  " << e(v.comment) << "\n  expects:  " << e(v.expected_result) << "\n  flags:\n";
   for (const auto& f : v.flags) {
     const FlagNote& n = note_of(r, v.file, f);
-    o << "    " << f << " [" << n.bug_type << "]: " << n.description << "\n";
+    o << "    " << e(f) << " [" << e(n.bug_type) << "]: " << e(n.description) << "\n";
   }
   for (std::size_t i = 0; i < v.calls.size(); ++i) {
     const auto& c = v.calls[i];
     if (c.diff.empty() && c.answered) continue;
     if (v.calls.size() > 1) o << "  call " << i + 1 << " of " << v.calls.size() << ":\n";
-    o << "  request:  " << request_text(c) << "\n  expected: " << expected_text(c) << "\n  actual:   "
-      << actual_text(c) << "\n";
-    if (!c.first_diff.empty()) o << "  first difference: " << c.first_diff << "\n";
-    if (!c.diff.empty()) o << "  " << c.diff << "\n";
+    o << "  request:  " << e(request_text(c)) << "\n  expected: " << e(expected_text(c)) << "\n  actual:   "
+      << e(actual_text(c)) << "\n";
+    if (!c.reply.empty()) o << "  reply:    " << e(c.reply) << " (" << c.reply_bytes << " bytes)\n";
+    if (!c.first_diff.empty()) o << "  first difference: " << e(c.first_diff) << "\n";
+    if (!c.diff.empty()) o << "  " << e(c.diff) << "\n";
     if (!c.answered) break;
   }
-  o << "  vector:   " << json::to_line(v.test) << "\n";
-  if (!v.reason.empty()) o << "  note:     " << v.reason << "\n";
+  o << "  vector:   " << e(json::to_line(v.test)) << "\n";
+  if (!v.reason.empty()) o << "  note:     " << e(v.reason) << "\n";
   return o.str();
 }
 
 std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
+  auto e = [](const std::string& s) { return escape_controls(s); };
   std::ostringstream o;
-  o << "port: " << (r.port_name.empty() ? "(unnamed)" : r.port_name) << ", " << r.port_ops.size() << " ops\n";
-  for (const auto& w : r.warnings) o << "warning: " << w << "\n";
+  o << "port: " << (r.port_name.empty() ? "(unnamed)" : e(r.port_name)) << ", " << r.port_ops.size() << " ops\n";
+  for (const auto& w : r.warnings) o << "warning: " << e(w) << "\n";
   // Per file, per family, per flag.
   std::map<std::string, Counts> files, families;
   std::map<std::tuple<std::string, std::string>, Counts> flags;
@@ -87,9 +93,9 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   };
   for (const auto& [file, c] : files) {
     const char* tag = c.failed || c.unexpected_passes ? "FAIL " : c.passed ? "ok   " : "skip ";
-    o << tag << file << ": " << line(c) << "\n";
+    o << tag << e(file) << ": " << line(c) << "\n";
   }
-  for (const auto& [family, c] : families) o << "family " << family << ": " << line(c) << "\n";
+  for (const auto& [family, c] : families) o << "family " << e(family) << ": " << line(c) << "\n";
   std::size_t clean = 0;
   for (const auto& [key, c] : flags) {
     if (!verbose && !c.failed && !c.unexpected_passes) {
@@ -98,12 +104,13 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
     }
     const auto& [file, flag] = key;
     const FlagNote& n = note_of(r, file, flag);
-    o << "flag " << file << " " << flag << " [" << n.bug_type << "]: " << line(c) << "\n    " << n.description << "\n";
+    o << "flag " << e(file) << " " << e(flag) << " [" << e(n.bug_type) << "]: " << line(c) << "\n    "
+      << e(n.description) << "\n";
   }
   if (clean) o << "flags: " << clean << " more (file, flag) pairs with no failure (--verbose lists them)\n";
   if (!r.skipped_ops.empty()) {
     o << "skipped (the port does not list these ops):";
-    for (const auto& op : r.skipped_ops) o << " " << op;
+    for (const auto& op : r.skipped_ops) o << " " << e(op);
     o << "\n";
   }
   std::size_t shown = 0, bad = 0;
@@ -114,34 +121,36 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
       continue;
     }
     const char* tag = v.status == Status::kUnexpectedPass ? "UNEXPECTED PASS " : v.port_broke ? "PORT BROKE ON " : "MISMATCH ";
-    o << tag << v.file << " tcId " << v.tc_id << " [";
-    for (std::size_t i = 0; i < v.flags.size(); ++i) o << (i ? "," : "") << v.flags[i];
+    o << tag << e(v.file) << " tcId " << v.tc_id << " [";
+    for (std::size_t i = 0; i < v.flags.size(); ++i) o << (i ? "," : "") << e(v.flags[i]);
     o << "]\n" << failure_text(r, v);
   }
   if (bad) o << "… " << bad << " more failing vectors (use --verbose)\n";
   for (std::size_t i = 0; i < r.breaks.size(); ++i) {
     const auto& b = r.breaks[i];
-    o << "PORT FAILURE " << (b.vector_id.empty() ? "at start-up" : "during " + b.vector_id) << ": " << b.what << "\n"
-      << "  the port: " << (b.how_it_ended.empty() ? "not started" : b.how_it_ended) << "\n";
+    o << "PORT FAILURE " << (b.vector_id.empty() ? "at start-up" : "during " + e(b.vector_id)) << ": " << e(b.what)
+      << "\n  the port: " << (b.how_it_ended.empty() ? "not started" : e(b.how_it_ended)) << "\n";
     if (!b.stderr_tail.empty()) {
       o << "  its last stderr lines:\n";
-      for (const auto& l : b.stderr_tail) o << "    | " << l << "\n";
+      for (const auto& l : b.stderr_tail) o << "    | " << e(l) << "\n";
     }
     o << "  " << (r.stopped && i + 1 == r.breaks.size() ? "not restarted" : "restarted") << "\n";
   }
-  if (r.stopped) o << "PORT FAILURE: stopped: " << r.stop_reason << "\n";
+  if (r.stopped) o << "PORT FAILURE: stopped: " << e(r.stop_reason) << "\n";
   if (r.random_run || !r.random_failures.empty()) {
-    std::size_t valid = 0, failed = 0;
+    std::size_t valid = 0, failed = 0, known = 0;
     for (const auto& [op, c] : r.random_ops) {
       valid += c.valid;
       failed += c.failed;
+      known += c.known_failure ? c.failed : 0;
     }
     o << "random: " << r.random_run << " requests (" << valid << " valid) over " << r.random_ops.size()
       << " ops (--seed " << r.seed << "), " << failed << " differ from fairvec";
     if (failed > r.random_failures.size()) o << " (the first " << kRandomFailuresKept << " of each op kept)";
+    if (known) o << "; " << known << " of them of ops with an expected failure (--expect), not counted";
     o << "\n";
     for (std::size_t i = 0; i < r.random_failures.size() && (verbose || i < 20); ++i) {
-      o << "RANDOM MISMATCH " << r.random_failures[i] << "\n";
+      o << "RANDOM MISMATCH " << e(r.random_failures[i]) << "\n";
     }
   }
   Counts t = totals(r);

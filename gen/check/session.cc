@@ -2,11 +2,15 @@
 
 #include <algorithm>
 
+#include "check/text_safety.h"
 #include "port/protocol.h"
 
 namespace fairvec::check {
 
 namespace {
+
+// The longest hello name kept for the report.
+constexpr std::size_t kNameBytes = 200;
 
 // Handshake is a hello reply the checker cannot work with: restarting would not help.
 struct HandshakeError : PortFailure {
@@ -37,12 +41,12 @@ bool Session::ready() {
 }
 
 void Session::handshake() {
-  Reply hello = proc_->request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}),
+  Answer hello = proc_->request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}),
                                options_.startup_timeout);
   ++report_.requests;
   if (!hello.ok) throw HandshakeError("hello refused: " + hello.error + (hello.message.empty() ? "" : " (" + hello.message + ")"));
   std::set<std::string> ops;
-  std::vector<std::string> listed, warnings;
+  std::vector<std::string> listed, warnings, twice;
   const json::Value* protocol = hello.result.find("protocol");
   if (!protocol) {
     warnings.push_back("hello result has no protocol member (assumed 1)");
@@ -55,7 +59,7 @@ void Session::handshake() {
   }
   const json::Value* name = hello.result.find("name");
   if (const auto* s = name ? std::get_if<std::string>(&name->variant()) : nullptr) {
-    report_.port_name = *s;
+    report_.port_name = capped(*s, kNameBytes);
   } else {
     warnings.push_back("hello result has no string name");
   }
@@ -66,11 +70,15 @@ void Session::handshake() {
     const auto* s = std::get_if<std::string>(&list->as_array()[i].variant());
     if (!s) throw HandshakeError("hello result ops[" + std::to_string(i) + "] is not a string (malformed ops list)");
     if (!std::binary_search(known.begin(), known.end(), *s)) {
-      throw HandshakeError("hello lists op '" + *s + "', which fairvec does not know (misspelled?); its vectors " +
-                           "would be skipped silently");
+      throw HandshakeError("hello lists op '" + capped(*s, 100) + "', which fairvec does not know (misspelled?); its " +
+                           "vectors would be skipped silently");
     }
-    if (!ops.insert(*s).second) warnings.push_back("hello lists op '" + *s + "' twice");
-    listed.push_back(*s);
+    if (ops.insert(*s).second) {
+      listed.push_back(*s);
+    } else if (std::find(twice.begin(), twice.end(), *s) == twice.end()) {
+      twice.push_back(*s);
+      warnings.push_back("hello lists op '" + *s + "' more than once");
+    }
   }
   if (!greeted_) {
     report_.port_ops = listed;
@@ -82,13 +90,13 @@ void Session::handshake() {
   }
 }
 
-Reply Session::request(const std::string& op, const json::Value& params) {
+Answer Session::request(const std::string& op, const json::Value& params, const std::set<std::string>* keep) {
   ++report_.requests;
-  return proc_->request(op, params);
+  return proc_->request(op, params, std::chrono::milliseconds(0), keep);
 }
 
 void Session::broke(const std::string& vector_id, const std::string& what) {
-  PortBreak b{vector_id, what, "", {}};
+  PortBreak b{vector_id, capped(what, kReplyExcerptBytes), "", {}};
   if (proc_) {
     std::string before = proc_->how_it_ended();
     proc_->stop(std::chrono::milliseconds(50));

@@ -19,8 +19,10 @@ class Session {
   // runs. A start that fails counts against the restart budget; false once the run has stopped.
   bool ready();
 
-  // request sends one call. Throws PortFailure when the port broke; call broke() then.
-  [[nodiscard]] Reply request(const std::string& op, const json::Value& params);
+  // request sends one call; the reply's result keeps only the members named in |keep| (nullptr:
+  // all). Throws PortFailure when the port broke; call broke() then.
+  [[nodiscard]] Answer request(const std::string& op, const json::Value& params,
+                               const std::set<std::string>* keep = nullptr);
 
   // broke records the failure |what| during vector |vector_id|, stops the port and charges the
   // restart budget (the run stops when it is spent).

@@ -1,5 +1,6 @@
 // `fairvec check-port`: run every vector against an external port over port protocol v1.
 #include <iostream>
+#include <random>
 
 #include "check/port_checker.h"
 #include "check/reports.h"
@@ -16,12 +17,20 @@ struct Opts {
   int timeout_ms = 10000, startup_timeout_ms = 10000, max_restarts = 3;
   std::vector<std::string> only, skip, command;
   std::string json, junit, html, expect;
-  std::size_t random = 0;
-  std::uint64_t seed = 1;
+  std::size_t random = check::kDefaultRandomInputs;
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::vector<std::string> empty_files;  // file-naming options given an empty value
   bool verbose = false, require_all = false, quiet_port = false;
 };
 
 int run(const Opts& opts) {
+  // An empty file name is a mistake, never "not given" (`--out=` is treated the same way).
+  if (!opts.empty_files.empty()) {
+    throw InputError(opts.empty_files.front(), "empty; name a file" +
+                                                   std::string(opts.empty_files.front() == "--json" ? " (or - for standard output)" : ""));
+  }
+  if (opts.vectors.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
   check::CheckPortOptions o;
   o.command = opts.command;
   o.vectors_dir = opts.vectors;
@@ -32,7 +41,9 @@ int run(const Opts& opts) {
   o.skip = opts.skip;
   if (!opts.expect.empty()) o.expect_file = opts.expect;
   o.random = opts.random;
-  o.seed = opts.seed;
+  // Without --seed every run draws fresh inputs (a port tuned to the kit cannot pass by heart);
+  // the report prints the seed, and --seed replays a run.
+  o.seed = opts.seed_given ? opts.seed : std::random_device{}();
   o.echo_stderr = !opts.quiet_port;
   check::install_signal_cleanup();
   const check::CheckPortReport report = check::check_port(o);
@@ -71,18 +82,28 @@ void add_check_port_command(CLI::App& app, Action& action) {
       ->allow_extra_args(false);  // one value each: `--only X -- CMD -c ...` leaves -c to CMD
   cmd->add_option("--skip", opts->skip, "Skip vectors matching this glob (as --only); repeatable")
       ->allow_extra_args(false);
-  cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
-  cmd->add_option("--random", opts->random, "Also send N random valid inputs per listed op (from the op table), compared with fairvec's answer")
-      ->check(CLI::Range(0, 1000000));
-  cmd->add_option("--seed", opts->seed, "Seed of --random (the same seed sends the same requests)")->capture_default_str();
-  cmd->add_option("--json", opts->json, "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
-  cmd->add_option("--junit", opts->junit, "Write the report as JUnit XML to FILE");
-  cmd->add_option("--html", opts->html, "Write the report as one self-contained HTML page to FILE");
+  auto* expect = cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
+  cmd->add_option("--random", opts->random,
+                  "Also send N random valid inputs per listed op (from the op table), compared with fairvec's answer "
+                  "(0: none)")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  auto* seed = cmd->add_option("--seed", opts->seed, "Seed of the random inputs (default: a fresh one, printed in the report)");
+  auto* json = cmd->add_option("--json", opts->json, "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
+  auto* junit = cmd->add_option("--junit", opts->junit, "Write the report as JUnit XML to FILE");
+  auto* html = cmd->add_option("--html", opts->html, "Write the report as one self-contained HTML page to FILE");
   cmd->add_flag("--verbose", opts->verbose, "Show every failure and every flag");
   cmd->add_flag("--require-all", opts->require_all, "Fail (exit 1) when any vector is skipped");
   cmd->add_flag("--quiet-port", opts->quiet_port, "Do not copy the port's stderr (its last lines are still reported)");
   cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
-  cmd->callback([opts, &action] { action = [opts] { return run(*opts); }; });
+  cmd->callback([=, &action] {
+    opts->seed_given = seed->count() > 0;
+    for (const auto& [option, value] : {std::pair{expect, &opts->expect}, std::pair{json, &opts->json},
+                                        std::pair{junit, &opts->junit}, std::pair{html, &opts->html}}) {
+      if (option->count() > 0 && value->empty()) opts->empty_files.push_back(option->get_name());
+    }
+    action = [opts] { return run(*opts); };
+  });
 }
 
 }  // namespace fairvec::cli

@@ -1,6 +1,12 @@
 // `fairvec generate [--verify]`: every generated file of the repository, written atomically or
 // compared (specs/README.md, "Output files"; specs/vector-format.md, "Schemas" and "Flag tables").
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <new>
@@ -9,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "check/shipped.h"
 #include "check/transcripts.h"
 #include "cli/commands.h"
 #include "cli/limits.h"
@@ -30,7 +37,46 @@ namespace fs = std::filesystem;
 namespace {
 
 // The file-set manifest generate writes last (specs/README.md, "Output files").
-constexpr const char* kManifest = "MANIFEST.sha256";
+constexpr const char* kManifest = check::kManifestName;
+
+// DirLock holds an flock(2) on the output directory itself (no lock file: nothing is added to the
+// published set) for one run: exclusive for a generation, shared for --verify. A second run waits
+// for the first, saying so once on stderr; the lock ends with the process, however it ends.
+class DirLock {
+ public:
+  DirLock(const fs::path& dir, bool exclusive) {
+    fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd_ < 0) throw IoError("--out " + dir.string() + ": cannot open: " + std::strerror(errno));
+    const int op = exclusive ? LOCK_EX : LOCK_SH;
+    if (::flock(fd_, op | LOCK_NB) == 0) return;
+    if (errno != EWOULDBLOCK) throw IoError("--out " + dir.string() + ": cannot lock: " + std::strerror(errno));
+    std::cerr << "fairvec generate: " << dir.string() << " is being " << (exclusive ? "used" : "generated")
+              << " by another fairvec generate; waiting for it to finish\n";
+    while (::flock(fd_, op) != 0) {
+      if (errno != EINTR) throw IoError("--out " + dir.string() + ": cannot lock: " + std::strerror(errno));
+    }
+  }
+  ~DirLock() { ::close(fd_); }
+  DirLock(const DirLock&) = delete;
+  DirLock& operator=(const DirLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+// no_link_below throws IoError when a directory between |out| and |path| is a symbolic link:
+// generate never writes through one (specs/README.md, "Output files").
+void no_link_below(const fs::path& out, const fs::path& path) {
+  fs::path at = out;
+  const fs::path rel = path.lexically_normal().lexically_relative(out.lexically_normal());
+  for (auto it = rel.begin(); it != rel.end() && std::next(it) != rel.end(); ++it) {
+    at /= *it;
+    std::error_code ec;
+    if (fs::is_symlink(fs::symlink_status(at, ec))) {
+      throw IoError(at.string() + " is a symbolic link; fairvec generate writes only into real directories");
+    }
+  }
+}
 
 // is_temp_file tells whether |name| is a temporary file of write_file_atomic: NAME.tmp.PID.
 bool is_temp_file(const std::string& name) {
@@ -76,9 +122,12 @@ class Generation {
   void emit(const fs::path& path, const std::string& contents) {
     produced_.insert(path.lexically_normal());
     const fs::path rel = path.lexically_normal().lexically_relative(out_.lexically_normal());
-    if (!rel.empty() && *rel.begin() != "..") {
+    const bool inside = !rel.empty() && *rel.begin() != "..";
+    if (inside) {
       manifest_ += to_hex(default_backend().sha256(contents)) + "  " + rel.generic_string() + "\n";
+      if (!verify_) no_link_below(out_, path);
     }
+    if (verify_ && inside && link_below(path)) return;  // a stray, reported by strays()
     if (!verify_) {
       std::error_code ec;
       fs::create_directories(path.parent_path(), ec);
@@ -128,19 +177,39 @@ class Generation {
   }
 
   // strays reports every file under the output directory that this run did not produce (the
-  // hand-written schemas in schema/ aside): an error with --verify, a warning otherwise.
+  // hand-written schemas in schema/ aside), and every symbolic link, never followed: an error with
+  // --verify, a warning otherwise.
   void strays() {
     for (const auto& e : fs::recursive_directory_iterator(out_)) {
-      if (e.is_directory()) continue;
       const fs::path p = e.path().lexically_normal();
-      const bool schema = p.lexically_relative(out_.lexically_normal()).begin()->string() == "schema";
-      if (produced_.count(p) || (schema && p.extension() == ".json" && e.is_regular_file())) continue;
+      if (e.is_symlink()) {
+        std::cerr << "fairvec generate: " << p.string() << " is a symbolic link (a stray; never followed)\n";
+        if (verify_) status_ = kExitFailed;
+        continue;
+      }
+      if (e.is_directory()) continue;
+      if (produced_.count(p) || (check::unlisted_allowed(p.lexically_relative(out_.lexically_normal())) &&
+                                 e.is_regular_file())) {
+        continue;
+      }
       std::cerr << "fairvec generate: " << p.string() << " is not produced by any generator (stray file)\n";
       if (verify_) status_ = kExitFailed;
     }
   }
 
   const std::string& manifest() const { return manifest_; }
+
+  // link_below tells whether |path| or a directory between the output directory and it is a
+  // symbolic link (--verify compares no file through one).
+  bool link_below(const fs::path& path) const {
+    fs::path at = out_;
+    for (const auto& part : path.lexically_normal().lexically_relative(out_.lexically_normal())) {
+      at /= part;
+      std::error_code ec;
+      if (fs::is_symlink(fs::symlink_status(at, ec))) return true;
+    }
+    return false;
+  }
   int status() const { return status_; }
 
  private:
@@ -162,8 +231,15 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   if (out.empty()) throw InputError("--out", "empty; name the directory of vector files");
   check_out_dir(out, verify);
   const bool full = only.empty();
-  if (!verify) remove_temp_file_on_signal();
-  if (!verify && fs::exists(out)) {
+  const bool existed = fs::exists(out);
+  if (!verify) {
+    remove_temp_file_on_signal();
+    std::error_code ec;
+    fs::create_directories(out, ec);
+    if (ec) throw IoError("cannot create " + out.string() + ": " + ec.message());
+  }
+  const DirLock lock(out, !verify);  // one generation at a time; --verify never sees one half done
+  if (!verify && existed) {
     remove_temp_files(out);
     if (full) fs::remove(out / kManifest);
   }

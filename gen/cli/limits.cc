@@ -10,7 +10,9 @@
 #include "cli/commands.h"
 #include "cli/verify/forms.h"
 #include "core/files.h"
+#include "port/protocol.h"
 #include "schemes/canonical_json.h"
+#include "schemes/cursor.h"
 #include "schemes/hmac_dice.h"
 #include "schemes/tavla_proof.h"
 #include "search/chunked.h"
@@ -22,8 +24,14 @@ const std::vector<Limit>& limits() {
       {"portRequestLineBytes", json::kMaxTextBytes, "bytes",
        "a port request line (a longer one is answered `bad_input` with `id` null without being kept; the port goes on serving)",
        "`port::serve`, `json::kMaxTextBytes`"},
-      {"portReplyLineBytes", check::kMaxReplyBytes, "bytes", "a port reply line read by check-port (a longer one is a port failure)",
-       "`check::kMaxReplyBytes`"},
+      {"portReplyLineBytes", port::kMaxReplyBytes, "bytes",
+       "a port reply line: check-port reads none longer (a port failure), `fairvec port` writes none longer (a request "
+       "whose reply would be longer is answered `bad_input`); the ops' bounds keep their largest replies below it",
+       "`port::kMaxReplyBytes` (= `json::kMaxTextBytes`)"},
+      {"poolHopUnits", cursor::kMaxPoolUnits, "units", "the units of one `cursor.pool_hop` request", "`cursor::kMaxPoolUnits`"},
+      {"canonicalJsonHexBytes", canonical_json::kMaxHexTextBytes, "bytes",
+       "the JSON text of one `canonical_json.hex` request (its reply carries the canonical text twice)",
+       "`canonical_json::kMaxHexTextBytes`"},
       {"fileBytes", kMaxFileBytes, "bytes", "a vector file, schema or any file read whole (checked from its size before reading)",
        "`read_file`, `kMaxFileBytes`"},
       {"proofFileBytes", tavla::kMaxProofBytes, "bytes", "a tavla proof file", "`tavla::kMaxProofBytes`"},

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "check/patterns.h"
+#include "check/shipped.h"
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/verify/verify.h"
@@ -36,6 +37,7 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
     throw IoError("cannot read the vectors directory " + dir.string() + ": not a directory");
   }
   std::vector<vectors::Failure> failures;
+  std::set<std::string> failed;
   std::size_t files = 0, tests = 0;
   for (const auto& kind : vectors::all_vector_kinds()) {
     if (!only.empty() && !only.count(kind.file)) continue;
@@ -43,9 +45,14 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
     std::size_t before = failures.size();
     std::size_t n = vectors::check_kind(kind, dir, failures);
     tests += n;
+    if (failures.size() != before) failed.insert(kind.file);
     std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kind.file << " (" << n
               << " tests x " << all_backends().size() << " backends)\n";
   }
+  // The kit's other files: transcripts, proofs, schemas, the manifest, strays (check/shipped.h).
+  const std::size_t before = failures.size();
+  const check::ShippedCount kit = check::check_shipped(dir, only, failed, failures);
+  std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kit.text() << "\n";
   for (const auto& f : failures) {
     std::cerr << f.file;
     if (f.tc_id) std::cerr << " tcId " << f.tc_id;
@@ -120,6 +127,7 @@ int run_main(int argc, char** argv) {
       only = check::select_files("--only", only_files, names);
     }
     if (*gen) {
+      if (gen->count("--specs") && specs_dir.empty()) throw InputError("--specs", "empty; name the spec directory");
       fs::path specs = specs_dir.empty() ? fs::path(vectors_dir) / ".." / "specs" : fs::path(specs_dir);
       return cli::run_generate(vectors_dir, specs.lexically_normal(), verify, only);
     }
@@ -133,6 +141,10 @@ int run_main(int argc, char** argv) {
     std::cerr << "fairvec: " << e.what() << "\n";
     return kExitIoError;
   } catch (const fs::filesystem_error& e) {
+    if (e.code() == std::errc::not_enough_memory) {  // memory exhausted is internal, never I/O
+      std::cerr << "fairvec: internal error: " << e.what() << "\n";
+      return kExitInternal;
+    }
     std::cerr << "fairvec: " << e.what() << "\n";
     return kExitIoError;
   } catch (const std::exception& e) {

@@ -5,9 +5,11 @@
 #include <cstring>
 #include <limits>
 #include <optional>
+#include <ostream>
 #include <set>
 #include <stdexcept>
 
+#include <rapidjson/ostreamwrapper.h>
 #include <rapidjson/prettywriter.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -119,22 +121,44 @@ void write(const Value& v, Writer& w) {
       v.variant());
 }
 
+// StringOut is a RapidJSON output stream that appends to a std::string: the text is built once,
+// not in a buffer and then copied (a large reply or report is held once in memory).
+struct StringOut {
+  using Ch = char;
+  std::string& text;
+  void Put(char c) { text.push_back(c); }
+  void Flush() {}
+};
+
 }  // namespace
 
 std::string to_pretty(const Value& v) {
-  rapidjson::StringBuffer buf;
-  rapidjson::PrettyWriter<rapidjson::StringBuffer> w(buf);
+  std::string text;
+  StringOut out{text};
+  rapidjson::PrettyWriter<StringOut> w(out);
   w.SetIndent(' ', 2);
   w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
   write(v, w);
-  return std::string(buf.GetString(), buf.GetSize()) + "\n";
+  text += '\n';
+  return text;
+}
+
+void write_pretty(std::ostream& out, const Value& v) {
+  rapidjson::OStreamWrapper os(out);
+  rapidjson::PrettyWriter<rapidjson::OStreamWrapper> w(os);
+  w.SetIndent(' ', 2);
+  w.SetFormatOptions(rapidjson::kFormatSingleLineArray);
+  write(v, w);
+  os.Flush();
+  out << "\n";
 }
 
 std::string to_line(const Value& v) {
-  rapidjson::StringBuffer buf;
-  rapidjson::Writer<rapidjson::StringBuffer> w(buf);
+  std::string text;
+  StringOut out{text};
+  rapidjson::Writer<StringOut> w(out);
   write(v, w);
-  return std::string(buf.GetString(), buf.GetSize());
+  return text;
 }
 
 rapidjson::Value Value::to_rapidjson(rapidjson::Document::AllocatorType& alloc) const {

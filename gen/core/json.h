@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <iosfwd>
 #include <map>
 #include <memory>
 #include <string>
@@ -105,6 +106,8 @@ class Value {
 
 // to_pretty returns |v| as 2-space-indented JSON with a final newline (vector and proof files).
 [[nodiscard]] std::string to_pretty(const Value& v);
+// write_pretty writes to_pretty(|v|) to |out| without holding the text in memory (large reports).
+void write_pretty(std::ostream& out, const Value& v);
 // to_line returns |v| as compact JSON on one line, without newline (port protocol messages).
 [[nodiscard]] std::string to_line(const Value& v);
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/bytes.h"
+#include "core/errors.h"
 #include "ops/fuzz_values.h"
 #include "ops/op_table.h"
 #include "schemes/canonical_json.h"
@@ -42,8 +43,17 @@ void add_canonical_json_ops(Table& t) {
       make::json_text, false),
       canonical_text);
   const KindRef json_hex = with_valid(string_kind(
-      "hex of UTF-8 JSON text", Naming::kParams, [](std::string_view s, std::string_view key) { return from_hex(s, key); },
-      schema_hex(0, SIZE_MAX), [](ByteReader& in) {
+      "hex of UTF-8 JSON text, at most " + std::to_string(canonical_json::kMaxHexTextBytes) + " bytes", Naming::kParams,
+      [](std::string_view s, std::string_view key) {
+        if (s.size() > 2 * canonical_json::kMaxHexTextBytes) {
+          throw InputError(std::string(key), "at most " + std::to_string(canonical_json::kMaxHexTextBytes) +
+                                                 " bytes of JSON text (the reply carries it twice), got " +
+                                                 std::to_string(s.size() / 2),
+                           2 * canonical_json::kMaxHexTextBytes);
+        }
+        return from_hex(s, key);
+      },
+      schema_hex(0, canonical_json::kMaxHexTextBytes), [](ByteReader& in) {
         json::Value v = make::json_text(in);
         return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant())))) : make::hex(in, 0, 40);
       }),

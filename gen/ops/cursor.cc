@@ -163,14 +163,14 @@ void add_cursor_ops(Table& t) {
       },
       schema_string("^(0|[1-9][0-9]{0,19})$"), make::u64_string, false);
   const KindRef units = value_kind(
-      "array of numbers in [0, 1]", Naming::kBare,
+      "array of at most " + std::to_string(cursor::kMaxPoolUnits) + " numbers in [0, 1]", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) {
         if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
         std::vector<double> out;
         for (rapidjson::SizeType i = 0; i < v.Size(); ++i) out.push_back(read_unit(v[i], key, i));
         return out;
       },
-      schema_array(unit_schema()), make::units);
+      schema_array(unit_schema(), 0, cursor::kMaxPoolUnits), make::units);
   const KindRef size = uint_kind("integer 0..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
                                                         .message = "must be an integer between 0 and 2^53 - 1",
                                                         .hi = cursor::kMaxPool, .schema_hi = cursor::kMaxPool});

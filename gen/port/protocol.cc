@@ -106,7 +106,17 @@ std::string handle_line(std::string_view line, const Backend& backend) {
   }
   Reply r = call(opname, *params, backend);
   if (!r.ok) return error_line(idv, r.error, r.message);
-  return json::to_line(json::Value::object({{"id", idv}, {"ok", true}, {"result", r.result}}));
+  return ok_line(id->GetInt64(), r.result);
+}
+
+std::string ok_line(std::int64_t id, const json::Value& result) {
+  std::string reply = json::to_line(json::Value::object({{"id", id}, {"ok", true}, {"result", result}}));
+  if (reply.size() > kMaxReplyBytes) {  // the ops' own bounds keep every reply below it; a backstop
+    return error_line(id, "bad_input", "result: the reply would be " + std::to_string(reply.size()) +
+                                           " bytes, more than the reply-line limit of " +
+                                           std::to_string(kMaxReplyBytes) + " bytes (portReplyLineBytes)");
+  }
+  return reply;
 }
 
 namespace {

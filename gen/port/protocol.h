@@ -18,6 +18,11 @@
 namespace fairvec::port {
 
 inline constexpr int kProtocolVersion = 1;
+// The longest reply line: the checker reads none longer (a reply is a JSON text, read by
+// json::parse within json::kMaxTextBytes), and `fairvec port` writes none longer — a request whose
+// reply would be longer is answered bad_input naming this limit (specs/port-protocol.md, Framing),
+// so whatever fairvec writes, its checker reads back.
+inline constexpr std::size_t kMaxReplyBytes = json::kMaxTextBytes;
 
 // An op handler reads |params| and returns the result object. It throws InputError for input the
 // spec calls invalid (answered "bad_input", with the error text as "message").
@@ -55,6 +60,10 @@ struct Reply {
 // handle_line answers one request line with one response line (no newline). It throws only
 // std::bad_alloc (memory exhausted: the port ends with exit 5, specs/README.md).
 [[nodiscard]] std::string handle_line(std::string_view line, const Backend& backend);
+
+// ok_line is the reply line of request |id| answered ok with |result|, or, when that line would be
+// longer than kMaxReplyBytes, the bad_input line naming the limit. It throws only std::bad_alloc.
+[[nodiscard]] std::string ok_line(std::int64_t id, const json::Value& result);
 
 // serve answers request lines from |in| on |out| until end of input; returns an exit code. Throws
 // IoError when a reply cannot be written (exit 3: a full disk, a closed pipe with SIGPIPE ignored).

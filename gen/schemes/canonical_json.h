@@ -21,6 +21,11 @@ namespace fairvec::canonical_json {
 // The deepest nesting of arrays and objects fairvec accepts (the root container is depth 1).
 // RFC 8785 sets no limit; deeper input is bad input here (specs/canonical-json.md, "Limits").
 inline constexpr std::size_t kMaxDepth = 128;
+// The longest JSON text the canonical_json.hex op takes. Its reply carries the canonical text twice:
+// as a JSON string (at most 2 bytes a byte: only '"' and '\\' are escaped, canonical text holds no
+// control character) and as hex (2 a byte), and canonical text is never longer than its input. A
+// quarter of the reply-line limit (json::kMaxTextBytes, less the reply's other bytes) always fits.
+inline constexpr std::size_t kMaxHexTextBytes = (json::kMaxTextBytes - 1024) / 4;
 
 // Byte range [begin, end) of one value in the parsed text, keyed by its JSON path ("" for the
 // root, "rolls[3].dice", "settings.a"). Filled by parse() when asked for.

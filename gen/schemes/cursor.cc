@@ -174,6 +174,11 @@ std::uint64_t Pool::take(double u, std::uint64_t* index) {
 
 PoolHopResult pool_hop(std::span<const double> units, std::uint64_t size) {
   if (size < 1) throw InputError("size", "a pool holds at least one item");
+  if (units.size() > kMaxPoolUnits) {
+    throw InputError("units", "at most " + std::to_string(kMaxPoolUnits) + " draws per request, got " +
+                                  std::to_string(units.size()),
+                     kMaxPoolUnits);
+  }
   Pool pool(0, size);
   for (std::size_t k = 0; k < units.size(); ++k) check_unit(units[k], "units", k);
   if (units.size() > size) {

@@ -26,6 +26,9 @@ inline constexpr std::uint64_t kMaxCounter = kMaxSafeInteger;
 // The largest pool size and draw size n: 2^53 - 1, so that n is exact in binary64 and every index
 // travels as a JSON number.
 inline constexpr std::uint64_t kMaxPool = kMaxSafeInteger;
+// The most units one pool_hop draws (a game draws at most a few dozen): bounds its memory, and its
+// reply — a pick of the largest pool is 16 digits — far below the reply-line limit.
+inline constexpr std::size_t kMaxPoolUnits = 100000;
 // limbo's result range, in hundredths.
 inline constexpr std::int64_t kLimboMin = 100;
 inline constexpr std::int64_t kLimboMax = 1000000;

@@ -6,7 +6,9 @@ Paths: port request lines (`fairvec port`), proof files (`verify-tavla`), check-
 limited to the memory budget's address space (RLIMIT_AS, as `prlimit --as` sets it) and a time
 bound, and must end with an exit code of the documented set, never by a signal, never by timeout,
 never with exit 5 (internal error). Tampered inputs (a hex digit, a die or a digit of a checked
-value replaced by another of its kind) must never verify. A few large inputs per path measure peak
+value replaced by another of its kind) must never verify, and every tamper meant must find a value
+to change (and at least a tenth of each path's inputs are tampered). fairvec only ever writes into a
+copy of the vectors it is given. A few large inputs per path measure peak
 memory over input size. The driver prints its counts; exit status 0 when every assertion held.
 
 Usage: hostile_suite.py --fairvec PATH --vectors DIR [--seed N] [--scale F]
@@ -57,6 +59,8 @@ class Suite:
         self.max_ratio = (0.0, "")
         self.baseline_kib = None
         self.ratios = []
+        # Tampered inputs per path: meant (every other input) and made (a field to tamper found).
+        self.tampered = collections.defaultdict(lambda: [0, 0])
 
     def n(self, count):
         return max(1, int(count * self.scale))
@@ -116,6 +120,13 @@ class Suite:
         if ratio > limit:
             self.failures.append("%s: %s: peak memory %.1f%s, over %s" % (path, what, ratio, unit, limit))
         return rc, out
+
+    def count_tamper(self, path, meant, text):
+        """Counts a tamper meant for |path| and whether it found a field (|text| not None): a tamper
+        that finds none would silently become an ordinary mutation, so the suite fails on it."""
+        if meant:
+            self.tampered[path][0] += 1
+            self.tampered[path][1] += text is not None
 
     def mutate(self, data):
         data = bytearray(data)
@@ -202,6 +213,16 @@ class Suite:
             self.codes["port line"]["reply " + str(tag)] += 1
             if tag not in ("ok", "bad_input", "unsupported"):
                 self.failures.append("port line: %r answered %r" % (line[:200], reply[:300]))
+        # The largest match through the port: every roll a game of its own, every roll recorded
+        # wrong (every mismatch and every game is in the reply).
+        hello = b'{"id":0,"op":"hello","params":{"protocol":1}}\n'
+        match = hello + (('{"id":1,"op":"hmac_dice.verify_match","params":{"serverSeed":"%s","seal":"",'
+                          '"clientSeeds":["a"],"rolls":%d,"recorded":"%s","games":[%s]}}\n') %
+                         ("00" * 32, MATCH_ROLLS, "11" * MATCH_ROLLS, ",".join(["1"] * MATCH_ROLLS))).encode()
+        rc, out = self.measure("port line", "verify_match: %d one-roll games, all wrong" % MATCH_ROLLS, ["port"],
+                               match, len(match), {0}, ["port"], hello, rolls=MATCH_ROLLS)
+        if b'{"id":1,"ok":true' not in out:  # the probe keeps the first 2,000 bytes of the output
+            self.failures.append("port line: the largest match was not answered ok: %r" % out[-300:])
         # Large lines: one dense but within budget, one dense beyond it, one beyond the length limit.
         for what, body in (("5 MB of 6-byte numbers", b"12345," * ((5 << 20) // 6)),
                            ("8 MB of 2-byte numbers", b"1," * (4 << 20)),
@@ -225,6 +246,7 @@ class Suite:
             if json.loads(original)["rolls"]:
                 fields.append("contributions")
             text = self.tamper(original, fields) if tampered else None
+            self.count_tamper("proof", tampered, text)
             data = text.encode() if text else self.mutate(original.encode())
             with open(path, "wb") as f:
                 f.write(data)
@@ -249,7 +271,9 @@ class Suite:
         links = [t["link"] for g in d["testGroups"] for t in g["tests"] if t.get("result") == "valid"]
         for i in range(self.n(120)):
             original = self.rng.choice(links)
-            text = self.tamper(original, ["s=", "c=", "r="]) if i % 2 == 0 and "c=" in original else None
+            meant = i % 2 == 0 and "c=" in original
+            text = self.tamper(original, ["s=", "c=", "r="]) if meant else None
+            self.count_tamper("link", meant, text)
             arg = text if text else self.mutate(original.encode()).decode("utf-8", "surrogateescape")
             arg = arg.replace("\x00", "")  # an argv string cannot hold NUL
             rc, out, err, seconds = self.run(["verify-dice", "--link", arg])
@@ -260,15 +284,22 @@ class Suite:
         self.measure("link", "100 KB link", ["verify-dice", "--link", big], b"", len(big), {1, 2},
                      ["verify-dice", "--link", links[0]], rolls=len(big.split("r=")[1]) // 2)
         # The most state a match can need: the largest number of rolls, every one recorded wrong,
-        # reported as JSON (each mismatch is listed).
+        # reported as JSON (each mismatch is listed) — as one game, and as one game per roll (each
+        # game is listed too; --games is one argument, at most 128 KiB on Linux: 65,535 games).
         seed, most = "00" * 32, MATCH_ROLLS
         rolls = os.path.join(self.tmp, "rolls.txt")
         with open(rolls, "w") as f:
             f.write("11" * most)
+        base = ["verify-dice", "--json", "--seed", seed, "--client", "a", "--recorded", "11"]
         self.measure("link", "%d wrong recorded rolls, --json" % most,
                      ["verify-dice", "--json", "--seed", seed, "--client", "a", "--recorded-file", rolls], b"",
-                     2 * most, {1}, ["verify-dice", "--json", "--seed", seed, "--client", "a", "--recorded", "11"],
-                     rolls=most)
+                     2 * most, {1}, base, rolls=most)
+        games = min(most, (128 << 10) // 2)
+        with open(rolls, "w") as f:
+            f.write("11" * games)
+        self.measure("link", "%d one-roll games, all wrong, --json" % games,
+                     ["verify-dice", "--json", "--seed", seed, "--client", "a", "--games", ",".join(["1"] * games),
+                      "--recorded-file", rolls], b"", 2 * games, {1}, base, rolls=games)
 
     # ---------------------------------------------------------------- vector files
     def vector_files(self):
@@ -278,6 +309,7 @@ class Suite:
         original = open(os.path.join(self.vectors, name)).read()
         for i in range(self.n(40)):
             text = self.tamper_vector(original) if i % 2 == 0 else None
+            self.count_tamper("vector file", i % 2 == 0, text)
             data = text.encode() if text else self.mutate(original.encode())
             with open(os.path.join(d, name), "wb") as f:
                 f.write(data)
@@ -296,11 +328,17 @@ class Suite:
     # ---------------------------------------------------------------- arguments
     def arguments(self):
         seed = "000102030405060708090a0b0c0d0e0f"
+        # generate may write (a deleted --verify makes it a generation): it only ever gets a copy of
+        # the vectors, as its --out appended after the mutation, so no mutation can drop it or point
+        # it elsewhere (without --out it would write into the vectors fairvec was built with).
+        copy = os.path.join(self.tmp, "vectors_for_arguments")
+        shutil.copytree(self.vectors, copy)
+        writes = {"generate": ["--out", copy]}
         bases = [["search", "hmac-dice-skip", "--seed", seed, "--client", "a", "--depth", "1", "--count", "100"],
                  ["verify-dice", "--seed", seed, "--client", "a", "--rolls", "3"],
                  ["port", "--backend", "openssl"],
-                 ["check", "--vectors", self.vectors, "--only", "keno_pick_test.json"],
-                 ["generate", "--verify", "--out", self.vectors, "--only", "keno_pick_test.json"]]
+                 ["check", "--vectors", copy, "--only", "keno_pick_test.json"],
+                 ["generate", "--verify", "--only", "keno_pick_test.json"]]
         odd = ["", "=", "-", "--", "--x=", "--seed=", "--client=", "--count=", "--only=", "-1", "1e9",
                "18446744073709551616", "\udcff", "a" * (100 << 10), "--help=x", "--version=1"]
         for i in range(self.n(100)):
@@ -318,6 +356,9 @@ class Suite:
                 else:
                     args[min(k, len(args) - 1)] = self.rng.choice(odd)
             args = [a.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape") for a in args]
+            command = next((a for a in args if a in writes), None)
+            if command is not None:
+                args = args + writes[command]
             rc, out, err, seconds = self.run(args)
             self.record("arguments", " ".join(a[:40] for a in args), rc, seconds, {0, 1, 2, 3}, err)
 
@@ -337,6 +378,14 @@ class Suite:
             print("  large input, " + r)
         print("  max peak-memory growth / input size (port lines, proofs, vector files): %.2f (%s)" % self.max_ratio)
         print("  max time of one run: %.2f s (%s)" % self.max_time)
+        for path, (meant, made) in sorted(self.tampered.items()):
+            print("  %-12s %d tampered inputs of %d meant" % (path, made, meant))
+            if made < meant:
+                self.failures.append("%s: %d tampers found no field to change (they became plain mutations)" %
+                                     (path, meant - made))
+            if made < max(1, self.counts[path] // 10):
+                self.failures.append("%s: only %d tampered inputs of %d (at least a tenth)" %
+                                     (path, made, self.counts[path]))
         for f in self.failures[:50]:
             print("FAIL " + f)
         print("%d failures" % len(self.failures))

@@ -3,6 +3,8 @@
 // budget of proof files and port request lines (run under an address-space limit).
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,6 +14,7 @@
 #include <sstream>
 
 #include "cli/args.h"
+#include "cli_run.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -27,19 +30,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int rc;      // exit code, or -1 when a signal ended the process
-  int signal;  // the signal, or 0
-  std::string out;
-};
+using cli_test::ChildRun;
+using cli_test::RunOptions;
 
-// run executes |command| in bash (stdout and stderr captured together).
-CliRun run(const std::string& command) {
-  fs::path out = fs::temp_directory_path() / ("fairvec_hostile_out_" + std::to_string(::getpid()));
-  int rc = std::system(("bash -c '" + command + "' >" + out.string() + " 2>&1").c_str());
-  CliRun r{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, WIFSIGNALED(rc) ? WTERMSIG(rc) : 0, read_file(out)};
-  fs::remove(out);
-  return r;
+// run starts the CLI with |args| without a shell (tests/cli_run.h): a signal is reported as one.
+ChildRun run(std::vector<std::string> args, RunOptions o = {}) {
+  args.insert(args.begin(), FAIRVEC_CLI);
+  return cli_test::run_argv(args, o);
+}
+
+// words splits |s| at spaces (the commands below hold no quoted spaces).
+std::vector<std::string> words(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream in(s);
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
 }
 
 const std::string kCli = FAIRVEC_CLI;
@@ -85,9 +90,9 @@ TEST(Finding3, VectorFileWithTrailingNulFailsCheck) {
     std::ofstream f(dir / "keno_pick_test.json", std::ios::app | std::ios::binary);
     f << std::string("\0 this is not JSON {{{", 22);
   }
-  CliRun r = run(kCli + " check --vectors " + dir.string() + " --only keno_pick_test.json");
-  EXPECT_NE(r.rc, 0) << r.out;
-  EXPECT_NE(r.out.find("NUL"), std::string::npos) << r.out;
+  ChildRun r = run({"check", "--vectors", dir.string(), "--only", "keno_pick_test.json"});
+  EXPECT_EQ(r.rc(), 1) << r.all();
+  EXPECT_NE(r.all().find("NUL"), std::string::npos) << r.all();
   fs::remove_all(dir);
 }
 
@@ -147,15 +152,18 @@ TEST(Finding5, EveryCommandOptionTakesAnEmptyValue) {
   fs::path cwd = fs::temp_directory_path() / ("fairvec_opts_" + std::to_string(::getpid()));
   fs::create_directories(cwd);
   for (const auto& c : cases) {
-    CliRun r = run("cd " + cwd.string() + " && timeout 20 " + kCli + " " + c.command + " " + c.option +
-                "= --no-such-flag" + c.tail + " </dev/null");
-    SCOPED_TRACE(c.command + " " + c.option + ": " + r.out);
-    EXPECT_EQ(r.rc, 2);
-    EXPECT_EQ(r.out.find("= --no-such-flag"), std::string::npos);
-    EXPECT_EQ(r.out.find("'--no-such-flag'"), std::string::npos);
-    const bool unexpected = r.out.find("not expected:") != std::string::npos &&
-                            r.out.find("--no-such-flag", r.out.find("not expected:")) != std::string::npos;
-    EXPECT_TRUE(unexpected || r.out.find(c.option) != std::string::npos);
+    RunOptions o;
+    o.cwd = cwd;
+    o.timeout_seconds = 20;
+    ChildRun run_ = run(words(c.command + " " + c.option + "= --no-such-flag" + c.tail), o);
+    const std::string out = run_.all();
+    SCOPED_TRACE(c.command + " " + c.option + ": " + out);
+    EXPECT_EQ(run_.rc(), 2);
+    EXPECT_EQ(out.find("= --no-such-flag"), std::string::npos);
+    EXPECT_EQ(out.find("'--no-such-flag'"), std::string::npos);
+    const bool unexpected = out.find("not expected:") != std::string::npos &&
+                            out.find("--no-such-flag", out.find("not expected:")) != std::string::npos;
+    EXPECT_TRUE(unexpected || out.find(c.option) != std::string::npos);
   }
   EXPECT_TRUE(fs::is_empty(cwd));  // nothing was generated into a directory named after a flag
   fs::remove_all(cwd);
@@ -176,26 +184,26 @@ TEST_F(Finding6, StaleTempFilesAreRemovedOnStart) {
   std::ofstream(dir / "keno_pick_test.json.tmp.12345") << "{partial";
   fs::create_directories(dir / "proofs");
   std::ofstream(dir / "proofs" / "x.json.tmp.7") << "{";
-  CliRun r = run(kCli + " generate --out " + dir.string());
-  EXPECT_EQ(r.rc, 0) << r.out;
+  ChildRun r = run({"generate", "--out", dir.string()});
+  EXPECT_EQ(r.rc(), 0) << r.all();
   EXPECT_FALSE(fs::exists(dir / "keno_pick_test.json.tmp.12345"));
   EXPECT_FALSE(fs::exists(dir / "proofs" / "x.json.tmp.7"));
 }
 
 TEST_F(Finding6, VerifyReportsStrayFilesOfAnyName) {
   fs::copy(FAIRVEC_SOURCE_VECTORS, dir, fs::copy_options::recursive);  // the committed generation
-  EXPECT_EQ(run(kCli + " generate --verify --out " + dir.string()).rc, 0);
+  EXPECT_EQ(run({"generate", "--verify", "--out", dir.string()}).rc(), 0);
   const char* strays[] = {"keno_pick_test.json.tmp.999", "notes.txt", "proofs/README", "schema/x.tmp.1"};
   for (const char* stray : strays) std::ofstream(dir / stray) << "x";
-  CliRun r = run(kCli + " generate --verify --out " + dir.string());
-  EXPECT_EQ(r.rc, 1) << r.out;
+  ChildRun r = run({"generate", "--verify", "--out", dir.string()});
+  EXPECT_EQ(r.rc(), 1) << r.all();
   for (const char* stray : strays) {
-    EXPECT_NE(r.out.find(std::string(stray) + " is not produced"), std::string::npos) << stray << ": " << r.out;
+    EXPECT_NE(r.err.find(std::string(stray) + " is not produced"), std::string::npos) << stray << ": " << r.all();
   }
 }
 
 TEST_F(Finding6, ManifestListsEveryFileAndIsWrittenLast) {
-  ASSERT_EQ(run(kCli + " generate --out " + dir.string()).rc, 0);
+  ASSERT_EQ(run({"generate", "--out", dir.string()}).rc(), 0);
   std::istringstream manifest(read_file(dir / "MANIFEST.sha256"));
   std::size_t listed = 0;
   fs::file_time_type newest_other = fs::file_time_type::min();
@@ -212,8 +220,8 @@ TEST_F(Finding6, ManifestListsEveryFileAndIsWrittenLast) {
   // A generation that fails half way removes the old manifest first and leaves no temporary file.
   fs::remove_all(dir / "proofs");
   std::ofstream(dir / "proofs") << "a file where a directory belongs";
-  CliRun r = run(kCli + " generate --out " + dir.string());
-  EXPECT_EQ(r.rc, 3) << r.out;
+  ChildRun r = run({"generate", "--out", dir.string()});
+  EXPECT_EQ(r.rc(), 3) << r.all();
   EXPECT_FALSE(fs::exists(dir / "MANIFEST.sha256"));
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
     EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
@@ -223,12 +231,22 @@ TEST_F(Finding6, ManifestListsEveryFileAndIsWrittenLast) {
 // Kills at several points of a generation: no temporary file is left, and a generation that did
 // not finish has no manifest.
 TEST_F(Finding6, KilledGenerationLeavesNoTempFileAndNoManifest) {
-  ASSERT_EQ(run(kCli + " generate --out " + dir.string()).rc, 0);
+  ASSERT_EQ(run({"generate", "--out", dir.string()}).rc(), 0);
   int killed = 0;
   for (int ms : {20, 60, 120, 250, 400, 700}) {
-    CliRun r = run(kCli + " generate --out " + dir.string() + " >/dev/null 2>&1 & pid=$!; sleep " +
-                   std::to_string(ms / 1000.0) + "; kill -TERM $pid; wait $pid; echo status=$?");
-    bool died = r.out.find("status=143") != std::string::npos;
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      ::execl(kCli.c_str(), kCli.c_str(), "generate", "--out", dir.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::usleep(static_cast<useconds_t>(ms) * 1000);
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const bool died = WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM;  // else it had finished
     killed += died;
     for (const auto& e : fs::recursive_directory_iterator(dir)) {
       EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << ms << " ms: " << e.path();
@@ -236,7 +254,7 @@ TEST_F(Finding6, KilledGenerationLeavesNoTempFileAndNoManifest) {
     if (died && fs::exists(dir / "MANIFEST.sha256")) {
       // The manifest is written last: a kill after it (while the process exits) must leave a whole,
       // verifiable tree; a kill before it leaves no manifest.
-      EXPECT_EQ(run(kCli + " generate --verify --out " + dir.string()).rc, 0) << ms << " ms: a manifest over a partial tree";
+      EXPECT_EQ(run({"generate", "--verify", "--out", dir.string()}).rc(), 0) << ms << " ms: a manifest over a partial tree";
     }
   }
   EXPECT_GT(killed, 0);  // at least one kill landed during the generation
@@ -247,15 +265,20 @@ TEST_F(Finding6, OutThatIsAFileOrADanglingLinkExits3) {
   fs::create_symlink(dir / "nowhere", dir / "dangling");
   for (const char* target : {"file", "dangling"}) {
     for (const char* verify : {"", " --verify"}) {
-      CliRun r = run(kCli + " generate" + verify + " --out " + (dir / target).string());
-      EXPECT_EQ(r.rc, 3) << target << verify << ": " << r.out;
+      ChildRun r = run(words(std::string("generate") + verify + " --out " + (dir / target).string()));
+      EXPECT_EQ(r.rc(), 3) << target << verify << ": " << r.all();
     }
   }
   EXPECT_FALSE(fs::exists(dir / "nowhere"));
 }
 
 // Findings 1 and 2: amplification. Each run is limited to 512 MiB of address space.
-const std::string kLimit = "prlimit --as=" + std::to_string(512u << 20) + " ";
+RunOptions limited(const fs::path& stdin_file = {}) {
+  RunOptions o;
+  o.address_space = 512u << 20;
+  o.stdin_file = stdin_file;
+  return o;
+}
 
 TEST(Finding1, TenMegabyteProofOfSmallIntegersIsBadInputUnderMemoryLimit) {
   fs::path p = fs::temp_directory_path() / ("fairvec_bigproof_" + std::to_string(::getpid()) + ".json");
@@ -267,10 +290,10 @@ TEST(Finding1, TenMegabyteProofOfSmallIntegersIsBadInputUnderMemoryLimit) {
     proof.insert(proof.find("\"rulesVersion\""), big);
     std::ofstream(p, std::ios::binary) << proof;
   }
-  CliRun r = run(kLimit + kCli + " verify-tavla " + p.string());
-  EXPECT_EQ(r.signal, 0) << r.out;
-  EXPECT_EQ(r.rc, 2) << r.out;
-  EXPECT_NE(r.out.find("limit"), std::string::npos) << r.out;
+  ChildRun r = run({"verify-tavla", p.string()}, limited());
+  EXPECT_FALSE(r.signaled) << r.all();
+  EXPECT_EQ(r.rc(), 2) << r.all();
+  EXPECT_NE(r.all().find("limit"), std::string::npos) << r.all();
   // Below the proof limit, a dense settings array is refused by the budget, not by the allocator.
   rapidjson::Document d;
   std::string dense = "{\"a\":[" + std::string(1 << 20, '1') + "]}";
@@ -298,9 +321,9 @@ TEST(Finding2, HundredMegabyteRequestLineIsBadInputAndThePortKeepsServing) {
     for (int i = 0; i < 50 * 1000; ++i) f << chunk;
     f << "1]}}\n{\"id\":2,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n";
   }
-  CliRun r = run(kLimit + kCli + " port < " + p.string());
-  EXPECT_EQ(r.signal, 0) << r.out.substr(0, 500);
-  EXPECT_EQ(r.rc, 0) << r.out.substr(0, 500);
+  ChildRun r = run({"port"}, limited(p));
+  EXPECT_FALSE(r.signaled) << r.all().substr(0, 500);
+  EXPECT_EQ(r.rc(), 0) << r.all().substr(0, 500);
   EXPECT_EQ(r.out.find("{\"id\":null,\"ok\":false,\"error\":\"bad_input\""), 0u) << r.out.substr(0, 500);
   EXPECT_NE(r.out.find("{\"id\":2,\"ok\":true"), std::string::npos) << r.out.substr(0, 500);
   // A dense line under the length limit is refused by the memory budget.
@@ -310,8 +333,9 @@ TEST(Finding2, HundredMegabyteRequestLineIsBadInputAndThePortKeepsServing) {
     for (int i = 0; i < 7 * 1000 * 1000; ++i) f << "1,";
     f << "1]}}\n";
   }
-  r = run(kLimit + kCli + " port < " + p.string());
-  EXPECT_EQ(r.signal, 0);
+  r = run({"port"}, limited(p));
+  EXPECT_FALSE(r.signaled);
+  EXPECT_EQ(r.rc(), 0) << r.all().substr(0, 500);
   EXPECT_NE(r.out.find("memory budget"), std::string::npos) << r.out.substr(0, 500);
   fs::remove(p);
 }

@@ -42,7 +42,14 @@ Report run_cursor(const Args& a, const Context& ctx) {
   }
   rapidjson::Document outcome;
   const std::optional<std::string> outcome_text = single(a, "outcome");
-  if (outcome_text) json_option(*outcome_text, "outcome", outcome);
+  if (outcome_text) {
+    json_option(*outcome_text, "outcome", outcome);
+    // An outcome that names no member would compare nothing: never "verified" on nothing.
+    if (outcome.ObjectEmpty()) {
+      throw InputError("--outcome", "names no outcome member; give the members to compare (e.g. {\"hundredths\": 133}), "
+                                    "or leave --outcome out");
+    }
+  }
 
   const cursor::GameResult g = cursor::play(ctx.backend, game, server_seed, client_seed, nonce, options);
   const json::Value computed(g.outcome);
@@ -79,7 +86,10 @@ Report run_cursor(const Args& a, const Context& ctx) {
     for (const auto& [k, v] : given.as_object()) {
       const json::Value* mine = computed.find(k);
       if (!mine) throw InputError("--outcome." + k, "is not an outcome field of " + game);
-      if (json::to_line(*mine) == json::to_line(v)) continue;
+      // By value, as the port checker compares answers: 133, 133.0 and 1.33e2 are one number.
+      rapidjson::Document md, gd;
+      const rapidjson::Value mv = mine->to_rapidjson(md.GetAllocator()), gv = v.to_rapidjson(gd.GetAllocator());
+      if (json::equal(mv, gv)) continue;
       c_out.status = Status::kFailed;
       if (!rep.first_mismatch) {
         rep.first_mismatch = Mismatch{L.t("where.outcome", {k}), json::Value::object({{"outcome", k}}),

@@ -69,18 +69,22 @@ Report run_dice(const Args& a, const Context& ctx) {
 
   Report rep;
   rep.form = "dice";
-  rep.result = hd::report_json(r).as_object();
+  if (!ctx.text) rep.result = hd::report_json(r).as_object();  // only --json prints it
   rep.lines.push_back(L.t("dice.header", {std::to_string(m.rolls), std::to_string(r.games.size()),
                                           std::to_string(m.client_seeds.size())}));
   rep.lines.push_back(L.t("dice.seal_computed", {r.computed_seal}));
   if (m.seal) rep.lines.push_back(L.t("dice.seal_given", {to_hex(*m.seal)}));
-  for (const auto& g : r.games) {
+  // A line per game and per roll only when the readable report is printed: with --json the
+  // largest match then keeps under matchBytesPerRoll (specs/README.md, "Memory budget").
+  const std::vector<hd::GameSummary> none;
+  const std::vector<hd::GameSummary>& listed = ctx.text ? r.games : none;
+  for (const auto& g : listed) {
     rep.lines.push_back(L.t("dice.game", {std::to_string(g.game), std::to_string(g.first_roll),
                                           std::to_string(g.first_roll + g.rolls - 1)}));
   }
   rep.lines.push_back(L.t(m.recorded ? "dice.columns_recorded" : "dice.columns"));
   std::size_t mi = 0;
-  for (const auto& g : r.games) {
+  for (const auto& g : listed) {
     for (std::uint64_t i = 0; i < g.rolls; ++i) {
       const std::uint64_t n = g.first_roll + i;
       char head[64];

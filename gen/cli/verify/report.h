@@ -49,6 +49,7 @@ struct Report {
 struct Context {
   const Lang& lang;
   const Backend& backend;
+  bool text = true;  // false with --json: the readable lines are never printed, so need not be built
 };
 
 // verdict_of returns "mismatch" when a check failed, "unchecked" when none passed, "partial" when

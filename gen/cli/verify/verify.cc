@@ -64,11 +64,14 @@ const char* kUsage =
     "common options: --json, --lang en|tr|ru|de|id, --backend openssl|cryptopp, --help\n"
     "exit: 0 verified (or partly/un-checked, as the verdict line says), 1 mismatch, 2 bad input, 3 unreadable\n";
 
-// looks_like_link tells whether |s| is a check-page link (full URL, a /check/ path with a query or
-// fragment, or bare ?… / #…). A file path that merely contains "/check/" is not a link.
+// looks_like_link tells whether |s| is a check-page link: a full URL, a path ending in /check/ or
+// /check (specs/hmac-dice-v1.md §5 allows both) followed by a query or fragment, or bare ?… / #….
+// A file path that merely contains "/check/" is not a link.
 bool looks_like_link(const std::string& s) {
-  return s.rfind("http://", 0) == 0 || s.rfind("https://", 0) == 0 ||
-         (s.find("/check/") != std::string::npos && s.find_first_of("?#") != std::string::npos) ||
+  const std::size_t data = s.find_first_of("?#");
+  const std::string_view path = std::string_view(s).substr(0, data);
+  const bool check_path = path.ends_with("/check/") || path.ends_with("/check");
+  return s.rfind("http://", 0) == 0 || s.rfind("https://", 0) == 0 || (data != std::string::npos && check_path) ||
          s.rfind("?seed=", 0) == 0 || s.rfind("#v=", 0) == 0;
 }
 
@@ -189,9 +192,9 @@ int run_verify_in(const std::vector<std::string>& args_in, const std::string& al
     const std::string backend_name = single(parsed, "backend").value_or("openssl");
     const Backend* backend = backend_by_name(backend_name);
     if (!backend) throw InputError("--backend", "unknown backend '" + backend_name + "' (openssl, cryptopp)");
-    const Report rep = form->run(parsed, Context{L, *backend});
+    const Report rep = form->run(parsed, Context{L, *backend, !as_json});
     if (as_json) {
-      std::cout << json::to_pretty(report_json(rep));
+      json::write_pretty(std::cout, report_json(rep));
     } else {
       print_text(std::cout, rep, L);
     }
