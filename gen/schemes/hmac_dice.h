@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -221,9 +222,15 @@ struct MatchReport {
   Verdict verdict = Verdict::kUnchecked;
 };
 
-// verify_match computes the seal and every roll of |m| and compares them with the given seal and
-// recorded rolls. Throws InputError (from validate_match, with |names|) for inconsistent fields.
-[[nodiscard]] MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names = {});
+// RollFn computes roll |roll_no| of a match (roll() by default; the vector generators pass a port's
+// own, to compute what that port reports).
+using RollFn = std::function<Dice(std::uint64_t roll_no)>;
+
+// verify_match computes the seal and every roll of |m| (through |roll_of| when given) and compares
+// them with the given seal and recorded rolls. Throws InputError (from validate_match, with
+// |names|) for inconsistent fields, and what |roll_of| throws.
+[[nodiscard]] MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names = {},
+                                       const RollFn& roll_of = {});
 
 // report_json renders |r| as the result of the hmac_dice.verify_match port op (also the output of
 // `fairvec verify-dice --json`): verdict, computedSeal, sealStatus, dice, mismatches, gameSummary.

@@ -78,7 +78,7 @@ const char* verdict_name(Verdict v) {
   return "unchecked";
 }
 
-MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names) {
+MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names, const RollFn& roll_of) {
   validate_match(m, names);
   if (m.server_seed.size() < kMinServerSeedBytes || m.server_seed.size() > kMaxServerSeedBytes) {
     throw InputError("serverSeed", "a server seed is 16 to 64 bytes");
@@ -97,7 +97,7 @@ MatchReport verify_match(const Backend& backend, const Match& m, const MatchFiel
     s.first_roll = roll_no;
     s.rolls = games[g];
     for (std::uint64_t i = 1; i <= games[g]; ++i, ++roll_no) {
-      Dice d = roll(backend, m.server_seed, m.client_seeds, roll_no);
+      Dice d = roll_of ? roll_of(roll_no) : roll(backend, m.server_seed, m.client_seeds, roll_no);
       r.dice.push_back(d);
       if (!s.opening_roll) {
         if (d.is_double()) {

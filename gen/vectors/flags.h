@@ -35,7 +35,7 @@ using Property = std::function<bool(const rapidjson::Value& params, const json::
 
 // WrongPort is one known port bug.
 struct WrongPort {
-  std::string name;         // kebab-case, one port across the set: "hex-text-key"
+  std::string name;         // kebab-case, one port across the set: "hex-string-key"
   std::string description;  // what such a port does, one line: "HMAC keyed with the seed's hex text"
   // answers gives, per op, that port's answer; an op it does not list it answers as fairvec does.
   std::vector<std::pair<std::string, Alternative>> answers;

@@ -210,7 +210,8 @@ void add_link_flags(FlagLibrary& lib) {
             "catches a port that silently ignores data it does not understand."});
   lib.flag({"KeyCase", BugType::kMissingCheck,
             "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
-            "that lowercases or case-folds keys."});
+            "that lowercases or case-folds keys.",
+            {"link-keys-any-case"}});
   lib.share(shared_flags(), "DuplicateKey");
   lib.flag({"MissingKey", BugType::kMissingCheck,
             "A required key absent (v0: seed, client, n; v1: v, s, p, r)."});

@@ -173,7 +173,8 @@ void add_match_flags(FlagLibrary& lib) {
             "the mismatch names the roll, its game and its place in the game."});
   lib.flag({"EveryMismatch", BugType::kModifiedInput,
             "Two recorded rolls differ: both mismatches are listed; catches a "
-            "verifier that stops at the first mismatch."});
+            "verifier that stops at the first mismatch.",
+            {"match-first-mismatch-only"}});
   lib.flag({"SwappedDice", BugType::kModifiedInput,
             "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
             "pairs; catches a verifier comparing them as unordered."});

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "ops/op_table.h"
 #include "vectors/flags.h"
 #include "vectors/hmac_dice.h"
 #include "vectors/test_reader.h"
@@ -32,9 +33,12 @@ struct Port {
   bool upper_seal = false;         // writes the seal in uppercase
   // The client seeds and the roll number.
   bool any_seed_count = false, any_client_length = false, any_client_character = false, any_roll = false;
+  bool string_roll = false;  // takes a decimal string for the roll number
   std::uint64_t roll_cap = hd::kMaxRoll;
   std::function<std::vector<std::string>(std::vector<std::string>)> seeds = {};
   std::function<std::string(std::int64_t roll)> roll_text = {};
+  enum class Plus { kLastSeed, kFirstSeed, kAfterRoll } plus = Plus::kLastSeed;  // where a retry's '+' go
+  std::int64_t roll_offset = 0;  // the roll number written is roll + roll_offset (-1: counted from 0)
   // The byte picked.
   std::size_t max_skipped = 32;  // skips at most this many bytes of a MAC, then uses the next whatever it is
   int kept_value = -1;           // a value >= 252 it does not skip
@@ -42,6 +46,8 @@ struct Port {
   bool retries = true;           // goes on to the next retry's MAC
   bool wrap = false;             // with every byte skipped, takes byte 0 of the first MAC
   bool default_dice = false;     // with no MAC at all, answers 1-1
+  bool swap_dice = false;        // dice (v % 6 + 1, v / 6 + 1)
+  bool first_mismatch_only = false;  // a match report lists only the first mismatching roll
 
   // key reads the server seed as this port does; throws InputError("serverSeed") where it rejects.
   [[nodiscard]] Bytes key(std::string text) const {
@@ -79,9 +85,9 @@ struct Port {
 
   // dice picks a roll's dice from its retries' MACs; throws InputError("macs") where it finds none.
   [[nodiscard]] hd::Dice dice(const std::vector<Digest>& macs) const {
-    auto of = [](std::uint8_t byte) {
+    auto of = [this](std::uint8_t byte) {
       const int x = byte % 36;
-      return hd::Dice{x / 6 + 1, x % 6 + 1};
+      return swap_dice ? hd::Dice{x % 6 + 1, x / 6 + 1} : hd::Dice{x / 6 + 1, x % 6 + 1};
     };
     if (macs.empty()) {
       if (default_dice) return {1, 1};
@@ -103,12 +109,8 @@ struct Port {
     return json::Value::object({{"dice", jdice(dice(macs))}});
   }
 
-  [[nodiscard]] json::Value roll(const rapidjson::Value& p, const Backend& b) const {
-    Bytes k = key(json::get_string(p, "serverSeed", "params"));
-    if (hashed_64 && k.size() >= 64) {
-      const Digest d = b.sha256(ByteView(k.data(), k.size()));
-      k.assign(d.begin(), d.end());
-    }
+  // client_seeds reads and checks the client seeds as this port does.
+  [[nodiscard]] std::vector<std::string> client_seeds(const rapidjson::Value& p) const {
     std::vector<std::string> cs = json::get_string_array(p, "clientSeeds", "params");
     if (!any_seed_count && (cs.empty() || cs.size() > hd::kMaxClientSeeds)) throw InputError("clientSeeds", "count");
     for (const auto& c : cs) {
@@ -119,27 +121,92 @@ struct Port {
         throw InputError("clientSeeds", "character");
       }
     }
-    if (seeds) cs = seeds(cs);
-    const std::int64_t roll = json::get_int(p, "roll", "params");
+    return cs;
+  }
+
+  [[nodiscard]] std::int64_t roll_number(const rapidjson::Value& p) const {
+    const rapidjson::Value* v = json::optional_member(p, "roll");
+    std::int64_t roll = 0;
+    if (string_roll && v && v->IsString() && v->GetStringLength() > 0 && v->GetStringLength() < 19 &&
+        std::all_of(v->GetString(), v->GetString() + v->GetStringLength(), [](char c) { return c >= '0' && c <= '9'; })) {
+      roll = std::stoll(v->GetString());
+    } else {
+      roll = json::get_int(p, "roll", "params");
+    }
     if (!any_roll && (roll < 1 || static_cast<std::uint64_t>(roll) > roll_cap)) throw InputError("roll", "range");
+    return roll;
+  }
+
+  // text is the HMAC message of retry |retry| of roll |roll| as this port writes it.
+  [[nodiscard]] std::string text(std::vector<std::string> cs, std::int64_t roll, std::uint64_t retry) const {
+    if (seeds) cs = seeds(cs);
+    const std::string plus(retry, '+');
+    if (!cs.empty() && plus_where() == Plus::kLastSeed) cs.back() += plus;
+    if (!cs.empty() && plus_where() == Plus::kFirstSeed) cs.front() += plus;
     std::string m;
     for (std::size_t i = 0; i < cs.size(); ++i) m += (i ? ":" : "") + cs[i];
-    const std::string tail = ":" + (roll_text ? roll_text(roll) : std::to_string(roll));
-    std::vector<Digest> macs;
-    for (std::size_t retry = 0; retry <= hd::kMaxRetry; ++retry, m += "+") {
-      macs.push_back(b.hmac_sha256(k, as_bytes(m + tail)));
+    const std::int64_t written = roll + roll_offset;
+    m += ":" + (roll_text ? roll_text(written) : std::to_string(written));
+    if (plus_where() == Plus::kAfterRoll) m += plus;
+    return m;
+  }
+  [[nodiscard]] Plus plus_where() const { return plus; }
+
+  [[nodiscard]] Bytes roll_key(const Bytes& seed_key, const Backend& b) const {
+    if (!hashed_64 || seed_key.size() < 64) return seed_key;
+    const Digest d = b.sha256(ByteView(seed_key.data(), seed_key.size()));
+    return Bytes(d.begin(), d.end());
+  }
+
+  // dice_of derives roll |roll| as this port does.
+  [[nodiscard]] hd::Dice dice_of(const Bytes& key, const std::vector<std::string>& cs, std::int64_t roll,
+                                 const Backend& b) const {
+    for (std::uint64_t retry = 0; retry <= hd::kMaxRetry; ++retry) {
       try {
-        return json::Value::object({{"dice", jdice(dice({macs.back()}))}});
+        return dice({b.hmac_sha256(key, as_bytes(text(cs, roll, retry)))});
       } catch (const InputError&) {
         // every byte of this retry skipped: the next retry
       }
     }
     throw InputError("roll", "every retry skipped");
   }
+
+  [[nodiscard]] json::Value roll(const rapidjson::Value& p, const Backend& b) const {
+    const Bytes k = roll_key(key(json::get_string(p, "serverSeed", "params")), b);
+    const std::vector<std::string> cs = client_seeds(p);
+    return json::Value::object({{"dice", jdice(dice_of(k, cs, roll_number(p), b))}});
+  }
+
+  [[nodiscard]] json::Value message(const rapidjson::Value& p, const Backend&) const {
+    const std::vector<std::string> cs = client_seeds(p);
+    const std::int64_t roll = roll_number(p);
+    const std::uint64_t retry = json::get_uint(p, "retry", "params");
+    if (retry > hd::kMaxRetry) throw InputError("retry", "range");
+    return json::Value::object({{"message", text(cs, roll, retry)}});
+  }
+
+  // match verifies a whole match with this port's seal and rolls (the fields read as fairvec does).
+  [[nodiscard]] json::Value match(const rapidjson::Value& p, const Backend& b) const {
+    const hd::Match m = hd::match_from_json(p, "params", true);
+    const Bytes seed = key(json::get_string(p, "serverSeed", "params"));
+    const Bytes k = roll_key(seed, b);
+    hd::MatchReport r = hd::verify_match(b, m, {}, [&](std::uint64_t n) {
+      return dice_of(k, m.client_seeds, static_cast<std::int64_t>(n), b);
+    });
+    const Digest seal = b.sha256(seed);
+    r.computed_seal = to_hex(seal);
+    if (m.seal) r.seal_matches = *m.seal == seal;
+    if (first_mismatch_only && r.mismatches.size() > 1) r.mismatches.resize(1);
+    r.verdict = r.seal_matches && !*r.seal_matches ? hd::Verdict::kSealMismatch
+                : !r.mismatches.empty()            ? hd::Verdict::kRollMismatch
+                : m.seal || m.recorded             ? hd::Verdict::kVerified
+                                                   : hd::Verdict::kUnchecked;
+    return hd::report_json(r);
+  }
 };
 
 // WhichOps lists the ops a wrong port answers.
-enum WhichOps : unsigned { kSeal = 1, kRoll = 2, kPick = 4 };
+enum WhichOps : unsigned { kSeal = 1, kRoll = 2, kPick = 4, kMessage = 8, kMatch = 16 };
 
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
@@ -147,7 +214,42 @@ void add(FlagLibrary& lib, std::string name, std::string description, unsigned o
   if (ops & kSeal) w.answers.push_back({"hmac_dice.seal", [shared](const rapidjson::Value& p, const Backend& b) { return shared->seal(p, b); }});
   if (ops & kRoll) w.answers.push_back({"hmac_dice.roll", [shared](const rapidjson::Value& p, const Backend& b) { return shared->roll(p, b); }});
   if (ops & kPick) w.answers.push_back({"hmac_dice.pick", [shared](const rapidjson::Value& p, const Backend& b) { return shared->pick(p, b); }});
+  if (ops & kMessage) {
+    w.answers.push_back({"hmac_dice.message", [shared](const rapidjson::Value& p, const Backend& b) { return shared->message(p, b); }});
+  }
+  if (ops & kMatch) {
+    w.answers.push_back({"hmac_dice.verify_match", [shared](const rapidjson::Value& p, const Backend& b) { return shared->match(p, b); }});
+  }
   lib.port(std::move(w));
+}
+
+// via answers |op| as fairvec does, on params |rewrite| changed: a port that reads one input another way.
+void via(FlagLibrary& lib, std::string name, std::string description, std::vector<std::string> ops,
+         std::function<void(json::Object& params)> rewrite) {
+  WrongPort w{std::move(name), std::move(description), {}};
+  for (auto& op : ops) {
+    w.answers.push_back({op, [op, rewrite](const rapidjson::Value& p, const Backend& b) {
+                           json::Object o = json::Value::from_rapidjson(p).as_object();
+                           rewrite(o);
+                           rapidjson::Document d;
+                           rapidjson::Value v = json::Value(std::move(o)).to_rapidjson(d.GetAllocator());
+                           static_cast<rapidjson::Value&>(d).Swap(v);
+                           return ops::run(*ops::table().find(op), d, b);
+                         }});
+  }
+  lib.port(std::move(w));
+}
+
+// text_member applies |change| to the string member |name| of |o|, where it is one.
+void text_member(json::Object& o, std::string_view name, const std::function<void(std::string&)>& change) {
+  for (auto& [k, v] : o) {
+    if (k != name) continue;
+    if (auto* s = std::get_if<std::string>(&v.variant())) {
+      std::string t = *s;
+      change(t);
+      v = json::Value(std::move(t));
+    }
+  }
 }
 
 std::vector<std::string> sorted(std::vector<std::string> s, bool down) {
@@ -164,10 +266,10 @@ std::vector<std::string> sorted(std::vector<std::string> s, bool down) {
 void add_wrong_ports(FlagLibrary& lib) {
   // The server seed.
   add(lib, "seal-of-hex-text", "seals the server seed's hex text instead of its decoded bytes", kSeal, {.text_seed = true});
-  add(lib, "hex-text-key", "keys the HMAC with the server seed's hex text instead of its decoded bytes", kRoll,
-      {.text_seed = true});
+  add(lib, "hex-string-key", "takes the server seed's hex text for its decoded bytes: the HMAC key and the seal",
+      kSeal | kRoll | kMatch, {.text_seed = true});
   add(lib, "uppercase-seal", "writes the seal in uppercase hex", kSeal, {.upper_seal = true});
-  add(lib, "uppercase-seed-rejected", "rejects server seed hex with uppercase letters", kSeal | kRoll,
+  add(lib, "uppercase-seed-rejected", "rejects server seed hex with uppercase letters", kSeal | kRoll | kMatch,
       {.rejects_uppercase = true});
   add(lib, "lenient-seed-hex", "reads the server seed's hex leniently: skips a 0x prefix and non-hex characters, drops an odd last digit",
       kSeal | kRoll, {.lenient_hex = true});
@@ -184,7 +286,7 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "long-key-hashed", "hashes a 64-byte server seed before keying the HMAC (as for keys longer than a block)", kRoll,
       {.hashed_64 = true});
   // The client seeds and the roll number.
-  add(lib, "sorted-seeds", "sorts the client seeds instead of keeping their seat order", kRoll,
+  add(lib, "sorted-seeds", "sorts the client seeds instead of keeping their seat order", kRoll | kMessage | kMatch,
       {.seeds = [](std::vector<std::string> s) { return sorted(std::move(s), false); }});
   add(lib, "sorted-seeds-descending", "sorts the client seeds in descending order instead of keeping their seat order", kRoll,
       {.seeds = [](std::vector<std::string> s) { return sorted(std::move(s), true); }});
@@ -215,20 +317,55 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.roll_text = [](std::int64_t r) { return std::to_string(static_cast<std::uint32_t>(r)); }});
   add(lib, "roll-capped-32-bit", "rejects roll numbers above 2^32 - 1", kRoll, {.roll_cap = 0xffffffffULL});
   add(lib, "roll-range-unchecked", "accepts any integer as the roll number", kRoll, {.any_roll = true});
+  add(lib, "zero-based-rolls", "counts roll numbers from 0: the message of roll n carries n - 1", kRoll | kMessage | kMatch,
+      {.roll_offset = -1});
+  add(lib, "plus-on-first-seed", "appends a retry's '+' to the first client seed, not the last", kRoll | kMessage | kMatch,
+      {.plus = Port::Plus::kFirstSeed});
+  add(lib, "plus-after-roll", "appends a retry's '+' after the roll number", kRoll | kMessage | kMatch,
+      {.plus = Port::Plus::kAfterRoll});
   // The byte picked.
-  add(lib, "no-skip", "uses MAC byte 0 even when it is >= 252", kRoll | kPick, {.max_skipped = 0});
+  add(lib, "no-skip", "uses MAC byte 0 even when it is >= 252", kRoll | kPick | kMatch, {.max_skipped = 0});
+  add(lib, "swapped-dice", "writes the dice as (v % 6 + 1, v / 6 + 1), the two dice swapped", kRoll | kPick | kMatch,
+      {.swap_dice = true});
   for (std::size_t n = 1; n <= 5; ++n) {
     add(lib, "skips-at-most-" + std::to_string(n),
         "skips at most " + std::to_string(n) + " MAC byte" + (n > 1 ? "s" : "") + " >= 252, then uses the next whatever it is",
         kRoll | kPick, {.max_skipped = n});
   }
   for (int v = 252; v <= 255; ++v) {
-    add(lib, "accept-" + std::to_string(v), "does not skip the MAC byte value " + std::to_string(v), kPick, {.kept_value = v});
+    add(lib, "accept-" + std::to_string(v), "does not skip the MAC byte value " + std::to_string(v), kRoll | kPick | kMatch,
+        {.kept_value = v});
   }
   add(lib, "pick-31-bytes", "scans only bytes 0..30 of each MAC", kPick, {.bytes = 31});
   add(lib, "no-retries", "never goes on to the next retry's MAC", kPick, {.retries = false});
   add(lib, "pick-wraps", "takes byte 0 of the first MAC when every byte is skipped", kPick, {.wrap = true});
   add(lib, "pick-default-dice", "answers 1-1 when no MAC is given", kPick, {.default_dice = true});
+  add(lib, "string-as-integer", "takes a decimal string for the roll number", kRoll | kMessage, {.string_roll = true});
+  // Links and listings.
+  via(lib, "link-keys-any-case", "matches a link's keys case-insensitively", {"hmac_dice.parse_link"}, [](json::Object& o) {
+    text_member(o, "link", [](std::string& link) {
+      const std::size_t start = link.find_first_of("?#");
+      if (start == std::string::npos) return;
+      bool key = true;
+      for (std::size_t i = start + 1; i < link.size(); ++i) {
+        if (link[i] == '&') key = true;
+        else if (link[i] == '=') key = false;
+        else if (key) link[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(link[i])));
+      }
+    });
+  });
+  via(lib, "link-extra-path", "accepts any text after /check in a link's path", {"hmac_dice.parse_link"}, [](json::Object& o) {
+    text_member(o, "link", [](std::string& link) {
+      const std::size_t end = std::min(link.find_first_of("?#"), link.size());
+      const std::size_t at = link.substr(0, end).find("/check");
+      if (at != std::string::npos) link = link.substr(0, at) + "/check/" + link.substr(end);
+    });
+  });
+  via(lib, "recorded-any-separator", "splits recorded rolls on commas as on whitespace",
+      {"hmac_dice.parse_recorded", "hmac_dice.verify_match"}, [](json::Object& o) {
+        for (const char* name : {"text", "recorded"}) text_member(o, name, [](std::string& t) { std::replace(t.begin(), t.end(), ',', ' '); });
+      });
+  add(lib, "match-first-mismatch-only", "lists only the first mismatching roll of a match", kMatch, {.first_mismatch_only = true});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

@@ -57,7 +57,7 @@ void add_seal_flags(FlagLibrary& lib) {
   lib.flag({"MinSeedLength", BugType::kBoundary,
             "The shortest server seeds, 16 and 17 bytes (the HMAC key is the decoded bytes); catches a lower bound set "
             "off by one, or a key taken from the hex text.",
-            {"seed-min-18", "hex-text-key"}});
+            {"seed-min-18", "hex-string-key"}});
   lib.flag({"MaxSeedLength", BugType::kBoundary,
             "The longest server seeds, 63 and 64 bytes (64 bytes are one whole SHA-256 block of HMAC key); catches an "
             "upper bound set off by one, or a 64-byte key hashed first.",
@@ -65,7 +65,7 @@ void add_seal_flags(FlagLibrary& lib) {
   lib.flag({"UppercaseSeedHex", BugType::kEncoding,
             "Server seed hex in upper or mixed case is the same seed; catches a port that rejects it, or seals or keys "
             "the HMAC with the text.",
-            {"uppercase-seed-rejected", "seal-of-hex-text", "hex-text-key"}});
+            {"uppercase-seed-rejected", "seal-of-hex-text", "hex-string-key"}});
   lib.flag({"OddLengthHex", BugType::kMissingCheck,
             "Server seed hex of odd length; catches a port that drops or pads the last digit.",
             {"lenient-seed-hex", "lenient-seed-hex-any-length"}});
