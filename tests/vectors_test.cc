@@ -82,7 +82,7 @@ class VectorKindTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(VectorKindTest, CommittedFileEqualsFreshGeneration) {
   const VectorKind& k = kind_named(GetParam());
-  std::string fresh = json::to_pretty(k.generate());
+  std::string fresh = json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS));
   std::string committed = read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file);
   ASSERT_EQ(committed.size(), fresh.size()) << k.file << ": run `fairvec generate`";
   EXPECT_TRUE(committed == fresh) << k.file << " differs from a fresh generation";
@@ -191,10 +191,10 @@ TEST(VectorFileBuilder, AssignsIdsAndCounts) {
   VectorFileBuilder b("toy", "toy_schema.json", {"a toy"});
   b.note("Flag", "BASIC", "d");
   b.group({{"type", "Toy"}});
-  b.add("one", {"Flag"}, Result::kValid, {{"x", 1}});
-  b.add("two", {}, Result::kInvalid, {{"x", 2}});
+  b.add("one", {"Flag"}, Result::kValid, {{"x", 1}}, "k1");
+  b.add("two", {}, Result::kInvalid, {{"x", 2}}, "k2");
   b.group({{"type", "Toy"}});
-  b.add("three", {}, Result::kAcceptable, {{"x", 3}});
+  b.add("three", {}, Result::kAcceptable, {{"x", 3}}, "k3");
   json::Value v = b.build();
   EXPECT_EQ(std::get<std::int64_t>(v.find("numberOfTests")->variant()), 3);
   const auto& g1 = v.find("testGroups")->as_array()[1];
@@ -206,13 +206,13 @@ TEST(VectorFileBuilder, AssignsIdsAndCounts) {
 TEST(VectorFileBuilder, RejectsUndefinedAndUnusedFlags) {
   VectorFileBuilder undefined("toy", "s", {});
   undefined.group({{"type", "T"}});
-  undefined.add("c", {"Nope"}, Result::kValid, {});
+  undefined.add("c", {"Nope"}, Result::kValid, {}, "k");
   EXPECT_THROW((void)undefined.build(), std::logic_error);
 
   VectorFileBuilder unused("toy", "s", {});
   unused.note("Unused", "BASIC", "d");
   unused.group({{"type", "T"}});
-  unused.add("c", {}, Result::kValid, {});
+  unused.add("c", {}, Result::kValid, {}, "k");
   EXPECT_THROW((void)unused.build(), std::logic_error);
 
   VectorFileBuilder twice("toy", "s", {});
@@ -242,19 +242,19 @@ TEST(ValidateFile, HugeDoublesAreRejectedBeforeTheSchemaValidator) {
   }
 }
 
-TEST(ValidateFile, CatchesOrderUndefinedFlagsAndUnusedNotes) {
+TEST(ValidateFile, CatchesRepeatedIdsUndefinedFlagsAndUnusedNotes) {
   const char* schema_text = R"({"type":"object"})";
   const char* file_text = R"({"algorithm":"toy","schema":"s","generatorVersion":"x","numberOfTests":2,"header":[],
     "notes":{"A":{"bugType":"BASIC","description":"d"},"B":{"bugType":"BASIC","description":"d"}},
     "testGroups":[{"type":"T","tests":[{"tcId":2,"comment":"","flags":["A","C"],"result":"valid"},
-                                        {"tcId":1,"comment":"","flags":[],"result":"valid"}]}]})";
+                                        {"tcId":2,"comment":"","flags":[],"result":"valid"}]}]})";
   rapidjson::Document doc, schema;
   json::parse(file_text, doc, "file");
   json::parse(schema_text, schema, "schema");
   std::vector<Failure> failures;
   validate_file("toy", doc, schema, failures);
   std::string all = describe(failures);
-  EXPECT_NE(all.find("tcId out of order"), std::string::npos) << all;
+  EXPECT_NE(all.find("tcId given twice"), std::string::npos) << all;  // ids are stable, not in order
   EXPECT_NE(all.find("flag not defined in notes: C"), std::string::npos) << all;
   EXPECT_NE(all.find("note defined but never used: B"), std::string::npos) << all;
 }

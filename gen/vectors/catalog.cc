@@ -589,7 +589,7 @@ class FlagCheck {
   std::map<std::string, std::set<std::size_t>, std::less<>> applied_;  // wrong ports that answer a case's op
 };
 
-json::Value generate(const FileSpec& spec, const Table& table) {
+json::Value generate(const FileSpec& spec, const Table& table, const Ledger* previous, Ledger* next) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(family_of_file(spec.file)->algorithm, schema, spec.header);
   for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
@@ -626,10 +626,11 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     json::Object fields = std::move(shown.leading);
     fields.insert(fields.end(), p.inputs.begin(), p.inputs.end());
     fields.insert(fields.end(), shown.after.begin(), shown.after.end());
-    b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields));
+    b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields),
+          test_key(c.group, c.members, c.inputs));
   }
   flags.finish();
-  return b.build();
+  return b.build(previous, next);
 }
 
 }  // namespace
@@ -645,7 +646,7 @@ VectorKind catalog_kind(FileSpec spec) {
   VectorKind k;
   k.file = shared->file;
   k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
-  k.generate = [shared, table] { return generate(*shared, *table); };
+  k.generate_ids = [shared, table](const Ledger* previous, Ledger* next) { return generate(*shared, *table, previous, next); };
   k.companions = shared->companions;
   for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
@@ -653,6 +654,19 @@ VectorKind catalog_kind(FileSpec spec) {
     if (!g) return "unknown group type " + group_type(t);
     const Test test = test_of(*g, t);
     return check_plan(plan_of_test(*g, t, test), test, backend);
+  };
+  k.key_of = [table](const TestRef& t) -> std::string {
+    const Bound* g = bound_of(*table, t);
+    if (!g) throw InputError("type", "unknown group type " + group_type(t));
+    const Test test = test_of(*g, t);
+    const Plan p = plan_of_test(*g, t, test);
+    json::Object inputs;  // the case's inputs: a stage's outputs are computed
+    for (const auto& kv : p.inputs) {
+      bool staged = false;
+      for (const auto& st : g->spec.stages) staged = staged || contains(st.outputs, kv.first);
+      if (!staged) inputs.push_back(kv);
+    }
+    return test_key(g->spec.type, test.group, inputs);
   };
   k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
     const Bound* g = bound_of(*table, t);

@@ -15,6 +15,7 @@
 #include "core/crypto.h"
 #include "core/json.h"
 #include "vectors/bug_types.h"
+#include "vectors/ledger.h"
 
 namespace fairvec::vectors {
 
@@ -22,8 +23,8 @@ enum class Result { kValid, kInvalid, kAcceptable };
 const char* result_name(Result r);
 
 
-// VectorFileBuilder collects notes, groups and tests and renders the file. The tool assigns
-// tcIds (1, 2, … in file order) and numberOfTests; a person never types them.
+// VectorFileBuilder collects notes, groups and tests and renders the file. The tool assigns tcIds
+// (from the file's id ledger: vectors/ledger.h) and numberOfTests; a person never types them.
 class VectorFileBuilder {
  public:
   // |algorithm| is the scheme name, |schema| the schema file name in vectors/schema/, |header|
@@ -39,14 +40,18 @@ class VectorFileBuilder {
   void group(json::Object fields);
 
   // add appends a test to the current group: tcId, comment, flags, then |fields|, then result.
-  void add(std::string comment, std::vector<std::string> flags, Result result, json::Object fields);
+  // |key| says what the test is (test_key): its tcId follows it.
+  void add(std::string comment, std::vector<std::string> flags, Result result, json::Object fields, std::string key);
 
   // test_count returns the number of tests added so far.
   std::size_t test_count() const;
 
-  // build renders the file. Throws std::logic_error if a flag is used but not defined, defined
-  // but not used, a group is empty, or a test precedes any group: generator bugs, not input.
-  [[nodiscard]] json::Value build() const;
+  // build renders the file, giving each test its tcId from |previous| (the file's ledger so far;
+  // null: a first generation, tcIds 1, 2, … in file order) and, when |next| is given, storing the
+  // file's new ledger there. Throws std::logic_error if a flag is used but not defined, defined but
+  // not used, a group is empty, a test precedes any group, or two tests have one key: generator
+  // bugs, not input.
+  [[nodiscard]] json::Value build(const Ledger* previous = nullptr, Ledger* next = nullptr) const;
 
  private:
   struct Test {
@@ -54,6 +59,7 @@ class VectorFileBuilder {
     std::vector<std::string> flags;
     Result result;
     json::Object fields;
+    std::string key;
   };
   struct Group {
     json::Object fields;
@@ -87,11 +93,22 @@ struct PortCall {
 struct VectorKind {
   std::string file;    // file name in vectors/, e.g. "hmac_dice_roll_test.json"
   std::string schema;  // schema file name in vectors/schema/
-  std::function<json::Value()> generate;
+  // generate_ids generates the file, its tests' tcIds from the ledger |previous| (null: 1, 2, … in
+  // file order), and stores the file's new ledger in |next| when given.
+  std::function<json::Value(const Ledger* previous, Ledger* next)> generate_ids;
+  // generate is a first generation: tcIds 1, 2, … in file order (what a file with no ledger gets).
+  [[nodiscard]] json::Value generate() const { return generate_ids(nullptr, nullptr); }
+  // generate_in generates the file as `fairvec generate --out |vectors_dir|` does: tcIds from the
+  // ledger there (ids/<stem>.json), or 1, 2, … where there is none. Throws InputError for a
+  // malformed ledger, IoError when it cannot be read.
+  [[nodiscard]] json::Value generate_in(const std::filesystem::path& vectors_dir) const;
   // check_library runs |t| through the library API on |backend| and returns an empty string when
   // the test passes, or a message saying what differs. It may throw InputError for a malformed
   // test (reported as a failure too).
   std::function<std::string(const TestRef& t, const Backend& backend)> check_library;
+  // key_of returns the ledger key of |t| (test_key of its type, group members and case inputs).
+  // It throws InputError for a malformed test.
+  std::function<std::string(const TestRef& t)> key_of;
   // port_calls translates |t| into the port requests it implies (may be empty).
   std::function<std::vector<PortCall>(const TestRef& t)> port_calls;
   // companions, when set, derives extra files written beside the vector file from its generated
@@ -126,8 +143,8 @@ struct Failure {
 };
 
 // validate_file checks |doc| (the parsed file |name|) against the schema document |schema| and the
-// rules no schema can state: numberOfTests equals the number of tests, tcIds run 1..N in order,
-// every flag used is defined in notes and every note is used. Appends failures to |out|.
+// rules no schema can state: numberOfTests equals the number of tests, tcIds are distinct, every
+// flag used is defined in notes and every note is used. Appends failures to |out|.
 void validate_file(const std::string& name, const rapidjson::Document& doc,
                    const rapidjson::Document& schema, std::vector<Failure>& out);
 
@@ -136,7 +153,7 @@ void validate_file(const std::string& name, const rapidjson::Document& doc,
 [[nodiscard]] bool validate_schema(const std::string& name, const rapidjson::Document& doc,
                                    const rapidjson::SchemaDocument& schema, std::vector<Failure>& out);
 
-// validate_bookkeeping checks what no schema can state (counts, tcId order, flags and notes).
+// validate_bookkeeping checks what no schema can state (counts, distinct tcIds, flags and notes).
 // |doc| must have passed validate_schema against a vector file schema.
 void validate_bookkeeping(const std::string& name, const rapidjson::Document& doc, std::vector<Failure>& out);
 
