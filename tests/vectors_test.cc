@@ -16,6 +16,12 @@
 #include "core/files.h"
 #include "core/families.h"
 #include "core/json.h"
+#include "vectors/canonical_json.h"
+#include "vectors/crash.h"
+#include "vectors/flags.h"
+#include "vectors/hmac_dice.h"
+#include "vectors/keno.h"
+#include "vectors/tavla.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -76,6 +82,40 @@ TEST(VectorRegistry, EveryFamilyHasFiles) {
 TEST(VectorRegistry, FileNamesAreUnique) {
   std::set<std::string> seen;
   for (const auto& k : all_vector_kinds()) EXPECT_TRUE(seen.insert(k.file).second) << k.file;
+}
+
+// The families written against a flag library (vectors/flags.h), with the shared flags.
+std::vector<const FlagLibrary*> flag_libraries() {
+  return {&shared_flags(), &hmac_dice_vec::library(), &keno_vec::library(), &crash_vec::library(), &tavla_vec::library(),
+          &canonical_json_vec::library()};
+}
+
+TEST(FlagLibraries, AFlagNameHasOneMeaningAndAWrongPortNameOnePortAcrossFamilies) {
+  EXPECT_NO_THROW(check_libraries(flag_libraries()));
+  // The check bites: a flag of another text under a shared name, a wrong port name taken twice.
+  FlagLibrary flag_twice("planted");
+  flag_twice.flag({"Pseudorandom", BugType::kBasic, "another text"});
+  std::vector<const FlagLibrary*> with_flag = flag_libraries();
+  with_flag.push_back(&flag_twice);
+  EXPECT_THROW(check_libraries(with_flag), std::logic_error);
+  FlagLibrary port_twice("planted");
+  port_twice.port({"keno-splice", "another port", {{"keno.draw", [](const rapidjson::Value&, const Backend&) { return json::Value(); }}}});
+  std::vector<const FlagLibrary*> with_port = flag_libraries();
+  with_port.push_back(&port_twice);
+  EXPECT_THROW(check_libraries(with_port), std::logic_error);
+}
+
+// hmac-dice is left out: seven of its wrong ports (zero-based-rolls, plus-on-first-seed,
+// plus-after-roll, swapped-dice, string-as-integer, link-extra-path, recorded-any-separator) are
+// named by no flag yet.
+TEST(FlagLibraries, EveryWrongPortIsNamedByAFlag) {
+  for (const FlagLibrary* lib : {&keno_vec::library(), &crash_vec::library(), &tavla_vec::library(), &canonical_json_vec::library()}) {
+    std::set<std::string> named;
+    for (const Flag& f : lib->flags()) {
+      for (const auto& w : f.wrong_ports) named.insert(w->name);
+    }
+    for (const auto& w : lib->ports()) EXPECT_TRUE(named.count(w->name)) << lib->family() << ": " << w->name << " is named by no flag";
+  }
 }
 
 class VectorKindTest : public ::testing::TestWithParam<std::string> {};
