@@ -254,7 +254,8 @@ void roll_cases(Cases& c) {
 }  // namespace
 
 void add_roll_flags(FlagLibrary& lib) {
-  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n)."});
+  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n).",
+            {"zero-based-rolls", "swapped-dice"}});
   lib.flag({"OneClientSeed", BugType::kBasic, "One client seed: a match offline against the computer (message c1:n)."});
   lib.flag({"SeatOrder", BugType::kOrder,
             "Two orders of the same client seeds (a match's first roll and the same seeds swapped): other messages, so other dice; "
