@@ -85,7 +85,8 @@ void add_draw_flags(FlagLibrary& lib) {
             input([](const rapidjson::Value& p) { return unit_count(p) == 0; })});
   lib.flag({"PoolExhaustion", BugType::kMissingCheck,
             "Drawing more items than the pool holds is bad input: more units than items, or andar bahar dealing 53 "
-            "cards."});
+            "cards.",
+            {"pool-overdraw-ignored"}});
   lib.flag({"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {"unit-range-clamped"}});
   lib.flag({"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."});
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/errors.h"
+#include "ops/op_table.h"
 #include "schemes/cursor_games.h"
 #include "vectors/cursor.h"
 
@@ -89,6 +90,9 @@ struct Port {
   bool exact_draw = false;     // floor(x * n / 2^64) in integers
   bool no_limbo_max = false, no_limbo_min = false, limbo_other_order = false, limbo_exact = false;
   bool splice = false;  // the pool hop removes the pick and closes the gap
+  bool overdraw_ignored = false;  // draws stop when the pool is empty: extra units or cards are ignored
+  // Game options.
+  bool after_stand_ignored = false;  // blackjack actions after the first "stand" are ignored
 
   [[nodiscard]] bool lenient() const { return big || negative || fraction || integral_float || boolean || string_counter || coerce; }
 
@@ -307,13 +311,66 @@ struct Port {
     for (rapidjson::SizeType i = 0; i < a.Size(); ++i) units.push_back(u_of(a[i], "units", i));
     const u64 size = read_size(json::member(p, "size", "params"), "size");
     if (size < 1 || size > cur::kMaxPool) throw InputError("size", "range");
+    if (overdraw_ignored && units.size() > size) units.resize(size);
     return Value::object({{"picks", Value::array_of(hop(units, 0, size))}});
   }
 
-  // game_answer is a round's outcome members that this port's pool hop changes (the games that hop:
-  // video poker, hold'em, bingo, andar bahar, mines), from the units fairvec reads; null for the
-  // other games.
+  // game_answer is this port's answer to cursor.game, or null where its bug does not change the round.
   [[nodiscard]] Value game_answer(const rapidjson::Value& p, const Backend& b) const {
+    if (splice) return spliced_game(p, b);
+    if (lenient()) return lenient_game(p, b);
+    if (overdraw_ignored || after_stand_ignored) return rewritten_game(p, b);
+    return nullptr;
+  }
+
+  // lenient_game: where cursor.game rejects the nonce and this port reads it, the cursors the round
+  // reads (a game's layout does not depend on the nonce); its outcome, from units of the port's own
+  // message text, is not modelled.
+  [[nodiscard]] Value lenient_game(const rapidjson::Value& p, const Backend& b) const {
+    const rapidjson::Value& nonce = json::member(p, "nonce", "params");
+    try {
+      (void)cur::read_counter(nonce, "nonce");
+      return nullptr;  // a nonce fairvec reads: the same round
+    } catch (const InputError&) {
+      (void)counter(nonce, "nonce");  // throws where this port rejects it too
+    }
+    rapidjson::Document d;
+    d.CopyFrom(p, d.GetAllocator());
+    d["nonce"].SetUint64(0);
+    const Value r = ops::run(*ops::table().find("cursor.game"), d, b);
+    return Value::object({{"cursors", *r.find("cursors")}});
+  }
+
+  // rewritten_game plays the round as cursor.game does on the options this port reads.
+  [[nodiscard]] Value rewritten_game(const rapidjson::Value& p, const Backend& b) const {
+    rapidjson::Document d;
+    d.CopyFrom(p, d.GetAllocator());
+    const std::string game = json::get_string(p, "game", "params");
+    rapidjson::Value* options = d.HasMember("options") && d["options"].IsObject() ? &d["options"] : nullptr;
+    bool changed = false;
+    if (options && overdraw_ignored && game == "andar" && options->HasMember("cards") && (*options)["cards"].IsUint64() &&
+        (*options)["cards"].GetUint64() > 52) {
+      (*options)["cards"].SetUint64(52);
+      changed = true;
+    }
+    if (options && after_stand_ignored && game == "blackjack" && options->HasMember("actions") && (*options)["actions"].IsArray()) {
+      rapidjson::Value& actions = (*options)["actions"];
+      for (rapidjson::SizeType i = 0; i < actions.Size(); ++i) {
+        if (actions[i].IsString() && std::string_view(actions[i].GetString()) == "stand") {
+          while (actions.Size() > i + 1) actions.PopBack();
+          changed = true;
+          break;
+        }
+      }
+    }
+    if (!changed) return nullptr;
+    return ops::run(*ops::table().find("cursor.game"), d, b);
+  }
+
+  // spliced_game is a round's outcome members that this port's pool hop changes (the games that
+  // hop: video poker, hold'em, bingo, andar bahar, mines), from the units fairvec reads; null for
+  // the other games.
+  [[nodiscard]] Value spliced_game(const rapidjson::Value& p, const Backend& b) const {
     const cur::GameResult r = cur::play_params(b, p);
     const std::string game = json::get_string(p, "game", "params");
     auto units = [&](std::size_t from, std::size_t count) {
@@ -422,15 +479,15 @@ void add_wrong_ports(FlagLibrary& lib) {
       kU64, {.u64_text = T::kJsNumber});
   add(lib, "u64-number-accepted", "accepts the u64 as a JSON number as well as a decimal string", kU64,
       {.u64_text = T::kNumberToo});
-  // Reading the seeds and counters of cursor.unit.
-  add(lib, "unsafe-counters-accepted", "accepts a nonce or cursor above 2^53 - 1, up to 2^64 - 1", kUnit, {.big = true});
-  add(lib, "negative-counters-accepted", "accepts a negative nonce or cursor", kUnit, {.negative = true});
+  // Reading the seeds and counters of cursor.unit (and the nonce of cursor.game).
+  add(lib, "unsafe-counters-accepted", "accepts a nonce or cursor above 2^53 - 1, up to 2^64 - 1", kUnit | kGame, {.big = true});
+  add(lib, "negative-counters-accepted", "accepts a negative nonce or cursor", kUnit | kGame, {.negative = true});
   add(lib, "fractional-counters-accepted", "accepts any JSON number as a nonce or cursor, written as JavaScript does",
-      kUnit, {.fraction = true});
-  add(lib, "float-as-integer", "accepts an integral float (2.0) as a nonce or cursor", kUnit, {.integral_float = true});
-  add(lib, "bool-as-integer", "accepts true and false as the nonce or cursor 1 and 0", kUnit, {.boolean = true});
-  add(lib, "cursor-string-as-integer", "accepts a decimal string as a nonce or cursor", kUnit, {.string_counter = true});
-  add(lib, "js-string-coercion", "takes seeds and counters of any JSON type as JavaScript's String() writes them", kUnit,
+      kUnit | kGame, {.fraction = true});
+  add(lib, "float-as-integer", "accepts an integral float (2.0) as a nonce or cursor", kUnit | kGame, {.integral_float = true});
+  add(lib, "bool-as-integer", "accepts true and false as the nonce or cursor 1 and 0", kUnit | kGame, {.boolean = true});
+  add(lib, "cursor-string-as-integer", "accepts a decimal string as a nonce or cursor", kUnit | kGame, {.string_counter = true});
+  add(lib, "js-string-coercion", "takes seeds and counters of any JSON type as JavaScript's String() writes them", kUnit | kGame,
       {.coerce = true});
   // Draws over given units.
   add(lib, "no-clamp-at-1", "draws floor(u * n) without the clamp to n - 1: u = 1.0 gives n, past the pool",
@@ -447,10 +504,15 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.limbo_exact = true});
   add(lib, "splice-not-swap", "removes the pick from the pool and closes the gap (splice) instead of swapping it with the last item",
       kPoolHop | kGame, {.splice = true});
+  add(lib, "pool-overdraw-ignored", "stops drawing when the pool is empty: units past its size, or andar bahar cards past 52, are ignored",
+      kPoolHop | kGame, {.overdraw_ignored = true});
   add(lib, "unit-range-clamped", "reads a unit outside [0, 1] as the nearest end", kDraw | kLimbo | kPoolHop,
       {.clamped_units = true});
   add(lib, "unit-string-accepted", "reads a unit given as a decimal string as its number", kDraw | kLimbo | kPoolHop,
       {.string_units = true});
+  // Game options.
+  add(lib, "actions-after-stand-ignored", "ignores blackjack actions after the first \"stand\"", kGame,
+      {.after_stand_ignored = true});
 }
 
 }  // namespace fairvec::vectors::cursor_vec
