@@ -344,7 +344,8 @@ void add_game_flags(FlagLibrary& lib) {
              "cursor-string-as-integer", "js-string-coercion"}});
   lib.flag({"GameInputType", BugType::kMissingCheck,
             "A game or seed that is not a string, or options that are not an object, is bad input."});
-  lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input."});
+  lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",
+            {"unknown-options-ignored"}});
   lib.flag({"MissingOption", BugType::kMissingCheck, "Every option the game defines is required."});
   lib.flag({"BadOption", BugType::kMissingCheck, "An option value of the wrong type or outside its range is bad input."});
   lib.flag({"ActionAfterStand", BugType::kMissingCheck, "Nothing may follow \"stand\" in blackjack's actions.",

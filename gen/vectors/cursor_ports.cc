@@ -93,6 +93,7 @@ struct Port {
   bool overdraw_ignored = false;  // draws stop when the pool is empty: extra units or cards are ignored
   // Game options.
   bool after_stand_ignored = false;  // blackjack actions after the first "stand" are ignored
+  bool unknown_options_ignored = false;  // options members the game does not define are ignored
 
   [[nodiscard]] bool lenient() const { return big || negative || fraction || integral_float || boolean || string_counter || coerce; }
 
@@ -319,7 +320,7 @@ struct Port {
   [[nodiscard]] Value game_answer(const rapidjson::Value& p, const Backend& b) const {
     if (splice) return spliced_game(p, b);
     if (lenient()) return lenient_game(p, b);
-    if (overdraw_ignored || after_stand_ignored) return rewritten_game(p, b);
+    if (overdraw_ignored || after_stand_ignored || unknown_options_ignored) return rewritten_game(p, b);
     return nullptr;
   }
 
@@ -360,6 +361,21 @@ struct Port {
           while (actions.Size() > i + 1) actions.PopBack();
           changed = true;
           break;
+        }
+      }
+    }
+    if (options && unknown_options_ignored) {
+      // The game's options are the members of its example round (every option is required).
+      for (const json::Value& example : ops::table().find("cursor.game")->examples) {
+        if (std::get<std::string>(example.find("game")->variant()) != game) continue;
+        const json::Value& defined = *example.find("options");
+        for (auto m = options->MemberBegin(); m != options->MemberEnd();) {
+          if (defined.find(m->name.GetString())) {
+            ++m;
+          } else {
+            m = options->EraseMember(m);
+            changed = true;
+          }
         }
       }
     }
@@ -511,6 +527,8 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "unit-string-accepted", "reads a unit given as a decimal string as its number", kDraw | kLimbo | kPoolHop,
       {.string_units = true});
   // Game options.
+  add(lib, "unknown-options-ignored", "ignores options members the game does not define", kGame,
+      {.unknown_options_ignored = true});
   add(lib, "actions-after-stand-ignored", "ignores blackjack actions after the first \"stand\"", kGame,
       {.after_stand_ignored = true});
 }
