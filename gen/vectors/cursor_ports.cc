@@ -61,6 +61,10 @@ struct Counter {
   u64 value = 0;
 };
 
+struct Port;
+// game_of_units plays the round of cursor.game params |p| on the units |port| reads (below Port).
+Value game_of_units(const Port& port, const rapidjson::Value& p, const Backend& b);
+
 // Port is a port of cursor-v1 with some rules changed.
 struct Port {
   // The server seed as the HMAC key, and the commitment.
@@ -95,7 +99,9 @@ struct Port {
   bool after_stand_ignored = false;  // blackjack actions after the first "stand" are ignored
   bool unknown_options_ignored = false;  // options members the game does not define are ignored
 
-  [[nodiscard]] bool lenient() const { return big || negative || fraction || integral_float || boolean || string_counter || coerce; }
+  [[nodiscard]] bool lenient() const {
+    return big || negative || fraction || integral_float || boolean || string_counter || coerce;
+  }
 
   [[nodiscard]] double to_unit(u64 x) const {
     switch (unit) {
@@ -177,28 +183,41 @@ struct Port {
     return client + "-" + nonce.text + "-" + cursor.text;
   }
 
-  [[nodiscard]] Value unit_answer(const rapidjson::Value& p, const Backend& b) const {
-    const std::string server = text(json::member(p, "serverSeed", "params"), "serverSeed");
-    const std::string client = text(json::member(p, "clientSeed", "params"), "clientSeed");
-    const Counter nonce = counter(json::member(p, "nonce", "params"), "nonce");
-    const Counter cursor = counter(json::member(p, "cursor", "params"), "cursor");
+  // reads_units_otherwise tells whether this port reads other units than fairvec from a round.
+  [[nodiscard]] bool reads_units_otherwise() const {
+    return key != Key::kText || message != Message::kSpec || utf16_message || little_endian || unit != Unit::kRounded;
+  }
+
+  // unit_of is the u this port reads for one cursor of a round.
+  [[nodiscard]] double unit_of(const std::string& server, const std::string& client, const Counter& nonce,
+                               const Counter& cursor, const Backend& b) const {
     const std::string msg = message_of(client, nonce, cursor);
     const Bytes k = key_of(server);
-    const Digest d = b.hmac_sha256(k, utf16_message ? ByteView(utf16le(msg)) : as_bytes(msg));
+    const Bytes m = utf16_message ? utf16le(msg) : bytes_of(msg);
+    const Digest d = b.hmac_sha256(k, m);
     u64 x = 0;
     if (little_endian) {
       for (int i = 7; i >= 0; --i) x = (x << 8) | d[static_cast<std::size_t>(i)];
     } else {
       x = cur::u64_of(d);
     }
-    return Value::object({{"u", to_unit(x)}});
+    return to_unit(x);
+  }
+
+  [[nodiscard]] Value unit_answer(const rapidjson::Value& p, const Backend& b) const {
+    const std::string server = text(json::member(p, "serverSeed", "params"), "serverSeed");
+    const std::string client = text(json::member(p, "clientSeed", "params"), "clientSeed");
+    const Counter nonce = counter(json::member(p, "nonce", "params"), "nonce");
+    const Counter cursor = counter(json::member(p, "cursor", "params"), "cursor");
+    return Value::object({{"u", unit_of(server, client, nonce, cursor, b)}});
   }
 
   [[nodiscard]] Value commitment_answer(const rapidjson::Value& p, const Backend& b) const {
     const std::string server = cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed");
     switch (commitment) {
       case Commitment::kText: return Value::object({{"commitment", cur::commitment(b, server)}});
-      case Commitment::kHexDecoded: return Value::object({{"commitment", to_hex(b.sha256(ByteView(from_hex(server, "serverSeed"))))}});
+      case Commitment::kHexDecoded:
+        return Value::object({{"commitment", to_hex(b.sha256(ByteView(from_hex(server, "serverSeed"))))}});
       case Commitment::kUtf16: return Value::object({{"commitment", to_hex(b.sha256(ByteView(utf16le(server))))}});
     }
     return nullptr;
@@ -320,6 +339,7 @@ struct Port {
   [[nodiscard]] Value game_answer(const rapidjson::Value& p, const Backend& b) const {
     if (splice) return spliced_game(p, b);
     if (lenient()) return lenient_game(p, b);
+    if (reads_units_otherwise()) return game_of_units(*this, p, b);
     if (overdraw_ignored || after_stand_ignored || unknown_options_ignored) return rewritten_game(p, b);
     return nullptr;
   }
@@ -354,7 +374,8 @@ struct Port {
       (*options)["cards"].SetUint64(52);
       changed = true;
     }
-    if (options && after_stand_ignored && game == "blackjack" && options->HasMember("actions") && (*options)["actions"].IsArray()) {
+    if (options && after_stand_ignored && game == "blackjack" && options->HasMember("actions") &&
+        (*options)["actions"].IsArray()) {
       rapidjson::Value& actions = (*options)["actions"];
       for (rapidjson::SizeType i = 0; i < actions.Size(); ++i) {
         if (actions[i].IsString() && std::string_view(actions[i].GetString()) == "stand") {
@@ -425,16 +446,47 @@ struct Port {
   }
 };
 
-// WhichOps lists the ops a wrong port answers.
-enum WhichOps : unsigned {
-  kUnit = 1,
-  kCommitment = 2,
-  kU64 = 4,
-  kDraw = 8,
-  kLimbo = 16,
-  kPoolHop = 32,
-  kGame = 64,
+// UnitsOf is a backend under which cursor-v1's own rounds read |port|'s units: its HMAC of a
+// round's key and message (cursor::digest's) is a digest whose u64 converts to the u the port reads
+// for that cursor (exactly for every u >= 2^-40; a negative u, which no draw takes, throws
+// InputError). Every other hash is the base backend's.
+class UnitsOf final : public Backend {
+ public:
+  UnitsOf(const Backend& base, const Port& port) : base_(base), port_(port) {}
+  std::string_view name() const override { return base_.name(); }
+  [[nodiscard]] Digest sha256(ByteView msg) const override { return base_.sha256(msg); }
+  [[nodiscard]] Digest hmac_sha256(ByteView key, ByteView msg) const override {
+    const std::string server(key.begin(), key.end()), text(msg.begin(), msg.end());
+    const std::size_t c2 = text.rfind('-');
+    const std::size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : text.rfind('-', c2 - 1);
+    if (c1 == std::string::npos) throw std::logic_error("cursor wrong ports: not a round's message: " + text);
+    Counter nonce{text.substr(c1 + 1, c2 - c1 - 1)}, cursor{text.substr(c2 + 1)};
+    nonce.value = std::stoull(nonce.text);
+    cursor.value = std::stoull(cursor.text);
+    const double u = port_.unit_of(server, text.substr(0, c1), nonce, cursor, base_);
+    if (!(u >= 0.0)) throw InputError("u", "this port reads a negative u");
+    const u64 x = u >= 1.0 ? kMaxU64 : static_cast<u64>(std::ldexp(u, 64));
+    Digest d = base_.hmac_sha256(key, msg);
+    for (std::size_t i = 0; i < 8; ++i) d[i] = static_cast<std::uint8_t>(x >> (56 - 8 * i));
+    return d;
+  }
+  [[nodiscard]] std::unique_ptr<HashContext> start_sha256() const override { return base_.start_sha256(); }
+  [[nodiscard]] std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
+    return base_.start_hmac_sha256(key);
+  }
+
+ private:
+  const Backend& base_;
+  const Port& port_;
 };
+
+Value game_of_units(const Port& port, const rapidjson::Value& p, const Backend& b) {
+  const UnitsOf units(b, port);
+  return ops::run(*ops::table().find("cursor.game"), p, units);
+}
+
+// WhichOps lists the ops a wrong port answers.
+enum WhichOps : unsigned { kUnit = 1, kCommitment = 2, kU64 = 4, kDraw = 8, kLimbo = 16, kPoolHop = 32, kGame = 64 };
 
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
@@ -460,34 +512,37 @@ using T = Port::U64Text;
 }  // namespace
 
 void add_wrong_ports(FlagLibrary& lib) {
-  // The key, the commitment and the message.
+  // The key, the commitment and the message (a port that reads other units answers cursor.game
+  // with the round those units give).
   add(lib, "hex-decoded-cursor-key", "keys the HMAC with the hex-decoded server seed where the seed is hex, not its UTF-8 text",
-      kUnit, {.key = K::kHexDecoded});
+      kUnit | kGame, {.key = K::kHexDecoded});
   add(lib, "commitment-of-decoded-seed", "hashes the hex-decoded server seed for the commitment, not its UTF-8 text",
       kCommitment, {.commitment = Port::Commitment::kHexDecoded});
   add(lib, "utf16-seed", "encodes the server seed as UTF-16LE code units for the HMAC key and the commitment",
-      kUnit | kCommitment, {.key = K::kUtf16, .commitment = Port::Commitment::kUtf16});
+      kUnit | kGame | kCommitment, {.key = K::kUtf16, .commitment = Port::Commitment::kUtf16});
   add(lib, "long-key-truncated", "truncates a server seed longer than 64 bytes to 64 bytes instead of hashing it (RFC 2104)",
-      kUnit, {.key = K::kTruncated64});
-  add(lib, "utf16-message", "encodes the message as UTF-16LE code units", kUnit, {.utf16_message = true});
-  add(lib, "no-cursor-in-message", "hashes the classic `clientSeed-nonce`, without the cursor", kUnit, {.message = M::kNoCursor});
-  add(lib, "nonce-cursor-swapped", "writes the message `clientSeed-cursor-nonce`", kUnit, {.message = M::kCursorFirst});
-  add(lib, "counters-in-hex", "writes nonce and cursor in lowercase hexadecimal in the message", kUnit, {.message = M::kHex});
-  add(lib, "counters-zero-padded", "writes nonce and cursor zero-padded to 16 digits in the message", kUnit,
+      kUnit | kGame, {.key = K::kTruncated64});
+  add(lib, "utf16-message", "encodes the message as UTF-16LE code units", kUnit | kGame, {.utf16_message = true});
+  add(lib, "no-cursor-in-message", "hashes the classic `clientSeed-nonce`, without the cursor", kUnit | kGame,
+      {.message = M::kNoCursor});
+  add(lib, "nonce-cursor-swapped", "writes the message `clientSeed-cursor-nonce`", kUnit | kGame, {.message = M::kCursorFirst});
+  add(lib, "counters-in-hex", "writes nonce and cursor in lowercase hexadecimal in the message", kUnit | kGame,
+      {.message = M::kHex});
+  add(lib, "counters-zero-padded", "writes nonce and cursor zero-padded to 16 digits in the message", kUnit | kGame,
       {.message = M::kZeroPadded});
   // The digest's eight bytes and u.
-  add(lib, "little-endian-words", "reads the digest's first eight bytes little-endian", kUnit, {.little_endian = true});
+  add(lib, "little-endian-words", "reads the digest's first eight bytes little-endian", kUnit | kGame, {.little_endian = true});
   add(lib, "two-roundings", "truncates the u64 to its top 53 bits and divides: (x >> 11) / 2^53, not one rounding",
-      kUnit | kU64, {.unit = U::kTruncated53});
-  add(lib, "ties-round-up", "rounds the u64 to binary64 with ties away from zero, not to even", kUnit | kU64,
+      kUnit | kGame | kU64, {.unit = U::kTruncated53});
+  add(lib, "ties-round-up", "rounds the u64 to binary64 with ties away from zero, not to even", kUnit | kGame | kU64,
       {.unit = U::kTiesUp});
   add(lib, "java-unsigned-double", "converts the u64 by the Java idiom double(x >>> 1) * 2 + (x & 1), rounding twice",
-      kUnit | kU64, {.unit = U::kJavaIdiom});
-  add(lib, "signed-u64", "holds the u64 in a signed 64-bit integer: x >= 2^63 gives a negative u", kUnit | kU64,
+      kUnit | kGame | kU64, {.unit = U::kJavaIdiom});
+  add(lib, "signed-u64", "holds the u64 in a signed 64-bit integer: x >= 2^63 gives a negative u", kUnit | kGame | kU64,
       {.unit = U::kSigned});
-  add(lib, "float32-units", "computes u in 4-byte floats (x / 2^64 rounded to binary32)", kUnit | kU64,
+  add(lib, "float32-units", "computes u in 4-byte floats (x / 2^64 rounded to binary32)", kUnit | kGame | kU64,
       {.unit = U::kFloat32});
-  add(lib, "cursor-52-bit-unit", "reuses keno's and crash's 52-bit helper: u = (x >> 12) / 2^52", kUnit | kU64,
+  add(lib, "cursor-52-bit-unit", "reuses keno's and crash's 52-bit helper: u = (x >> 12) / 2^52", kUnit | kGame | kU64,
       {.unit = U::kLeading52});
   // Reading the u64 text.
   add(lib, "u64-wrapping", "reads any run of decimal digits modulo 2^64", kU64, {.u64_text = T::kWrapping});
@@ -518,9 +573,11 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.limbo_other_order = true});
   add(lib, "limbo-exact-integers", "computes limbo in exact integers from the u64: floor(99 * 2^64 / (2^64 - x))", kLimbo,
       {.limbo_exact = true});
-  add(lib, "splice-not-swap", "removes the pick from the pool and closes the gap (splice) instead of swapping it with the last item",
+  add(lib, "splice-not-swap",
+      "removes the pick from the pool and closes the gap (splice) instead of swapping it with the last item",
       kPoolHop | kGame, {.splice = true});
-  add(lib, "pool-overdraw-ignored", "stops drawing when the pool is empty: units past its size, or andar bahar cards past 52, are ignored",
+  add(lib, "pool-overdraw-ignored",
+      "stops drawing when the pool is empty: units past its size, or andar bahar cards past 52, are ignored",
       kPoolHop | kGame, {.overdraw_ignored = true});
   add(lib, "unit-range-clamped", "reads a unit outside [0, 1] as the nearest end", kDraw | kLimbo | kPoolHop,
       {.clamped_units = true});
