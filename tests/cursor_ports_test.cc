@@ -131,7 +131,7 @@ TEST(CursorWrongPorts, ASplicingPortDealsTheSplicedPool) {
 }
 
 TEST(CursorWrongPorts, ALooseCounterPortAnswersTheNonceItShouldReject) {
-  const auto& fn = answer("negative-counters-accepted", "cursor.game");
+  const auto& fn = answer("cursor-negative-counters-accepted", "cursor.game");
   json::Value r = round("roulette", json::Value::object());
   const rapidjson::Document valid = doc(r);
   EXPECT_TRUE(std::holds_alternative<std::nullptr_t>(fn(valid, default_backend()).variant()));

@@ -56,19 +56,19 @@ void add_draw_flags(FlagLibrary& lib) {
   lib.flag({"Binary64Draw", BugType::kArithmetic,
             "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
             "64-bit integer, floor(x * n / 2^64), gets one less.",
-            {"exact-integer-draw"}});
+            {"cursor-exact-integer-draw"}});
   lib.flag({"LimboClamp", BugType::kBoundary,
             "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
             "near 1 exceed 1000000.",
-            {"limbo-no-clamp", "limbo-no-min-clamp"}});
+            {"limbo-no-clamp", "cursor-limbo-no-min-clamp"}});
   lib.flag({"EvaluationOrder", BugType::kArithmetic,
             "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
             "99 / (1 - u) gets another result.",
-            {"limbo-other-order"}});
+            {"cursor-limbo-other-order"}});
   lib.flag({"Binary64Limbo", BugType::kArithmetic,
             "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
             "gets another result than the binary64 formula.",
-            {"limbo-exact-integers"}});
+            {"cursor-limbo-exact-integers"}});
   lib.share(shared_flags(), "SwapToEnd", {"splice-not-swap"});
   lib.flag({"PoolOfOne", BugType::kBoundary,
             "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.", {},
@@ -86,8 +86,8 @@ void add_draw_flags(FlagLibrary& lib) {
   lib.flag({"PoolExhaustion", BugType::kMissingCheck,
             "Drawing more items than the pool holds is bad input: more units than items, or andar bahar dealing 53 "
             "cards.",
-            {"pool-overdraw-ignored"}});
-  lib.flag({"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {"unit-range-clamped"}});
+            {"cursor-pool-overdraw-ignored"}});
+  lib.flag({"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {"cursor-unit-range-clamped"}});
   lib.flag({"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."});
 }
 

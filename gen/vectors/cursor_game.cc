@@ -340,16 +340,16 @@ void add_game_flags(FlagLibrary& lib) {
             "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input."});
   lib.flag({"BadNonce", BugType::kMissingCheck,
             "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.",
-            {"negative-counters-accepted", "unsafe-counters-accepted", "fractional-counters-accepted",
-             "cursor-string-as-integer", "js-string-coercion"}});
+            {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",
+             "cursor-string-as-integer", "cursor-js-string-coercion"}});
   lib.flag({"GameInputType", BugType::kMissingCheck,
             "A game or seed that is not a string, or options that are not an object, is bad input."});
   lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",
-            {"unknown-options-ignored"}});
+            {"cursor-unknown-options-ignored"}});
   lib.flag({"MissingOption", BugType::kMissingCheck, "Every option the game defines is required."});
   lib.flag({"BadOption", BugType::kMissingCheck, "An option value of the wrong type or outside its range is bad input."});
   lib.flag({"ActionAfterStand", BugType::kMissingCheck, "Nothing may follow \"stand\" in blackjack's actions.",
-            {"actions-after-stand-ignored"}});
+            {"cursor-actions-after-stand-ignored"}});
 }
 
 VectorKind game_vector_kind() {

@@ -146,7 +146,7 @@ void add_u64_flags(FlagLibrary& lib) {
   lib.flag({"TiesToEven", BugType::kArithmetic,
             "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
             "port rounding halves up, or truncating, gets the other neighbour.",
-            {"ties-round-up", "two-roundings"}, input_is(is_tie)});
+            {"cursor-ties-round-up", "two-roundings"}, input_is(is_tie)});
   lib.flag({"UnitOne", BugType::kEdgeCase,
             "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
             "1 - 2^-53, or uses 53 truncated bits) fails.",
@@ -163,12 +163,12 @@ void add_u64_flags(FlagLibrary& lib) {
   lib.flag({"MaxU64", BugType::kBoundary,
             "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
             "fails.",
-            {"signed-u64"}, input_is([](u64 x) { return x == kMaxU64; })});
-  lib.flag({"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {"u64-wrapping"}});
+            {"cursor-signed-u64"}, input_is([](u64 x) { return x == kMaxU64; })});
+  lib.flag({"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {"cursor-u64-wrapping"}});
   lib.flag({"NotDecimal", BugType::kMissingCheck,
             "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
             "is bad input.",
-            {"u64-js-number"}});
+            {"cursor-u64-js-number"}});
 }
 
 VectorKind u64_vector_kind() {

@@ -81,22 +81,22 @@ void add_unit_flags(FlagLibrary& lib) {
   lib.flag({"DecimalText", BugType::kEncoding,
             "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
             "zero-padded gets another message.",
-            {"counters-in-hex", "counters-zero-padded"}});
+            {"cursor-counters-in-hex", "cursor-counters-zero-padded"}});
   lib.flag({"SeedLength", BugType::kBoundary,
             "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
             "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails."});
   lib.flag({"LongKeyHashed", BugType::kBoundary,
             "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
             "long keys or hashes keys of exactly 64 bytes fails.",
-            {"long-key-truncated"}, server_is([](const std::string& s) { return s.size() > 64; })});
+            {"cursor-long-key-truncated"}, server_is([](const std::string& s) { return s.size() > 64; })});
   lib.flag({"Utf8Key", BugType::kEncoding,
             "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
             "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.",
-            {"utf16-seed"}, server_is(non_ascii)});
+            {"cursor-utf16-seed"}, server_is(non_ascii)});
   lib.flag({"Utf8Message", BugType::kEncoding,
             "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
             "gets another MAC.",
-            {"utf16-message"}});
+            {"cursor-utf16-message"}});
   lib.flag({"EmptyClientSeed", BugType::kBoundary, "An empty client seed is valid; the message is then `-nonce-cursor`.", {},
             unit_input([](const UnitIn& c) { return c.client.empty(); })});
   lib.flag({"MaxNonce", BugType::kBoundary,
@@ -110,11 +110,11 @@ void add_unit_flags(FlagLibrary& lib) {
   lib.flag({"UnsignedRead", BugType::kArithmetic,
             "x >= 2^63 (the digest's first bit is 1, u >= 0.5). A port holding x in a signed 64-bit integer "
             "gets a negative u.",
-            {"signed-u64"}, x_at_least_half});
+            {"cursor-signed-u64"}, x_at_least_half});
   lib.flag({"SingleRounding", BugType::kArithmetic,
             "u is x / 2^64 rounded once. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and gets "
             "another u here.",
-            {"java-unsigned-double"}});
+            {"cursor-java-unsigned-double"}});
   lib.flag({"Truncation", BugType::kArithmetic,
             "u is rounded to nearest, not truncated: here rounding goes up, and a port computing (x >> 11) / 2^53 "
             "(the top 53 bits) gets the value below.",
@@ -126,11 +126,11 @@ void add_unit_flags(FlagLibrary& lib) {
   lib.flag({"CommitmentOfText", BugType::kEncoding,
             "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
             "commitment.",
-            {"commitment-of-decoded-seed"}});
-  lib.share(shared_flags(), "UnsafeInteger", {"unsafe-counters-accepted"});
-  lib.flag({"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {"negative-counters-accepted"}});
+            {"cursor-commitment-of-decoded-seed"}});
+  lib.share(shared_flags(), "UnsafeInteger", {"cursor-unsafe-counters-accepted"});
+  lib.flag({"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {"cursor-negative-counters-accepted"}});
   lib.flag({"NotAnInteger", BugType::kMissingCheck, "A fractional nonce or cursor is bad input.",
-            {"fractional-counters-accepted", "float-as-integer"}});
+            {"cursor-fractional-counters-accepted", "float-as-integer"}});
   lib.flag({"BooleanNotInteger", BugType::kMissingCheck,
             "A JSON boolean (true) as nonce or cursor is bad input; catches a port whose language treats true as the "
             "integer 1.",
@@ -138,7 +138,7 @@ void add_unit_flags(FlagLibrary& lib) {
   lib.flag({"WrongType", BugType::kMissingCheck,
             "An input of another JSON type than the op reads is bad input: a u64 given as a JSON number, a seed that "
             "is not a string, a counter or a unit that is not a number.",
-            {"js-string-coercion", "cursor-string-as-integer", "u64-number-accepted", "unit-string-accepted"}});
+            {"cursor-js-string-coercion", "cursor-string-as-integer", "cursor-u64-number-accepted", "cursor-unit-string-accepted"}});
 }
 
 namespace {
