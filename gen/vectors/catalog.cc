@@ -528,7 +528,7 @@ void apply_stages(const Bound& g, const json::Object& group, json::Object& input
   }
 }
 
-// FlagCheck tracks, per flag, which alternatives caught one of its cases.
+// FlagCheck tracks, per flag, which of its wrong ports caught one of its cases.
 class FlagCheck {
  public:
   explicit FlagCheck(const FileSpec& spec) : spec_(spec) {
@@ -542,22 +542,16 @@ class FlagCheck {
       const Flag& flag = *f->second;
       const std::string at = where + ", flag " + name;
       bool any = false;
-      for (std::size_t k = 0; k < flag.differs.size(); ++k) {
-        if (caught(flag.differs[k], params, o, backend, at)) {
-          any = true;
-          catches_[name].insert(k);
-        }
-      }
       for (std::size_t k = 0; k < flag.wrong_ports.size(); ++k) {
         const Alternative* fn = answer_of(*flag.wrong_ports[k], op.name);
         if (!fn) continue;  // a wrong port of another op of the family
         applied_[name].insert(k);
         if (caught(*fn, params, o, backend, at + ", wrong port " + flag.wrong_ports[k]->name)) {
           any = true;
-          catches_[name].insert(flag.differs.size() + k);
+          catches_[name].insert(k);
         }
       }
-      if ((!flag.differs.empty() || !flag.wrong_ports.empty()) && !any) {
+      if (!flag.wrong_ports.empty() && !any) {
         throw std::logic_error(at + ": no wrong port of the flag answers otherwise");
       }
       if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
@@ -567,14 +561,8 @@ class FlagCheck {
   }
   void finish() {
     for (const auto& f : spec_.flags) {
-      for (std::size_t k = 0; k < f.differs.size(); ++k) {
-        if (!catches_[f.name].count(k)) {
-          throw std::logic_error(spec_.file + ", flag " + f.name + ": alternative " + std::to_string(k + 1) + " of " +
-                                 std::to_string(f.differs.size()) + " catches none of the flag's cases");
-        }
-      }
       for (std::size_t k = 0; k < f.wrong_ports.size(); ++k) {
-        if (applied_[f.name].count(k) && !catches_[f.name].count(f.differs.size() + k)) {
+        if (applied_[f.name].count(k) && !catches_[f.name].count(k)) {
           throw std::logic_error(spec_.file + ", flag " + f.name + ": wrong port " + f.wrong_ports[k]->name +
                                  " catches none of the flag's cases");
         }

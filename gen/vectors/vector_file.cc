@@ -15,6 +15,7 @@
 #include "core/families.h"
 #include "core/files.h"
 #include "port/protocol.h"
+#include "vectors/flags.h"
 #include "vectors/generated_docs.h"
 
 namespace fairvec::vectors {
@@ -121,10 +122,23 @@ json::Value VectorFileBuilder::build(const Ledger* previous, Ledger* next) const
 const std::vector<VectorKind>& all_vector_kinds() {
   static const std::vector<VectorKind> kAll = [] {
     std::vector<VectorKind> all;
+    std::vector<const FlagLibrary*> libraries{&shared_flags()};
     for (const FamilyFiles& f : family_files()) {
+      libraries.push_back(&f.library());
       for (auto& k : f.files()) {
         if (family_of_file(k.file) != family_by_id(f.family)) throw std::logic_error(std::string(f.family) + " lists " + k.file);
         all.push_back(std::move(k));
+      }
+    }
+    check_libraries(libraries);
+    // One meaning per flag name across every file, whatever library a file's notes came from.
+    std::map<std::string, std::pair<std::pair<std::string, std::string>, std::string>, std::less<>> meaning;
+    for (const VectorKind& k : all) {
+      for (const auto& [name, text] : k.notes) {
+        const auto [it, fresh] = meaning.emplace(name, std::make_pair(text, k.file));
+        if (!fresh && it->second.first != text) {
+          throw std::logic_error("flag " + name + " has two meanings: in " + it->second.second + " and in " + k.file);
+        }
       }
     }
     return all;
