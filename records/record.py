@@ -13,7 +13,7 @@ holding the date (UTC), the commit (and whether the tree had uncommitted changes
         libFuzzer log's final statistics)
   record.py tables [--check]
         rewrites the tables between `<!-- records:bench -->` / `<!-- records:fuzz -->` and their
-        end markers in README.md and fuzz/README.md from the newest record of each kind (each
+        end markers in docs/bench.md and fuzz/README.md from the newest record of each kind (each
         target); --check writes nothing and exits 1 when a table differs from its records, a record
         lacks a header, or a table has no record behind it.
 
@@ -200,7 +200,7 @@ def replace_between(text, marker, table, path):
 
 
 def cmd_tables(args):
-    targets = [("README.md", "bench", bench_table), ("fuzz/README.md", "fuzz", lambda: fuzz_table("fuzz"))]
+    targets = [("docs/bench.md", "bench", bench_table), ("fuzz/README.md", "fuzz", lambda: fuzz_table("fuzz"))]
     status = 0
     for rel, marker, make in targets:
         path = os.path.join(ROOT, rel)

@@ -1,8 +1,8 @@
-// Tests of `fairvec verify` driving the real binary (README.md, "fairvec verify"): valid inputs
+// Tests of `fairvec verify` driving the real binary (docs/verify.md): valid inputs
 // exit 0, each kind of tampering exits 1 naming where, each kind of malformed input exits 2 naming
 // the option, unreadable files exit 3; every --json output is one object that validates against
 // vectors/schema/verify_report_schema.json and agrees with the readable verdict; every language
-// renders every verdict; the README's examples run with the exit codes they state.
+// renders every verdict; the examples of docs/verify.md run with the exit codes they state.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -373,7 +373,7 @@ void expect_verdicts(const std::string& what, const std::vector<Verdict>& cases)
   }
 }
 
-// Every sub-form, and verify crash with each convention, gives each verdict it can give (README.md,
+// Every sub-form, and verify crash with each convention, gives each verdict it can give (docs/verify.md,
 // "Verdict"): verified, partial (some checks not run), unchecked (nothing compared), mismatch,
 // bad_input and, where a file is read, unreadable. Values to compare come from an unchecked run's
 // own --json result, so a verified run proves the report agrees with itself, and a changed value
@@ -497,12 +497,12 @@ TEST(VerifyLanguages, EveryLanguageHasEveryKeyAndRendersEveryVerdict) {
   EXPECT_EQ(has(bad_lang, "did you mean tr?"), "");
 }
 
-// ---- README -------------------------------------------------------------------------------------
+// ---- docs/verify.md--------------------------------------------------------------------------------
 
 TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
-  // README.md, "fairvec verify": each "$ fairvec verify …" line is followed, after its output, by
+  // docs/verify.md: each "$ fairvec verify …" line is followed, after its output, by
   // a line "exit N". The commands run from the source directory.
-  std::istringstream in(read_file(kSource / "README.md"));
+  std::istringstream in(read_file(kSource / "docs/verify.md"));
   std::string line, cmd;
   int examples = 0;
   while (std::getline(in, line)) {
@@ -520,8 +520,8 @@ TEST(VerifyReadme, EveryExampleRunsWithItsStatedExitCode) {
 }
 
 TEST(VerifyReadme, TheShownCrashOutputIsWhatTheCommandPrints) {
-  // README.md shows the output of its first crash example, indented by four spaces.
-  const std::string readme = read_file(kSource / "README.md");
+  // docs/verify.md shows the output of its first crash example, indented by four spaces.
+  const std::string readme = read_file(kSource / "docs/verify.md");
   const std::string intro = "The first crash example prints";
   const std::size_t at = readme.find(intro);
   ASSERT_NE(at, std::string::npos);

@@ -139,7 +139,7 @@ for (const [terminating, convention] of [['c1cfa8e28fc38999eaa888487e443bad50a65
 }
 
 // README: every `$ fairvec verify` example with the options of a form (not --json / missing files).
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = readFileSync(join(root, 'docs', 'verify.md'), 'utf8');
 for (const m of readme.matchAll(/^\$ fairvec (verify .*)$/gm)) {
   const argv = m[1].match(/'[^']*'|\S+/g).map((a) => a.replace(/^'(.*)'$/, '$1'));
   // Not --json (the text is compared anyway), not a missing file, and not the walk of 1,394,728
