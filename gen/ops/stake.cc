@@ -94,7 +94,7 @@ void add_stake_ops(Table& t) {
       "a stake-v1 game name", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) { return stake::read_game(v, key); },
       schema_enum(stake::game_names()), [](ByteReader& in) { return make::one_of(in, stake::game_names()); });
-  const KindRef options = value_kind(
+  const KindRef options = with_valid(value_kind(
       "object: the game's options (specs/stake-v1.md; the game checks them)", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), [](ByteReader& in) {
         static const std::vector<json::Value> kValid = [] {
@@ -103,8 +103,9 @@ void add_stake_ops(Table& t) {
           return out;
         }();
         return make::options(in, kValid);
-      });
-  const KindRef floats = value_kind(
+      }),
+      [](ByteReader& in) { return *game_rounds()[in.pick(game_rounds().size())].find("options"); });
+  const KindRef floats = with_valid(value_kind(
       "array of floats, each a multiple of 2^-32 in [0, 1)", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) {
         if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
@@ -116,7 +117,14 @@ void add_stake_ops(Table& t) {
         return out;
       },
       schema_array(json::Value::object({{"type", "number"}, {"minimum", 0}, {"exclusiveMaximum", 1}}), 0, 64),
-      make::units, false);
+      make::units, false),
+      [](ByteReader& in) {  // lattice floats, as many as a game reads (one most often)
+        static const std::size_t kCounts[] = {1, 1, 1, 1, 1, 1, 2, 3, 5, 6, 8, 10, 12, 16, 24, 52};
+        json::Array a;
+        const std::size_t n = kCounts[in.pick(std::size(kCounts))];
+        for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
+        return json::Value(std::move(a));
+      });
   const KindRef game_hash = value_kind(
       "64 lowercase hex digits", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) {

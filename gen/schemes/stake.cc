@@ -59,18 +59,20 @@ Floats floats(const Backend& backend, std::string_view server_seed, std::string_
     out.macs.push_back(mac);
   };
   next_mac();
+  auto next_byte = [&] {
+    if (offset == 32) {  // past byte 31: round + 1, from its byte 0
+      ++round;
+      offset = 0;
+      next_mac();
+    }
+    return mac[offset++];
+  };
   for (std::uint64_t i = 0; i < count; ++i) {
     std::array<std::uint8_t, 4> b{};
-    out.rounds.push_back(round);
-    out.offsets.push_back(offset);
-    for (auto& byte : b) {
-      if (offset == 32) {
-        ++round;
-        offset = 0;
-        next_mac();
-      }
-      byte = mac[offset++];
-    }
+    b[0] = next_byte();
+    out.rounds.push_back(round);  // where the float's first byte is
+    out.offsets.push_back(offset - 1);
+    for (std::size_t k = 1; k < 4; ++k) b[k] = next_byte();
     out.bytes.push_back(b);
     out.floats.push_back(float_of(b));
   }
