@@ -135,14 +135,14 @@ void add_stake_ops(Table& t) {
       schema_string("^[0-9a-f]{64}$"), [](ByteReader& in) { return make::hex(in, 32, 32); });
   const KindRef float_list = result_kind("array of floats in [0, 1)", schema_array(json::Value::object({{"type", "number"}})));
 
-  t.add({"stake.floats", false, "floats of a round from a byte cursor, with the rounds and bytes they came from",
+  t.add({"stake.floats", true, "floats of a round from a byte cursor, with the rounds and bytes they came from",
          {{"serverSeed", stake_text()}, {"clientSeed", stake_text()}, {"nonce", stake_counter()},
           {"cursor", stake_counter()}, {"count", count}},
          {{"floats", float_list}}, false,
          {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}, {"count", 9}})},
          [](const Args& a, const Backend& b) { return json::Value::object({{"floats", floats_json(read_floats(a, b).floats)}}); },
          [](const Args& a, const Backend& b) { return json::Value(read_trace(read_floats(a, b), true)); }});
-  t.add({"stake.game", false, "one round of a game: the floats read and the outcome as Stake shows it",
+  t.add({"stake.game", true, "one round of a game: the floats read and the outcome as Stake shows it",
          {{"game", game}, {"serverSeed", stake_text()}, {"clientSeed", stake_text()}, {"nonce", stake_counter()},
           {"options", options}},
          {{"floats", float_list}}, true, game_rounds(),
@@ -165,7 +165,7 @@ void add_stake_ops(Table& t) {
                                            *a.get<const rapidjson::Value*>("options")));
          },
          {}, [](const Args& a) { return outcome_results(a, false); }});
-  t.add({"stake.crash", false, "the crash point of a game hash of Stake's crash chain",
+  t.add({"stake.crash", true, "the crash point of a game hash of Stake's crash chain",
          {{"gameHash", game_hash}, {"salt", stake_text()}},
          {{"crashPoint", result_kind("number >= 1, two decimals", json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
          false,
