@@ -3,11 +3,11 @@
 // JavaScript snippets, as its provably-fair pages print them (specs/stake-v1.md §1):
 //   byteGenerator   https://stake.us/provably-fair/implementation
 //   generateFloats  https://stake.games/provably-fair/conversions (lodash _.chunk and reduce)
-//   game events     https://stake.us/provably-fair/game-events (dice, limbo, roulette, diamonds,
-//                   cards, plinko's directions)
+//   game events     https://stake.us/provably-fair/game-events (dice, limbo, roulette, keno,
+//                   diamonds, cards, plinko's directions)
 // Nothing else is added: no input checks beyond what the snippets do, JSON.parse for requests, and
-// no code for what those pages print no snippet of (keno, mines, wheel, the plinko payout table,
-// crash). specs/stake-v1.md §9 records what check-port finds; CTest
+// no code for what those pages print no snippet of (mines, wheel, the plinko payout table, crash).
+// Keno is its snippet as printed: `SQUARES[Math.floor(float * 40)]` for each of its 10 floats. specs/stake-v1.md §9 records what check-port finds; CTest
 // `stake_operator_port` pins it (expected-drift.txt).
 //   fairvec check-port --expect tests/ports/stake_operator/expected-drift.txt -- node tests/ports/stake_operator/stake_page_port.js
 'use strict';
@@ -67,6 +67,7 @@ for (const rank of ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K',
 const GEMS = ['green', 'purple', 'yellow', 'red', 'cyan', 'orange', 'blue'];
 const DIRECTIONS = ['left', 'right'];
 const POCKETS = Array.from({ length: 37 }, (x, i) => i);
+const SQUARES = Array.from({ length: 40 }, (x, i) => i + 1);  // Index of 0 to 39 : 1 to 40
 const EVENTS = {
   dice: { count: 1, event: ([float]) => ({ roll: (float * 10001) / 100 }) },
   limbo: {
@@ -79,6 +80,13 @@ const EVENTS = {
     },
   },
   roulette: { count: 1, event: ([float]) => ({ pocket: POCKETS[Math.floor(float * 37)] }) },
+  keno: {
+    count: 10,
+    event: (floats, options) => {
+      const drawn = floats.map((float) => SQUARES[Math.floor(float * 40)]);
+      return { drawn, hits: options.picks.filter((x) => drawn.includes(x)).sort((a, b) => a - b) };
+    },
+  },
   diamonds: { count: 5, event: (floats) => ({ gems: floats.map((float) => GEMS[Math.floor(float * 7)]) }) },
   hilo: { count: 52, event: (floats) => ({ cards: floats.map((float) => CARDS[Math.floor(float * 52)]) }) },
   baccarat: { count: 6, event: (floats) => ({ cards: floats.map((float) => CARDS[Math.floor(float * 52)]) }) },
