@@ -2,7 +2,8 @@
 # registers families it writes one source file into the build tree:
 #   families_table.cc    (core)     fairvec::families(): the rows
 #   families_ops.cc      (ops)      ops::family_ops(): each family's add_<id>_ops
-#   families_vectors.cc  (vectors)  vectors::family_files(): each family's <id>_vec::files()
+#   families_vectors.cc  (vectors)  vectors::family_files(): each family's <id>_vec::files() and
+#                                   <id>_vec::library() (its flag library, vectors/flags.h)
 #   families_verify.cc   (cli)      cli::verify::family_forms(): each family's verify sub-form
 # and fails, naming the file, when a family lacks one of the files every family has. Nothing else
 # lists the families: a new family is a row here plus its own files (specs/CONTRIBUTING.md).
@@ -51,8 +52,8 @@ foreach(_i RANGE ${_fv_last})
   string(APPEND _fv_rows "      {\"${_fv_id}\", \"${_fv_algorithm}\", \"${_fv_spec}\", \"${_fv_verify}\", \"${_fv_summary}\"},\n")
   string(APPEND _fv_ops_decls "void add_${_fv_id}_ops(Table& t);\n")
   string(APPEND _fv_ops_rows "      {\"${_fv_id}\", add_${_fv_id}_ops},\n")
-  string(APPEND _fv_vec_decls "namespace ${_fv_id}_vec {\nstd::vector<VectorKind> files();\n}\n")
-  string(APPEND _fv_vec_rows "      {\"${_fv_id}\", ${_fv_id}_vec::files},\n")
+  string(APPEND _fv_vec_decls "namespace ${_fv_id}_vec {\nstd::vector<VectorKind> files();\nconst FlagLibrary& library();\n}\n")
+  string(APPEND _fv_vec_rows "      {\"${_fv_id}\", ${_fv_id}_vec::files, ${_fv_id}_vec::library},\n")
   if(NOT _fv_verify STREQUAL "")
     string(APPEND _fv_verify_decls "Form ${_fv_id}_form();\n")
     string(APPEND _fv_verify_rows "      {\"${_fv_id}\", ${_fv_id}_form},\n")
@@ -88,6 +89,7 @@ ${_fv_ops_rows}  };
 }  // namespace fairvec::ops
 ")
 file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/families_vectors.cc" CONTENT "${_fv_banner}
+#include \"vectors/flags.h\"
 #include \"vectors/vector_file.h\"
 
 namespace fairvec::vectors {

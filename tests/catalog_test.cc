@@ -30,6 +30,16 @@ json::Value seal_right(const rapidjson::Value& p, const Backend& b) {
   return json::Value::object({{"seal", hmac_dice::seal(b, hmac_dice::parse_server_seed(json::get_string(p, "serverSeed", "params")))}});
 }
 
+// flag_of is flag |name| whose wrong ports, port-1, port-2, …, answer hmac_dice.seal as |answers| do.
+Flag flag_of(std::string name, BugType type, std::vector<Alternative> answers) {
+  Flag f{std::move(name), type, "d", {}, {}};
+  for (std::size_t k = 0; k < answers.size(); ++k) {
+    f.wrong_ports.push_back(std::make_shared<const WrongPort>(
+        WrongPort{"port-" + std::to_string(k + 1), "a test port", {{"hmac_dice.seal", answers[k]}}}));
+  }
+  return f;
+}
+
 FileSpec spec_with(std::vector<Flag> flags, std::function<void(Cases&)> cases) {
   return {"hmac_dice_example_test.json", {"example"}, std::move(flags),
           {{.type = "Seal", .call = {"hmac_dice.seal"}}, {.type = "SealInvalid", .call = {"hmac_dice.seal"}}},
@@ -46,7 +56,7 @@ std::string generation_error(FileSpec spec) {
 }
 
 TEST(Catalog, OutputsComeFromTheOpAndInvalidCasesNameTheirField) {
-  VectorKind k = catalog_kind(spec_with({{"F", BugType::kEncoding, "d", {seal_text}}}, [](Cases& c) {
+  VectorKind k = catalog_kind(spec_with({flag_of("F", BugType::kEncoding, {seal_text})}, [](Cases& c) {
     c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
     c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "serverSeed");
   }));
@@ -101,7 +111,7 @@ TEST(Catalog, GenerationStopsOnAWrongCase) {
 
 TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
   // An alternative that computes the right answer catches nothing: generation stops.
-  EXPECT_NE(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right}}}, [](Cases& c) {
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right})}, [](Cases& c) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
             })).find("flag F: no wrong port of the flag answers otherwise"),
             std::string::npos);
@@ -113,26 +123,26 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
     return json::Value::object({{"seal", seal}});
   };
   const std::string digits(64, '0');
-  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kEncoding, "d", {uppercase, seal_text}}}, [&](Cases& c) {
+  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kEncoding, {uppercase, seal_text})}, [&](Cases& c) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
               c.valid("Seal", "zeros", {"F"}, {{"serverSeed", digits}});
             })),
             "");
-  EXPECT_NE(generation_error(spec_with({{"F", BugType::kEncoding, "d", {seal_right, seal_text}}}, [](Cases& c) {
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right, seal_text})}, [](Cases& c) {
               c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
-            })).find("flag F: alternative 1 of 2 catches none of the flag's cases"),
+            })).find("flag F: wrong port port-1 catches none of the flag's cases"),
             std::string::npos);
   // On an invalid case the alternative must accept what the op rejects.
-  EXPECT_NE(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_right}}}, [](Cases& c) {
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_right})}, [](Cases& c) {
               c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
             })).find("no wrong port"),
             std::string::npos);
-  EXPECT_EQ(generation_error(spec_with({{"F", BugType::kMissingCheck, "d", {seal_text}}}, [](Cases& c) {
+  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_text})}, [](Cases& c) {
               c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
             })),
             "");
   // A property must hold.
-  Flag short_seed{"S", BugType::kBoundary, "d", {}, [](const rapidjson::Value& p, const json::Value&) {
+  Flag short_seed{"S", BugType::kBoundary, "d", [](const rapidjson::Value& p, const json::Value&) {
                     return json::get_string(p, "serverSeed", "params").size() == 32;
                   }};
   EXPECT_NE(generation_error(spec_with({short_seed}, [](Cases& c) { c.valid("Seal", "ok", {"S"}, {{"serverSeed", kSeed}}); }))

@@ -264,22 +264,25 @@ TEST(CliExit, VerifyTavlaMissingFile3) {
 
 // --- verify-dice (exit codes of specs/hmac-dice-v1.md §7) -----------------------------------------
 
-// The links of hmac_dice_match_test.json tcId 1 (verified) and tcId 12 (tampered seal), read from
-// the committed file rather than typed here.
-std::string match_link(int tc_id) {
-  std::string text = slurp(fs::path(kVectors) / "hmac_dice_match_test.json");
-  std::size_t at = text.find("\"tcId\": " + std::to_string(tc_id) + ",");
-  at = text.find("\"link\": \"", at);
-  if (at == std::string::npos) throw std::runtime_error("no link for tcId " + std::to_string(tc_id));
-  at += 9;
-  return text.substr(at, text.find('"', at) - at);
+// match_link returns the link of the first test of group |type| in hmac_dice_match_test.json whose
+// error is |error| ("" for a test with none), read from the committed file rather than typed here.
+std::string match_link(const std::string& type, const std::string& error = "") {
+  rapidjson::Document d;
+  parse(slurp(fs::path(kVectors) / "hmac_dice_match_test.json"), d, "hmac_dice_match_test.json");
+  for (const auto& g : d["testGroups"].GetArray()) {
+    if (type != g["type"].GetString()) continue;
+    for (const auto& t : g["tests"].GetArray()) {
+      if ((t.HasMember("error") ? std::string(t["error"].GetString()) : "") == error) return t["link"].GetString();
+    }
+  }
+  throw std::runtime_error("no " + type + " test with error '" + error + "'");
 }
 
-TEST(CliExit, VerifyDiceVerified0) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link(1)}), 0); }
-TEST(CliExit, VerifyDiceSealMismatch1) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link(12)}), 1); }
+TEST(CliExit, VerifyDiceVerified0) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatch")}), 0); }
+TEST(CliExit, VerifyDiceSealMismatch1) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatchTampered", "seal")}), 1); }
 TEST(CliExit, VerifyDiceBadLink2) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", "#v=2"}), 2); }
 TEST(CliExit, VerifyDiceMissingRecordedFile3) {
-  const std::string link = match_link(1);
+  const std::string link = match_link("HmacDiceMatch");
   std::string seed = link.substr(link.find("s=") + 2, 64);
   EXPECT_EXIT_CODE(fairvec({"verify-dice", "--seed", seed, "--client", "a", "--recorded-file",
                             "/nonexistent/fairvec-rolls.txt"}),

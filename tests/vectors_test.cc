@@ -16,6 +16,12 @@
 #include "core/files.h"
 #include "core/families.h"
 #include "core/json.h"
+#include "vectors/canonical_json.h"
+#include "vectors/crash.h"
+#include "vectors/flags.h"
+#include "vectors/hmac_dice.h"
+#include "vectors/keno.h"
+#include "vectors/tavla.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -78,11 +84,48 @@ TEST(VectorRegistry, FileNamesAreUnique) {
   for (const auto& k : all_vector_kinds()) EXPECT_TRUE(seen.insert(k.file).second) << k.file;
 }
 
+// Every family's flag library (the families table: vectors/flags.h), with the shared flags.
+std::vector<const FlagLibrary*> flag_libraries() {
+  std::vector<const FlagLibrary*> out{&shared_flags()};
+  for (const FamilyFiles& f : family_files()) out.push_back(&f.library());
+  return out;
+}
+
+TEST(FlagLibraries, AFlagNameHasOneMeaningAndAWrongPortNameOnePortAcrossFamilies) {
+  EXPECT_NO_THROW(check_libraries(flag_libraries()));
+  // The check bites: a flag of another text under a shared name, a wrong port name taken twice.
+  FlagLibrary flag_twice("planted");
+  flag_twice.flag({"Pseudorandom", BugType::kBasic, "another text"});
+  std::vector<const FlagLibrary*> with_flag = flag_libraries();
+  with_flag.push_back(&flag_twice);
+  EXPECT_THROW(check_libraries(with_flag), std::logic_error);
+  FlagLibrary port_twice("planted");
+  port_twice.port({"keno-splice", "another port", {{"keno.draw", [](const rapidjson::Value&, const Backend&) { return json::Value(); }}}});
+  std::vector<const FlagLibrary*> with_port = flag_libraries();
+  with_port.push_back(&port_twice);
+  EXPECT_THROW(check_libraries(with_port), std::logic_error);
+}
+
+// A wrong port no flag names is never proved to bite (catalog.cc's FlagCheck runs the ports a file's
+// flags name): every family's every port must be named.
+TEST(FlagLibraries, EveryWrongPortIsNamedByAFlag) {
+  ASSERT_EQ(family_files().size(), families().size());
+  for (const FamilyFiles& f : family_files()) {
+    const FlagLibrary* lib = &f.library();
+    EXPECT_FALSE(lib->ports().empty()) << f.family;
+    std::set<std::string> named;
+    for (const Flag& f : lib->flags()) {
+      for (const auto& w : f.wrong_ports) named.insert(w->name);
+    }
+    for (const auto& w : lib->ports()) EXPECT_TRUE(named.count(w->name)) << lib->family() << ": " << w->name << " is named by no flag";
+  }
+}
+
 class VectorKindTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(VectorKindTest, CommittedFileEqualsFreshGeneration) {
   const VectorKind& k = kind_named(GetParam());
-  std::string fresh = json::to_pretty(k.generate());
+  std::string fresh = json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS));
   std::string committed = read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file);
   ASSERT_EQ(committed.size(), fresh.size()) << k.file << ": run `fairvec generate`";
   EXPECT_TRUE(committed == fresh) << k.file << " differs from a fresh generation";
@@ -191,10 +234,10 @@ TEST(VectorFileBuilder, AssignsIdsAndCounts) {
   VectorFileBuilder b("toy", "toy_schema.json", {"a toy"});
   b.note("Flag", "BASIC", "d");
   b.group({{"type", "Toy"}});
-  b.add("one", {"Flag"}, Result::kValid, {{"x", 1}});
-  b.add("two", {}, Result::kInvalid, {{"x", 2}});
+  b.add("one", {"Flag"}, Result::kValid, {{"x", 1}}, "k1");
+  b.add("two", {}, Result::kInvalid, {{"x", 2}}, "k2");
   b.group({{"type", "Toy"}});
-  b.add("three", {}, Result::kAcceptable, {{"x", 3}});
+  b.add("three", {}, Result::kAcceptable, {{"x", 3}}, "k3");
   json::Value v = b.build();
   EXPECT_EQ(std::get<std::int64_t>(v.find("numberOfTests")->variant()), 3);
   const auto& g1 = v.find("testGroups")->as_array()[1];
@@ -206,13 +249,13 @@ TEST(VectorFileBuilder, AssignsIdsAndCounts) {
 TEST(VectorFileBuilder, RejectsUndefinedAndUnusedFlags) {
   VectorFileBuilder undefined("toy", "s", {});
   undefined.group({{"type", "T"}});
-  undefined.add("c", {"Nope"}, Result::kValid, {});
+  undefined.add("c", {"Nope"}, Result::kValid, {}, "k");
   EXPECT_THROW((void)undefined.build(), std::logic_error);
 
   VectorFileBuilder unused("toy", "s", {});
   unused.note("Unused", "BASIC", "d");
   unused.group({{"type", "T"}});
-  unused.add("c", {}, Result::kValid, {});
+  unused.add("c", {}, Result::kValid, {}, "k");
   EXPECT_THROW((void)unused.build(), std::logic_error);
 
   VectorFileBuilder twice("toy", "s", {});
@@ -242,19 +285,19 @@ TEST(ValidateFile, HugeDoublesAreRejectedBeforeTheSchemaValidator) {
   }
 }
 
-TEST(ValidateFile, CatchesOrderUndefinedFlagsAndUnusedNotes) {
+TEST(ValidateFile, CatchesRepeatedIdsUndefinedFlagsAndUnusedNotes) {
   const char* schema_text = R"({"type":"object"})";
   const char* file_text = R"({"algorithm":"toy","schema":"s","generatorVersion":"x","numberOfTests":2,"header":[],
     "notes":{"A":{"bugType":"BASIC","description":"d"},"B":{"bugType":"BASIC","description":"d"}},
     "testGroups":[{"type":"T","tests":[{"tcId":2,"comment":"","flags":["A","C"],"result":"valid"},
-                                        {"tcId":1,"comment":"","flags":[],"result":"valid"}]}]})";
+                                        {"tcId":2,"comment":"","flags":[],"result":"valid"}]}]})";
   rapidjson::Document doc, schema;
   json::parse(file_text, doc, "file");
   json::parse(schema_text, schema, "schema");
   std::vector<Failure> failures;
   validate_file("toy", doc, schema, failures);
   std::string all = describe(failures);
-  EXPECT_NE(all.find("tcId out of order"), std::string::npos) << all;
+  EXPECT_NE(all.find("tcId given twice"), std::string::npos) << all;  // ids are stable, not in order
   EXPECT_NE(all.find("flag not defined in notes: C"), std::string::npos) << all;
   EXPECT_NE(all.find("note defined but never used: B"), std::string::npos) << all;
 }

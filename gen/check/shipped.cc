@@ -2,6 +2,8 @@
 
 #include <map>
 #include <new>
+#include <optional>
+#include <set>
 #include <sstream>
 
 #include "check/port_checker.h"
@@ -12,12 +14,16 @@
 #include "core/files.h"
 #include "core/json.h"
 #include "vectors/generated_docs.h"
+#include "vectors/ledger.h"
+#include "vectors/set_manifest.h"
 
 namespace fairvec::check {
 
 namespace fs = std::filesystem;
 
 bool unlisted_allowed(const fs::path& rel) {
+  const std::string name = rel.generic_string();
+  if (name == "README.md" || name == "CHANGELOG.md") return true;  // the set's prose, written by hand
   auto it = rel.begin();
   return it != rel.end() && *it == "schema" && std::next(it) != rel.end() && std::next(std::next(it)) == rel.end() &&
          rel.extension() == ".json";
@@ -25,7 +31,7 @@ bool unlisted_allowed(const fs::path& rel) {
 
 std::string ShippedCount::text() const {
   return "the kit's other files: " + std::to_string(transcripts) + " transcripts, " + std::to_string(schemas) +
-         " schemas, " + std::to_string(companions) + " proof files" +
+         " schemas, " + std::to_string(ledgers) + " id ledgers, " + std::to_string(companions) + " proof files" +
          (strays_checked ? ", the manifest (" + std::to_string(manifest_entries) + " files), no file besides them"
                          : "; the manifest and strays only without --only");
 }
@@ -122,6 +128,44 @@ class Shipped {
            tc_id);
     }
     if (differing > named) fail(rel, std::to_string(differing - named) + " more differing lines");
+  }
+
+  // ledger checks the id ledger of |kind|'s file: its tests are the file's, in file order, with
+  // their tcIds, keys and answer digests; no retired id is in use (vectors/ledger.h).
+  void ledger(const vectors::VectorKind& kind, const fs::path& file) {
+    const std::string rel = vectors::ledger_path(kind.file);
+    const std::optional<std::string> text = read(rel);
+    if (!text) return;
+    vectors::Ledger l;
+    try {
+      l = vectors::read_ledger(*text, rel);
+    } catch (const InputError& e) {
+      fail(rel, e.what());
+      return;
+    }
+    if (l.file != kind.file) fail(rel, "is the ledger of " + l.file + ", not of " + kind.file);
+    rapidjson::Document doc;
+    json::parse(read_file(file), doc, kind.file);
+    std::size_t i = 0;
+    std::set<long> retired;
+    for (const auto& e : l.retired) retired.insert(e.tc_id);
+    vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
+      const long id = vectors::tc_id_of(t.test);
+      const std::string at = rel + ": tests[" + std::to_string(i) + "]";
+      if (i >= l.tests.size()) {
+        if (i == l.tests.size()) fail(rel, "lists fewer tests than " + kind.file + " has", id);
+        ++i;
+        return;
+      }
+      const vectors::LedgerEntry& e = l.tests[i++];
+      if (e.tc_id != id) fail(at, "tcId " + std::to_string(e.tc_id) + ", but the file's test here is tcId " + std::to_string(id), id);
+      if (retired.count(id)) fail(at, "tcId " + std::to_string(id) + " is retired, yet the file uses it", id);
+      if (e.answer != vectors::answer_digest(json::Value::from_rapidjson(t.test).as_object())) {
+        fail(at, "the answer digest is not the test's (the test changed after generation?)", id);
+      }
+      if (e.key != kind.key_of(t)) fail(at, "the key is not the test's", id);
+    });
+    if (i < l.tests.size()) fail(rel, "lists more tests than " + kind.file + " has");
   }
 
   // bytes compares |rel| with |want| byte for byte (companion files: proofs).
@@ -225,6 +269,8 @@ ShippedCount check_shipped(const fs::path& dir, const std::set<std::string>& onl
       ++count.schemas;
       s.transcript(transcript_path(kind.file), transcript_text(kind, file));
       ++count.transcripts;
+      s.ledger(kind, dir / kind.file);
+      ++count.ledgers;
       if (kind.companions) {
         for (const auto& [rel, contents] : kind.companions(file)) {
           s.bytes(rel, contents);
@@ -239,11 +285,71 @@ ShippedCount check_shipped(const fs::path& dir, const std::set<std::string>& onl
     }
   }
   s.same_json(std::string("schema/") + vectors::kCommonSchemaName, vectors::common_schema());
+  s.generated(vectors::kSetManifestName);  // checked by check_set_manifest, listed by MANIFEST.sha256
   ++count.schemas;
   if (only.empty() && all_read) {
     count.manifest_entries = s.manifest();
     s.strays();
     count.strays_checked = true;
+  }
+  return count;
+}
+
+SetManifestCount check_set_manifest(const fs::path& dir, std::vector<vectors::Failure>& out) {
+  SetManifestCount count;
+  const std::string rel = vectors::kSetManifestName;
+  const auto fail = [&](const std::string& file, const std::string& detail) { out.push_back({file, 0, {}, detail}); };
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(dir / rel, ec))) {
+    fail(rel, "missing: every vector set has one (run fairvec generate)");
+    return count;
+  }
+  vectors::SetManifest m;
+  try {
+    m = vectors::read_set_manifest(read_file(dir / rel));
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    fail(rel, e.what());
+    return count;
+  }
+  count.read = true;
+  count.version = m.vector_set_version;
+  count.files = m.files.size();
+  count.tests = m.number_of_tests;
+  std::set<std::string> listed;
+  for (std::size_t i = 0; i < m.files.size(); ++i) {
+    const vectors::SetFile& f = m.files[i];
+    const std::string at = rel + ": files[" + std::to_string(i) + "] " + f.path;
+    listed.insert(f.path);
+    const fs::path p = dir / f.path;
+    if (f.path.empty() || f.path.front() == '/' || f.path.find("..") != std::string::npos) {
+      fail(at, "is not a path inside the vectors directory");
+      continue;
+    }
+    if (!fs::is_regular_file(fs::symlink_status(p, ec))) {
+      fail(at, "is listed but missing (or not a regular file)");
+      continue;
+    }
+    const std::string text = read_file(p);
+    if (text.size() != f.size) fail(at, "has " + std::to_string(text.size()) + " bytes; the manifest lists " + std::to_string(f.size));
+    if (to_hex(default_backend().sha256(text)) != f.sha256) {
+      fail(at, "does not have the SHA-256 the manifest lists (altered after generation?)");
+      continue;
+    }
+    if (f.tests >= 0) {  // the digest matched: the file is the one generated, so it parses
+      rapidjson::Document doc;
+      json::parse(text, doc, f.path);
+      const rapidjson::Value* n = doc.IsObject() ? json::optional_member(doc, "numberOfTests") : nullptr;
+      if (!n || !n->IsInt64() || n->GetInt64() != f.tests) fail(at, "numberOfTests is not the one the manifest lists");
+    }
+  }
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const fs::path r = it->path().lexically_relative(dir);
+    if (!fs::is_regular_file(it->symlink_status())) continue;  // links and directories: strays() reports links
+    const std::string name = r.generic_string();
+    if (name == rel || name == kManifestName || unlisted_allowed(r)) continue;
+    if (!listed.count(name)) fail(rel, "does not list " + name);
   }
   return count;
 }

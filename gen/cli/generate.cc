@@ -11,6 +11,7 @@
 #include <iostream>
 #include <new>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@
 #include "ops/op_table.h"
 #include "vectors/generated_docs.h"
 #include "vectors/search_results.h"
+#include "vectors/set_manifest.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::cli {
@@ -125,6 +127,7 @@ class Generation {
     const bool inside = !rel.empty() && *rel.begin() != "..";
     if (inside) {
       manifest_ += to_hex(default_backend().sha256(contents)) + "  " + rel.generic_string() + "\n";
+      set_.files.push_back({rel.generic_string(), to_hex(default_backend().sha256(contents)), contents.size()});
       if (!verify_) no_link_below(out_, path);
     }
     if (verify_ && inside && link_below(path)) return;  // a stray, reported by strays()
@@ -198,6 +201,19 @@ class Generation {
   }
 
   const std::string& manifest() const { return manifest_; }
+  // vector_file records that the file last emitted is a vector file of |algorithm| with |tests| tests.
+  void vector_file(const std::string& algorithm, std::int64_t tests) {
+    set_.files.back().algorithm = algorithm;
+    set_.files.back().tests = tests;
+    set_.number_of_tests += tests;
+  }
+  // set_manifest is MANIFEST.json for the files emitted so far (vectors/set_manifest.h).
+  json::Value set_manifest() const {
+    vectors::SetManifest m = set_;
+    m.vector_set_version = vectors::kVectorSetVersion;
+    m.generator_version = "fairvec " FAIRVEC_VERSION;
+    return vectors::set_manifest_json(std::move(m));
+  }
 
   // link_below tells whether |path| or a directory between the output directory and it is a
   // symbolic link (--verify compares no file through one).
@@ -223,6 +239,7 @@ class Generation {
   int status_ = kExitOk;
   std::set<fs::path> produced_;
   std::string manifest_;
+  vectors::SetManifest set_;
 };
 
 }  // namespace
@@ -241,7 +258,10 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   const DirLock lock(out, !verify);  // one generation at a time; --verify never sees one half done
   if (!verify && existed) {
     remove_temp_files(out);
-    if (full) fs::remove(out / kManifest);
+    if (full) {  // a set half written has no manifest
+      fs::remove(out / kManifest);
+      fs::remove(out / vectors::kSetManifestName);
+    }
   }
   Generation g(out, verify);
   std::size_t files = 0, tests = 0;
@@ -252,12 +272,20 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
                                               {"limits", limits_table()}};
     for (const auto& kind : vectors::all_vector_kinds()) {
       if (!full && !only.count(kind.file)) continue;
-      json::Value file = kind.generate();
+      // The file's id ledger (vectors/ledger.h): a test keeps its tcId; a new one gets the next.
+      std::optional<vectors::Ledger> previous;
+      const fs::path ledger = out / vectors::ledger_path(kind.file);
+      if (fs::exists(fs::symlink_status(ledger))) previous = vectors::read_ledger(read_file(ledger), ledger.string());
+      vectors::Ledger next;
+      json::Value file = kind.generate_ids(previous ? &*previous : nullptr, &next);
       tests += static_cast<std::size_t>(std::get<std::int64_t>(file.find("numberOfTests")->variant()));
       ++files;
       g.emit(out / kind.file, json::to_pretty(file));
+      g.vector_file(std::get<std::string>(file.find("algorithm")->variant()),
+                    std::get<std::int64_t>(file.find("numberOfTests")->variant()));
       g.emit(out / "schema" / kind.schema, json::to_pretty(vectors::schema_for(file)));
       g.emit(out / check::transcript_path(kind.file), check::transcript_text(kind, file));  // specs/port-protocol.md
+      g.emit(ledger, json::to_pretty(vectors::ledger_json(next)));
       blocks.emplace("flags " + kind.file, vectors::flag_table(file));
       if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
         for (const auto& [rel, contents] : kind.companions(file)) g.emit(out / rel, contents);
@@ -269,7 +297,10 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
     } else if (full) {
       std::cout << "spec tables: " << specs.string() << " is not a directory; not written\n";
     }
-    if (full) g.emit(out / kManifest, std::string(g.manifest()));  // the manifest lists every other file; written last
+    if (full) {  // the manifests list every other file; MANIFEST.sha256 lists MANIFEST.json too, and is written last
+      g.emit(out / vectors::kSetManifestName, json::to_pretty(g.set_manifest()));
+      g.emit(out / kManifest, std::string(g.manifest()));
+    }
   } catch (...) {
     if (!verify && fs::is_directory(out)) remove_temp_files(out);
     throw;

@@ -39,6 +39,14 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
   std::vector<vectors::Failure> failures;
   std::set<std::string> failed;
   std::size_t files = 0, tests = 0;
+  if (only.empty()) {  // the set's manifest first: a file altered since generation is named before any test runs
+    const check::SetManifestCount set = check::check_set_manifest(dir, failures);
+    std::cout << (failures.empty() ? "PASS " : "FAIL ") << "vector set "
+              << (set.read ? set.version + " (MANIFEST.json: " + std::to_string(set.files) + " files, " +
+                                 std::to_string(set.tests) + " tests)"
+                           : "(MANIFEST.json unreadable)")
+              << "\n";
+  }
   for (const auto& kind : vectors::all_vector_kinds()) {
     if (!only.empty() && !only.count(kind.file)) continue;
     ++files;

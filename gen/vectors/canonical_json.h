@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/json.h"
+#include "vectors/flags.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors::canonical_json_vec {
@@ -20,6 +21,13 @@ inline json::Value utf16_settings() {
                         {"rulesVersion", 1},
                         {"\xe2\x82\xac", "U+20AC euro sign"}});
 }
+
+// library is the family's flag library (vectors/flags.h): the wrong ports of
+// canonical_json_ports.cc, then the file's flags. It cannot fail (a library that does not build is
+// a generator bug, std::logic_error at first use).
+const FlagLibrary& library();
+void add_wrong_ports(FlagLibrary& lib);
+void add_canonical_flags(FlagLibrary& lib);
 
 // files lists the family's vector files in order. It cannot fail.
 std::vector<VectorKind> files();

@@ -528,7 +528,7 @@ void apply_stages(const Bound& g, const json::Object& group, json::Object& input
   }
 }
 
-// FlagCheck tracks, per flag, which alternatives caught one of its cases.
+// FlagCheck tracks, per flag, which of its wrong ports caught one of its cases.
 class FlagCheck {
  public:
   explicit FlagCheck(const FileSpec& spec) : spec_(spec) {
@@ -542,22 +542,16 @@ class FlagCheck {
       const Flag& flag = *f->second;
       const std::string at = where + ", flag " + name;
       bool any = false;
-      for (std::size_t k = 0; k < flag.differs.size(); ++k) {
-        if (caught(flag.differs[k], params, o, backend, at)) {
-          any = true;
-          catches_[name].insert(k);
-        }
-      }
       for (std::size_t k = 0; k < flag.wrong_ports.size(); ++k) {
         const Alternative* fn = answer_of(*flag.wrong_ports[k], op.name);
         if (!fn) continue;  // a wrong port of another op of the family
         applied_[name].insert(k);
         if (caught(*fn, params, o, backend, at + ", wrong port " + flag.wrong_ports[k]->name)) {
           any = true;
-          catches_[name].insert(flag.differs.size() + k);
+          catches_[name].insert(k);
         }
       }
-      if ((!flag.differs.empty() || !flag.wrong_ports.empty()) && !any) {
+      if (!flag.wrong_ports.empty() && !any) {
         throw std::logic_error(at + ": no wrong port of the flag answers otherwise");
       }
       if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
@@ -567,14 +561,8 @@ class FlagCheck {
   }
   void finish() {
     for (const auto& f : spec_.flags) {
-      for (std::size_t k = 0; k < f.differs.size(); ++k) {
-        if (!catches_[f.name].count(k)) {
-          throw std::logic_error(spec_.file + ", flag " + f.name + ": alternative " + std::to_string(k + 1) + " of " +
-                                 std::to_string(f.differs.size()) + " catches none of the flag's cases");
-        }
-      }
       for (std::size_t k = 0; k < f.wrong_ports.size(); ++k) {
-        if (applied_[f.name].count(k) && !catches_[f.name].count(f.differs.size() + k)) {
+        if (applied_[f.name].count(k) && !catches_[f.name].count(k)) {
           throw std::logic_error(spec_.file + ", flag " + f.name + ": wrong port " + f.wrong_ports[k]->name +
                                  " catches none of the flag's cases");
         }
@@ -589,7 +577,7 @@ class FlagCheck {
   std::map<std::string, std::set<std::size_t>, std::less<>> applied_;  // wrong ports that answer a case's op
 };
 
-json::Value generate(const FileSpec& spec, const Table& table) {
+json::Value generate(const FileSpec& spec, const Table& table, const Ledger* previous, Ledger* next) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(family_of_file(spec.file)->algorithm, schema, spec.header);
   for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
@@ -626,10 +614,11 @@ json::Value generate(const FileSpec& spec, const Table& table) {
     json::Object fields = std::move(shown.leading);
     fields.insert(fields.end(), p.inputs.begin(), p.inputs.end());
     fields.insert(fields.end(), shown.after.begin(), shown.after.end());
-    b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields));
+    b.add(c.comment, c.flags, c.error.empty() ? Result::kValid : Result::kInvalid, std::move(fields),
+          test_key(c.group, c.members, c.inputs));
   }
   flags.finish();
-  return b.build();
+  return b.build(previous, next);
 }
 
 }  // namespace
@@ -645,7 +634,7 @@ VectorKind catalog_kind(FileSpec spec) {
   VectorKind k;
   k.file = shared->file;
   k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
-  k.generate = [shared, table] { return generate(*shared, *table); };
+  k.generate_ids = [shared, table](const Ledger* previous, Ledger* next) { return generate(*shared, *table, previous, next); };
   k.companions = shared->companions;
   for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
@@ -653,6 +642,19 @@ VectorKind catalog_kind(FileSpec spec) {
     if (!g) return "unknown group type " + group_type(t);
     const Test test = test_of(*g, t);
     return check_plan(plan_of_test(*g, t, test), test, backend);
+  };
+  k.key_of = [table](const TestRef& t) -> std::string {
+    const Bound* g = bound_of(*table, t);
+    if (!g) throw InputError("type", "unknown group type " + group_type(t));
+    const Test test = test_of(*g, t);
+    const Plan p = plan_of_test(*g, t, test);
+    json::Object inputs;  // the case's inputs: a stage's outputs are computed
+    for (const auto& kv : p.inputs) {
+      bool staged = false;
+      for (const auto& st : g->spec.stages) staged = staged || contains(st.outputs, kv.first);
+      if (!staged) inputs.push_back(kv);
+    }
+    return test_key(g->spec.type, test.group, inputs);
   };
   k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
     const Bound* g = bound_of(*table, t);

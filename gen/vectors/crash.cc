@@ -5,8 +5,9 @@
 // Every input comes from a counter-driven SHA-256 stream or a deterministic search from a fixed
 // start, except bustabit's published games (specs/crash.md §7.1). Both files here are catalogs
 // (vectors/catalog.h): a case gives its group's convention, and the link and salt or the hash;
-// crash.point and crash.from_hash with their traces write the rest, and each flag is checked
-// against the wrong port it names or by the property it claims.
+// crash.point and crash.from_hash with their traces write the rest, and each flag of the family's
+// library (below) is checked against the wrong ports of vectors/crash_ports.cc it names or by the
+// property it claims.
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -85,111 +86,6 @@ void point_flags(std::vector<std::string>& flags, const crash::Point& p) {
   }
 }
 
-// ---- Ports with the flags' bugs ----------------------------------------------------------------
-// Each reads a case's params: {convention, link, salt?} (crash.point) or {convention, hash}
-// (crash.from_hash), and answers {hundredths} as that port would, or null where it does not apply.
-
-// point_of is the right point of the params (either op).
-crash::Point point_of(const rapidjson::Value& p, const Backend& b) {
-  const Convention c = convention_of(p);
-  if (json::optional_member(p, "hash")) return crash::from_hash(c, digest_from_hex(json::get_string(p, "hash", "params"), "hash"));
-  return crash::point(c, json::get_string(p, "link", "params"), salt_of(p), b);
-}
-Value hundredths(std::uint64_t x) { return Value::object({{"hundredths", std::to_string(x)}}); }
-Value hundredths_of(Convention c, const Digest& hash) { return hundredths(crash::from_hash(c, hash).hundredths); }
-
-// other_arithmetic: betkyo-exact in binary64, the bustabit conventions in exact integers.
-Value other_arithmetic(const rapidjson::Value& p, const Backend& b) {
-  const crash::Point q = point_of(p, b);
-  if (q.hundredths == 0) return hundredths(0);
-  return hundredths(q.convention == Convention::kBetkyoExact ? q.double_hundredths : q.exact_hundredths);
-}
-// as_number sends the point as a JSON number (binary64).
-Value as_number(const rapidjson::Value& p, const Backend& b) {
-  return Value::object({{"hundredths", static_cast<double>(point_of(p, b).hundredths)}});
-}
-// js_string prints the point's binary64 value as JavaScript's String() does below 10^21: the
-// shortest round-trip digits, padded with zeros.
-Value js_string(const rapidjson::Value& p, const Backend& b) {
-  char buf[64];
-  const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<double>(point_of(p, b).hundredths),
-                               std::chars_format::scientific);
-  const std::string sci(buf, r.ptr);  // d.ddde+XX
-  const std::size_t e = sci.find('e');
-  std::string digits = sci.substr(0, e);
-  digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-  const std::size_t exponent = static_cast<std::size_t>(std::stoi(sci.substr(e + 1)));
-  if (digits.size() < exponent + 1) digits.append(exponent + 1 - digits.size(), '0');
-  return Value::object({{"hundredths", digits}});
-}
-// v1_with(divisible) is bustabit-v1's point with the instant bust decided by |divisible|.
-Value v1_with(const rapidjson::Value& p, const Backend& b, const std::function<bool(const Digest&)>& divisible) {
-  if (convention_of(p) != Convention::kBustabitV1) return nullptr;
-  const crash::Point q = point_of(p, b);
-  return hundredths(divisible(q.hash) ? 0 : q.double_hundredths);
-}
-bool leading_u64_divisible(const Digest& d) {
-  std::uint64_t v = 0;
-  for (std::size_t i = 0; i < 8; ++i) v = (v << 8) | d[i];
-  return v % 101 == 0;
-}
-// unclamped is bustabit-v2's binary64 formula without max(100, …).
-Value unclamped(const rapidjson::Value& p, const Backend& b) {
-  const crash::Point q = point_of(p, b);
-  if (!v2_point(q.convention)) return nullptr;
-  return hundredths(static_cast<std::uint64_t>(std::floor(99 / (1 - static_cast<double>(q.h) / 4503599627370496.0))));
-}
-// hmac_port is a bustabit convention whose HMAC takes |key| and |msg| from the link's text and bytes and the salt.
-using HmacInputs = std::function<std::pair<Bytes, Bytes>(const std::string& text, const Digest& link, const std::string& salt)>;
-Alternative hmac_port(bool v1, HmacInputs inputs) {
-  return [v1, inputs](const rapidjson::Value& p, const Backend& b) -> Value {
-    const Convention c = convention_of(p);
-    if (c == Convention::kBetkyoExact || (c == Convention::kBustabitV1) != v1 || !salt_of(p)) return nullptr;
-    const std::string text = json::get_string(p, "link", "params");
-    const auto [key, msg] = inputs(text, digest_from_hex(text, "link"), *salt_of(p));
-    return hundredths_of(c, b.hmac_sha256(key, msg));
-  };
-}
-Bytes bytes_of(const std::string& s) { return Bytes(s.begin(), s.end()); }
-Bytes bytes_of(const Digest& d) { return Bytes(d.begin(), d.end()); }
-// rejects_uppercase refuses a link (or hash) with uppercase hex digits.
-Value rejects_uppercase(const rapidjson::Value& p, const Backend& b) {
-  const std::string text = json::get_string(p, json::optional_member(p, "hash") ? "hash" : "link", "params");
-  if (text != to_hex(digest_from_hex(text, "link"))) throw InputError("link", "uppercase hex");
-  return hundredths(point_of(p, b).hundredths);
-}
-// trimmed_salt hashes the salt without its leading and trailing spaces.
-Value trimmed_salt(const rapidjson::Value& p, const Backend& b) {
-  const std::optional<std::string> salt = salt_of(p);
-  if (!salt) return nullptr;
-  const auto a = salt->find_first_not_of(' ');
-  const std::string t = a == std::string::npos ? std::string() : salt->substr(a, salt->find_last_not_of(' ') - a + 1);
-  return hundredths(crash::point(convention_of(p), json::get_string(p, "link", "params"), t, b).hundredths);
-}
-// ignores_salt computes betkyo-exact's point whatever salt comes with it.
-Value ignores_salt(const rapidjson::Value& p, const Backend& b) {
-  if (convention_of(p) != Convention::kBetkyoExact) return nullptr;
-  return hundredths(crash::point(Convention::kBetkyoExact, json::get_string(p, "link", "params"), std::nullopt, b).hundredths);
-}
-// lenient_link is a port reading the link (or hash) with Buffer.from(text, 'hex'): it never refuses.
-Value lenient_link(const rapidjson::Value& p, const Backend& b) {
-  const bool hash = json::optional_member(p, "hash") != nullptr;
-  const Digest d = buffer_from_hex(json::get_string(p, hash ? "hash" : "link", "params"));
-  const Convention c = convention_of(p);
-  if (hash || c == Convention::kBetkyoExact) return hundredths_of(c, d);
-  return hundredths_of(c, crash::hmac_of(c, d, salt_of(p).value_or(""), b));
-}
-// salt_defaulted is a port that takes a missing salt as empty, or (|rejects_empty|) refuses an empty one.
-Alternative salt_defaulted(bool rejects_empty) {
-  return [rejects_empty](const rapidjson::Value& p, const Backend& b) -> Value {
-    const Convention c = convention_of(p);
-    if (c == Convention::kBetkyoExact) return nullptr;
-    const std::optional<std::string> salt = salt_of(p);
-    if (rejects_empty && salt && salt->empty()) throw InputError("salt", "empty");
-    return hundredths(crash::point(c, json::get_string(p, "link", "params"), salt.value_or(""), b).hundredths);
-  };
-}
-
 // ---- Properties the flags claim ----------------------------------------------------------------
 
 std::int64_t int_of(const json::Value& out, const char* name) { return std::get<std::int64_t>(out.find(name)->variant()); }
@@ -197,7 +93,6 @@ std::string text_of(const json::Value& out, const char* name) { return std::get<
 std::uint64_t h_of(const json::Value& out) { return static_cast<std::uint64_t>(int_of(out, "h")); }
 
 bool h_zero(const rapidjson::Value&, const json::Value& out) { return h_of(out) == 0 && text_of(out, "hundredths") == "100"; }
-bool max_h(const rapidjson::Value&, const json::Value& out) { return h_of(out) == kMaxH; }
 bool safe_integer_boundary(const rapidjson::Value&, const json::Value& out) {
   const std::uint64_t h = h_of(out);
   return (h == crash::kE - 50 || h == crash::kE - 49) &&
@@ -206,118 +101,37 @@ bool safe_integer_boundary(const rapidjson::Value&, const json::Value& out) {
 bool clamped(const rapidjson::Value& p, const json::Value& out) {
   return v2_point(convention_of(p)) && text_of(out, "hundredths") == "100" && 99 * crash::kE / (crash::kE - h_of(out)) < 100;
 }
-
-// ---- Flags both files carry --------------------------------------------------------------------
-
-Value no_bust_check(const rapidjson::Value& p, const Backend& b) {
-  return v1_with(p, b, [](const Digest&) { return false; });
+// max_h_point: h = 2^52 - 1, and for betkyo-exact the point 99·2^52 + 1 exactly (binary64: 99·2^52).
+bool max_h_point(const rapidjson::Value& p, const json::Value& out) {
+  return h_of(out) == kMaxH &&
+         (convention_of(p) != Convention::kBetkyoExact || (text_of(out, "hundredths") == std::to_string(99 * crash::kE + 1) &&
+                                                            text_of(out, "doubleHundredths") == std::to_string(99 * crash::kE)));
 }
-Value leading_u64_check(const rapidjson::Value& p, const Backend& b) { return v1_with(p, b, leading_u64_divisible); }
-
-// value_flags are the flags of the point's value. In crash_hash_test.json (|layer|) two ports
-// answer right on some of the flags' cases and are left out: String() prints a point just above
-// 2^53 (16 digits, h = 2^52 − 49 of the bustabit conventions) exactly, and the all-zero hash is
-// divisible by 101 in its leading 64 bits too.
-std::vector<Flag> value_flags(bool layer) {
-  return {
-      {"ExactVsDouble", BugType::kArithmetic,
-       std::string("Exact integer and binary64 evaluation of the crash formula give different points here. "
-                   "betkyo-exact is pinned to exact integers, the bustabit conventions to binary64; a port "
-                   "using the other arithmetic fails.") +
-           (layer ? "" : " (Reachable through the link only for betkyo-exact; see crash_hash_test.json.)"),
-       {other_arithmetic}},
-      {"BeyondSafeInteger", BugType::kEncoding,
-       "The point exceeds 2^53 − 1 and travels as an exact decimal string. A port sending a JSON number, "
-       "or printing a double with JavaScript's String() (shortest digits padded with zeros), fails.",
-       layer ? std::vector<Alternative>{as_number} : std::vector<Alternative>{as_number, js_string}},
-      {"InstantBust", BugType::kEdgeCase,
-       "bustabit-v1: the whole 256-bit HMAC is divisible by 101, so the point is 0. A port without the "
-       "check, or checking only part of the digest, fails.",
-       layer ? std::vector<Alternative>{no_bust_check} : std::vector<Alternative>{no_bust_check, leading_u64_check}},
-      {"DivisibleInDoubles", BugType::kArithmetic,
-       "bustabit-v1: the 256-bit value rounded to binary64 (JavaScript parseInt(hash, 16)) and the exact "
-       "value disagree on divisibility by 101. The check is exact; a port doing it in doubles fails.",
-       {[](const rapidjson::Value& p, const Backend& b) { return v1_with(p, b, crash::divisible_by_101_in_doubles); }}},
-      {"ClampAt100", BugType::kEdgeCase,
-       "bustabit-v2 and bustabit-2025: floor(99 / (1 − X)) is below 100 and the point is clamped to 100 "
-       "(1.00x). A port without the clamp answers 99 or less.",
-       {unclamped}, clamped},
-  };
+// same_as_lowercase: an uppercase link gives what its lowercase form gives (a point, or a chain's
+// previous link).
+bool same_as_lowercase(const rapidjson::Value& p, const json::Value& out) {
+  const std::string lower = to_hex(digest_from_hex(json::get_string(p, "link", "params"), "link"));
+  if (out.find("previous")) {
+    return crash::previous_hex(convention_of(p), lower, gen_backend()) == std::get<std::string>(out.find("previous")->variant());
+  }
+  return std::to_string(crash::point(convention_of(p), lower, salt_of(p), gen_backend()).hundredths) == text_of(out, "hundredths");
 }
-
-// ---- crash_point_test.json ---------------------------------------------------------------------
-
-std::vector<Flag> point_file_flags() {
-  std::vector<Flag> flags{{"Pseudorandom", BugType::kBasic, "An ordinary round from fixed-seed pseudorandom inputs."}};
-  for (auto& f : value_flags(false)) flags.push_back(std::move(f));
-  const std::vector<Flag> more{
-      {"HZero", BugType::kBoundary, "h = 0 (the link starts with 13 zero hex digits): the lowest point, 100.", {}, h_zero},
-      {"MaxH", BugType::kBoundary, "h = 2^52 − 1: the highest point, 99·2^52 + 1 exactly (binary64 gives 99·2^52).", {},
-       [](const rapidjson::Value&, const json::Value& out) {
-         return h_of(out) == kMaxH && text_of(out, "hundredths") == std::to_string(99 * crash::kE + 1) &&
-                text_of(out, "doubleHundredths") == std::to_string(99 * crash::kE);
-       }},
-      {"SafeIntegerBoundary", BugType::kBoundary,
-       "h = 2^52 − 50 and 2^52 − 49: the last point within 2^53 − 1 and the first beyond it.", {}, safe_integer_boundary},
-      {"HexTextKey", BugType::kEncoding,
-       "bustabit-v1 keys the HMAC with the link's lowercase hex text (64 ASCII bytes) and hashes the salt "
-       "text. A port using the link's raw bytes as key, or swapping key and message, fails.",
-       {hmac_port(true, [](const std::string&, const Digest& l, const std::string& s) {
-          return std::pair{bytes_of(l), bytes_of(s)};
-        }),
-        hmac_port(true, [](const std::string&, const Digest& l, const std::string& s) {
-          return std::pair{bytes_of(s), bytes_of(to_hex(l))};
-        })}},
-      {"RawLinkMessage", BugType::kEncoding,
-       "bustabit-v2 and bustabit-2025 key the HMAC with the salt text and hash the link's 32 raw bytes. A "
-       "port hashing the hex text, or swapping key and message, fails.",
-       {hmac_port(false, [](const std::string&, const Digest& l, const std::string& s) {
-          return std::pair{bytes_of(s), bytes_of(to_hex(l))};
-        }),
-        hmac_port(false, [](const std::string&, const Digest& l, const std::string& s) {
-          return std::pair{bytes_of(l), bytes_of(s)};
-        })}},
-      {"UppercaseLink", BugType::kEncoding,
-       "A link given in uppercase hex is the same link: the value is what counts, and bustabit-v1's key is "
-       "its lowercase hex text. A port keying the HMAC with the text as given fails.",
-       {rejects_uppercase, hmac_port(true, [](const std::string& text, const Digest&, const std::string& s) {
-          return std::pair{bytes_of(text), bytes_of(s)};
-        })},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const std::string lower = to_hex(digest_from_hex(json::get_string(p, "link", "params"), "link"));
-         return std::to_string(crash::point(convention_of(p), lower, salt_of(p), gen_backend()).hundredths) ==
-                text_of(out, "hundredths");
-       }},
-      {"EmptySalt", BugType::kEdgeCase, "An empty salt is valid (bustabit-v1: empty message; bustabit-v2, -2025: empty key).",
-       {salt_defaulted(true)}},
-      {"PublishedGame", BugType::kFunctionality,
-       "A game bustabit played (2018 chain, salt = the hash of Bitcoin block 505750), with its published "
-       "bust; the comment gives the game number. A port that does not reproduce it is not bustabit's scheme.",
-       {},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const std::string link = json::get_string(p, "link", "params");
-         return std::any_of(std::begin(kPublishedHigh), std::end(kPublishedHigh), [&](const PublishedGame& g) {
-           return link == g.hash && salt_of(p) == kBustabit2018Salt && text_of(out, "hundredths") == std::to_string(g.hundredths);
-         });
-       }},
-      {"NonAsciiText", BugType::kEncoding, "A non-ASCII salt is hashed as its UTF-8 bytes."},
-      {"SaltAsGiven", BugType::kEncoding,
-       "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it.",
-       {trimmed_salt}},
-      {"SaltNotUsed", BugType::kMissingCheck,
-       "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.", {ignores_salt}},
-      {"MissingSalt", BugType::kMissingCheck, "The bustabit conventions need a salt: a request without one is bad input.",
-       {salt_defaulted(false)}},
-      {"InvalidLink", BugType::kMissingCheck,
-       "The link must be exactly 64 hex digits (either case). A port accepting another length, a 0x prefix, "
-       "spaces or non-hex characters accepts invalid input.",
-       {lenient_link}},
-      {"UnknownConvention", BugType::kMissingCheck,
-       "The convention must be exactly betkyo-exact, bustabit-v1, bustabit-v2 or bustabit-2025 "
-       "(case-sensitive)."},
-  };
-  for (const auto& f : more) flags.push_back(f);
-  return flags;
+// published: a published high game's bust, or a chain whose first links are the published games.
+bool published(const rapidjson::Value& p, const json::Value& out) {
+  if (salt_of(p) != kBustabit2018Salt) return false;
+  if (out.find("links")) {
+    const auto links = member_strings(out, "links");
+    const auto points = member_strings(out, "hundredths");
+    bool all = links.size() >= std::size(kPublishedChain) && points.size() >= std::size(kPublishedChain);
+    for (std::size_t i = 0; all && i < std::size(kPublishedChain); ++i) {
+      all = links[i] == kPublishedChain[i].hash && points[i] == std::to_string(kPublishedChain[i].hundredths);
+    }
+    return all;
+  }
+  const std::string link = json::get_string(p, "link", "params");
+  return std::any_of(std::begin(kPublishedHigh), std::end(kPublishedHigh), [&](const PublishedGame& g) {
+    return link == g.hash && text_of(out, "hundredths") == std::to_string(g.hundredths);
+  });
 }
 
 void point_cases(Cases& cs) {
@@ -445,35 +259,6 @@ Digest shifted(std::uint64_t m, unsigned plus) {
   return d;
 }
 
-std::vector<Flag> hash_file_flags() {
-  std::vector<Flag> flags = value_flags(true);
-  const std::vector<Flag> more{
-      {"HZero", BugType::kBoundary, "h = 0: 100 (bustabit-v2: floor(99) = 99, clamped to 100).", {}, h_zero},
-      {"ZeroHash", BugType::kEdgeCase, "The all-zero hash: h = 0, and for bustabit-v1 0 is divisible by 101, so 0.", {},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         return json::get_string(p, "hash", "params") == std::string(64, '0') && h_of(out) == 0 &&
-                (convention_of(p) != Convention::kBustabitV1 || text_of(out, "hundredths") == "0");
-       }},
-      {"MaxH", BugType::kBoundary, "h = 2^52 − 1, the highest point of the convention.", {}, max_h},
-      {"SafeIntegerBoundary", BugType::kBoundary, "The last h whose point is within 2^53 − 1 and the first beyond it.", {},
-       safe_integer_boundary},
-      {"ClampBoundary", BugType::kBoundary,
-       "bustabit-v2, -2025: the largest h still clamped (99 before the clamp) and the smallest that reaches 100 "
-       "unclamped.",
-       {},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const std::uint64_t d_first = 99 * crash::kE / 100;  // largest d with floor(99e/d) >= 100
-         const std::uint64_t d = crash::kE - h_of(out);
-         return v2_point(convention_of(p)) && text_of(out, "exactHundredths") == "100" &&
-                ((d == d_first + 1 && 99 * crash::kE / d == 99) || (d == d_first && 99 * crash::kE / d == 100));
-       }},
-      {"InvalidHash", BugType::kMissingCheck, "The hash must be exactly 64 hex digits (either case).", {lenient_link}},
-      {"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."},
-  };
-  for (const auto& f : more) flags.push_back(f);
-  return flags;
-}
-
 void hash_cases(Cases& cs) {
   auto add = [&](Convention c, std::string comment, std::vector<std::string> flags, const Digest& hash) {
     const crash::Point p = crash::from_hash(c, hash);
@@ -521,6 +306,97 @@ void hash_cases(Cases& cs) {
 
 }  // namespace
 
+const FlagLibrary& library() {
+  static const FlagLibrary kLibrary = [] {
+    FlagLibrary lib("crash");
+    add_wrong_ports(lib);
+    add_point_flags(lib);
+    add_hash_flags(lib);
+    add_chain_flags(lib);
+    return lib;
+  }();
+  return kLibrary;
+}
+
+void add_point_flags(FlagLibrary& lib) {
+  lib.share(shared_flags(), "Pseudorandom");
+  // The flags of the point's value, which crash_hash_test.json carries too.
+  lib.flag({"ExactVsDouble", BugType::kArithmetic,
+            "Exact integer and binary64 evaluation of the crash formula give different points here. betkyo-exact is "
+            "pinned to exact integers, the bustabit conventions to binary64; a port using the other arithmetic fails.",
+            {"crash-betkyo-doubles", "crash-bustabit-exact"}});
+  lib.flag({"BeyondSafeInteger", BugType::kEncoding,
+            "The point exceeds 2^53 − 1 and travels as an exact decimal string. A port sending a JSON number, or printing "
+            "a double with JavaScript's String() (shortest digits padded with zeros), fails.",
+            {"crash-point-as-number", "crash-point-js-string"}});
+  lib.flag({"InstantBust", BugType::kEdgeCase,
+            "bustabit-v1: the whole 256-bit HMAC is divisible by 101, so the point is 0. A port without the check, or "
+            "checking only part of the digest, fails.",
+            {"crash-no-bust-check", "crash-bust-leading-u64"}});
+  lib.flag({"DivisibleInDoubles", BugType::kArithmetic,
+            "bustabit-v1: the 256-bit value rounded to binary64 (JavaScript parseInt(hash, 16)) and the exact value "
+            "disagree on divisibility by 101. The check is exact; a port doing it in doubles fails.",
+            {"crash-101-in-doubles", "crash-101-on-52-bits"}});
+  lib.flag({"ClampAt100", BugType::kEdgeCase,
+            "bustabit-v2 and bustabit-2025: floor(99 / (1 − X)) is below 100 and the point is clamped to 100 (1.00x). A "
+            "port without the clamp answers 99 or less.",
+            {"crash-no-clamp"}, clamped});
+  lib.flag({"HZero", BugType::kBoundary, "h = 0: 100 (bustabit-v2: floor(99) = 99, clamped to 100).", {}, h_zero});
+  lib.flag({"MaxH", BugType::kBoundary,
+            "h = 2^52 − 1, the highest point of the convention (betkyo-exact: 99·2^52 + 1 exactly; binary64 gives 99·2^52).",
+            {}, max_h_point});
+  lib.flag({"SafeIntegerBoundary", BugType::kBoundary,
+            "h = 2^52 − 50 and 2^52 − 49: the last point within 2^53 − 1 and the first beyond it.", {}, safe_integer_boundary});
+  lib.flag({"HexTextKey", BugType::kEncoding,
+            "bustabit-v1 keys the HMAC with the link's lowercase hex text (64 ASCII bytes) and hashes the salt text. A "
+            "port using the link's raw bytes as key, or swapping key and message, fails.",
+            {"crash-v1-raw-link-key", "crash-key-message-swapped"}});
+  lib.flag({"RawLinkMessage", BugType::kEncoding,
+            "bustabit-v2 and bustabit-2025 key the HMAC with the salt text and hash the link's 32 raw bytes. A port "
+            "hashing the hex text, or swapping key and message, fails.",
+            {"crash-v2-hex-message", "crash-key-message-swapped"}});
+  lib.flag({"UppercaseLink", BugType::kEncoding,
+            "A link given in uppercase hex is the same link, the same 32 bytes: bustabit-v1's key and the hex-text chains' "
+            "message are its lowercase hex text. A port using the text as given, or rejecting uppercase, fails.",
+            {"crash-uppercase-link-rejected", "crash-link-text-as-given"}, same_as_lowercase});
+  lib.share(shared_flags(), "EmptySalt", {"crash-empty-salt-rejected"});
+  lib.flag({"PublishedGame", BugType::kFunctionality,
+            "Games bustabit played (2018 chain, salt = the hash of Bitcoin block 505750) with their published busts (of a "
+            "chain, the published hashes and busts of its first links); the comment gives the game numbers. A port that "
+            "does not reproduce them is not bustabit's scheme.",
+            {}, published});
+  lib.share(shared_flags(), "NonAsciiText", {"crash-latin1-salt"});
+  lib.share(shared_flags(), "SaltAsGiven", {"crash-trimmed-salt"});
+  lib.flag({"SaltNotUsed", BugType::kMissingCheck,
+            "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.", {"crash-salt-ignored"}});
+  lib.flag({"MissingSalt", BugType::kMissingCheck, "The bustabit conventions need a salt: a request without one is bad input.",
+            {"crash-missing-salt-empty"}});
+  lib.flag({"InvalidLink", BugType::kMissingCheck,
+            "The link must be exactly 64 hex digits (either case). A port accepting another length, a 0x prefix, spaces "
+            "or non-hex characters accepts invalid input.",
+            {"crash-lenient-link"}});
+  lib.flag({"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."});
+}
+
+void add_hash_flags(FlagLibrary& lib) {
+  lib.flag({"ZeroHash", BugType::kEdgeCase, "The all-zero hash: h = 0, and for bustabit-v1 0 is divisible by 101, so 0.", {},
+            [](const rapidjson::Value& p, const json::Value& out) {
+              return json::get_string(p, "hash", "params") == std::string(64, '0') && h_of(out) == 0 &&
+                     (convention_of(p) != Convention::kBustabitV1 || text_of(out, "hundredths") == "0");
+            }});
+  lib.flag({"ClampBoundary", BugType::kBoundary,
+            "bustabit-v2, -2025: the largest h still clamped (99 before the clamp) and the smallest that reaches 100 "
+            "unclamped.",
+            {},
+            [](const rapidjson::Value& p, const json::Value& out) {
+              const std::uint64_t d_first = 99 * crash::kE / 100;  // largest d with floor(99e/d) >= 100
+              const std::uint64_t d = crash::kE - h_of(out);
+              return v2_point(convention_of(p)) && text_of(out, "exactHundredths") == "100" &&
+                     ((d == d_first + 1 && 99 * crash::kE / d == 99) || (d == d_first && 99 * crash::kE / d == 100));
+            }});
+  lib.flag({"InvalidHash", BugType::kMissingCheck, "The hash must be exactly 64 hex digits (either case).", {"crash-lenient-link"}});
+}
+
 std::vector<VectorKind> files() {
   return {
       catalog_kind({"crash_point_test.json",
@@ -530,7 +406,10 @@ std::vector<VectorKind> files() {
                      "same formula in binary64; bustabit-v2 and -2025: HMAC(key = salt, msg = the link's 32 bytes),",
                      "max(100, floor(99 / (1 − h / 2^52))) in binary64. exactHundredths and doubleHundredths show",
                      "the convention's formula in both arithmetics (before the instant bust)."},
-                    point_file_flags(),
+                    library().pick({"Pseudorandom", "ExactVsDouble", "BeyondSafeInteger", "InstantBust", "DivisibleInDoubles",
+                                    "ClampAt100", "HZero", "MaxH", "SafeIntegerBoundary", "HexTextKey", "RawLinkMessage",
+                                    "UppercaseLink", "EmptySalt", "PublishedGame", "NonAsciiText", "SaltAsGiven", "SaltNotUsed",
+                                    "MissingSalt", "InvalidLink", "UnknownConvention"}),
                     {{.type = "CrashPoint",
                       .call = {"crash.point"},
                       .members = {"convention"},
@@ -543,7 +422,9 @@ std::vector<VectorKind> files() {
                      "digests no HMAC search reaches are covered: h = 0, the largest h, exact-vs-binary64",
                      "disagreements, divisibility by 101 that doubles get wrong.",
                      "Port op: crash.from_hash {convention, hash} -> {hundredths} (decimal string)."},
-                    hash_file_flags(),
+                    library().pick({"ExactVsDouble", "BeyondSafeInteger", "InstantBust", "DivisibleInDoubles", "ClampAt100",
+                                    "HZero", "ZeroHash", "MaxH", "SafeIntegerBoundary", "ClampBoundary", "InvalidHash",
+                                    "UnknownConvention"}),
                     {{.type = "CrashFromHash",
                       .call = {"crash.from_hash"},
                       .members = {"convention"},

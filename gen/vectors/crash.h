@@ -13,8 +13,9 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "schemes/crash.h"
-#include "vectors/test_reader.h"
+#include "vectors/flags.h"
 #include "vectors/material.h"
+#include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors::crash_vec {
@@ -77,6 +78,21 @@ constexpr PublishedGame kPublishedHigh[] = {
     {1397659, "66508662791cbe526d740394a62713d3879f00cd11ee5ef10f7b592c676371f4", 145685},
 };
 constexpr std::uint64_t kMaxH = crash::kE - 1;
+
+// member_strings reads the computed member |name| of |out| (a test's outputs) as strings; it throws
+// InputError where it is not an array of strings.
+inline std::vector<std::string> member_strings(const json::Value& out, const char* name) {
+  return strings_of(member_of(out.as_object(), name, "outputs"), name);
+}
+
+// library is the family's flag library (vectors/flags.h): the wrong ports of crash_ports.cc, then
+// each file's flags, in file order; a flag two files use is defined by the first. It cannot fail
+// (a library that does not build is a generator bug, std::logic_error at first use).
+const FlagLibrary& library();
+void add_wrong_ports(FlagLibrary& lib);
+void add_point_flags(FlagLibrary& lib);
+void add_hash_flags(FlagLibrary& lib);
+void add_chain_flags(FlagLibrary& lib);
 
 // chain_file is crash_chain_test.json (vectors/crash_chain.cc). It cannot fail.
 VectorKind chain_file();

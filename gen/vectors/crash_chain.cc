@@ -2,7 +2,8 @@
 // link by link, including bustabit's published games #1,394,728 … #1,394,725 (§7.1). A catalog
 // (vectors/catalog.h): a case gives its group's convention and the link (and a chain's salt);
 // crash.previous writes the previous link, a chain group's trace every link and point, and each
-// flag is checked against the wrong port it names or by the property it claims.
+// flag of the family's library (vectors/crash.cc) is checked against the wrong ports of
+// vectors/crash_ports.cc it names or by the property it claims.
 #include <algorithm>
 #include <iterator>
 #include <optional>
@@ -40,84 +41,6 @@ Chain replay(Convention c, const std::string& link, const std::optional<std::str
 Value chain_trace(const rapidjson::Value& p, const Backend& b) {
   const Chain ch = replay(convention_of(p), json::get_string(p, "link", "params"), salt_of(p), b);
   return Value::object({{"links", Value::array_of(ch.links)}, {"hundredths", Value::array_of(ch.hundredths)}});
-}
-
-// ---- Ports with the flags' bugs: each answers crash.previous's {link}, or null where it does not apply.
-
-// hashing(raw) hashes the link's 32 raw bytes, or its hex text as given (|raw| false), where the
-// convention hashes the other (|raw| = hashes_raw_bytes: not applicable).
-Alternative hashing(bool raw) {
-  return [raw](const rapidjson::Value& p, const Backend& b) -> Value {
-    if (crash::hashes_raw_bytes(convention_of(p)) == raw) return nullptr;
-    const std::string text = json::get_string(p, "link", "params");
-    const Digest prev = raw ? b.sha256(ByteView(digest_from_hex(text, "link"))) : b.sha256(text);
-    return Value::object({{"link", to_hex(prev)}});
-  };
-}
-// hashing_text_as_given is a hex-text chain hashing the link's text as given (uppercase too).
-Value hashing_text_as_given(const rapidjson::Value& p, const Backend& b) {
-  if (crash::hashes_raw_bytes(convention_of(p))) return nullptr;
-  return Value::object({{"link", to_hex(b.sha256(json::get_string(p, "link", "params")))}});
-}
-Value rejects_uppercase(const rapidjson::Value& p, const Backend& b) {
-  const std::string text = json::get_string(p, "link", "params");
-  if (text != to_hex(digest_from_hex(text, "link"))) throw InputError("link", "uppercase hex");
-  return Value::object({{"link", crash::previous_hex(convention_of(p), text, b)}});
-}
-
-// member_strings reads the computed member |name| of |out| (a test's outputs) as strings.
-std::vector<std::string> member_strings(const json::Value& out, const char* name) {
-  return strings_of(member_of(out.as_object(), name, "outputs"), name);
-}
-
-std::vector<Flag> chain_flags() {
-  return {
-      {"Pseudorandom", BugType::kBasic, "An ordinary link from a fixed-seed pseudorandom stream."},
-      {"HexTextChain", BugType::kEncoding,
-       "betkyo-exact, bustabit-v1 and bustabit-v2 hash the link's lowercase hex text (64 ASCII bytes). A port "
-       "hashing the 32 raw bytes fails.",
-       {hashing(true)}},
-      {"RawByteChain", BugType::kEncoding, "bustabit-2025 hashes the link's 32 raw bytes. A port hashing the hex text fails.",
-       {hashing(false)}},
-      {"UppercaseLink", BugType::kEncoding,
-       "A link given in uppercase hex is the same link, the same 32 bytes (the hex-text chains hash its "
-       "lowercase hex text). A port hashing the text as given, or rejecting uppercase, fails.",
-       {hashing_text_as_given, rejects_uppercase},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const std::string lower = to_hex(digest_from_hex(json::get_string(p, "link", "params"), "link"));
-         return crash::previous_hex(convention_of(p), lower, gen_backend()) ==
-                std::get<std::string>(out.find("previous")->variant());
-       }},
-      {"ChainReplay", BugType::kFunctionality,
-       "Several rounds of one chain replayed from the newest link: every previous link and every point.", {},
-       [](const rapidjson::Value&, const json::Value& out) {
-         return member_strings(out, "links").size() == kChainLength && member_strings(out, "hundredths").size() == kChainLength;
-       }},
-      {"InstantBust", BugType::kEdgeCase, "bustabit-v1: a round of the chain is an instant bust (0).", {},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const auto points = member_strings(out, "hundredths");
-         return convention_of(p) == Convention::kBustabitV1 && std::find(points.begin(), points.end(), "0") != points.end();
-       }},
-      {"PublishedGame", BugType::kFunctionality,
-       "Consecutive games bustabit played (2018 chain, salt = the hash of Bitcoin block 505750): the published "
-       "hashes and busts of the first links; the comment gives the game numbers.",
-       {},
-       [](const rapidjson::Value& p, const json::Value& out) {
-         const auto links = member_strings(out, "links");
-         const auto points = member_strings(out, "hundredths");
-         bool all = salt_of(p) == kBustabit2018Salt;
-         for (std::size_t i = 0; i < std::size(kPublishedChain); ++i) {
-           all = all && links[i] == kPublishedChain[i].hash && points[i] == std::to_string(kPublishedChain[i].hundredths);
-         }
-         return all;
-       }},
-      {"InvalidLink", BugType::kMissingCheck, "The link must be exactly 64 hex digits (either case).",
-       {[](const rapidjson::Value& p, const Backend& b) {  // a port reading it with Buffer.from(link, 'hex')
-         const Digest link = buffer_from_hex(json::get_string(p, "link", "params"));
-         return Value::object({{"link", to_hex(crash::previous(convention_of(p), link, b))}});
-       }}},
-      {"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."},
-  };
 }
 
 void chain_cases(Cases& cs) {
@@ -160,7 +83,7 @@ void chain_cases(Cases& cs) {
         const Chain ch = replay(c, link, salt, gen_backend());
         if (std::find(ch.hundredths.begin(), ch.hundredths.end(), "0") == ch.hundredths.end()) continue;
         add_chain("a chain with an instant bust (search over crash/chain/start/" + name + "/n, n = " + std::to_string(n) + ")",
-                  {"ChainReplay", "InstantBust"}, link, salt);
+                  {"ChainReplay", "InstantBustInChain"}, link, salt);
         found = true;
       }
       require(found, "no chain with an instant bust");
@@ -198,6 +121,23 @@ std::vector<PortCall> chain_more_calls(const Object& group, const Object& test, 
 
 }  // namespace
 
+void add_chain_flags(FlagLibrary& lib) {
+  lib.share(shared_flags(), "HexTextChain", {"crash-raw-chain", "crash-uppercase-chain"});
+  lib.flag({"RawByteChain", BugType::kEncoding, "bustabit-2025 hashes the link's 32 raw bytes. A port hashing the hex text fails.",
+            {"crash-previous-text-v2"}});
+  lib.flag({"ChainReplay", BugType::kFunctionality,
+            "Several rounds of one chain replayed from the newest link: every previous link and every point.", {},
+            [](const rapidjson::Value&, const json::Value& out) {
+              return member_strings(out, "links").size() == kChainLength && member_strings(out, "hundredths").size() == kChainLength;
+            }});
+  // A property of a chain's points (crash.previous gives none, so InstantBust's ports answer nothing here).
+  lib.flag({"InstantBustInChain", BugType::kEdgeCase, "bustabit-v1: a round of the chain is an instant bust (0).", {},
+            [](const rapidjson::Value& p, const json::Value& out) {
+              const auto points = member_strings(out, "hundredths");
+              return convention_of(p) == Convention::kBustabitV1 && std::find(points.begin(), points.end(), "0") != points.end();
+            }});
+}
+
 VectorKind chain_file() {
   return catalog_kind({
       "crash_chain_test.json",
@@ -205,7 +145,8 @@ VectorKind chain_file() {
        "SHA-256 of the link's lowercase hex text (betkyo-exact, bustabit-v1, bustabit-v2) or of its 32",
        "raw bytes (bustabit-2025). A chain is generated from its end and played in reverse: links[0] is",
        "the newest", "round, links[i + 1] = previous(links[i]) the round before it."},
-      chain_flags(),
+      library().pick({"Pseudorandom", "HexTextChain", "RawByteChain", "UppercaseLink", "ChainReplay", "InstantBustInChain",
+                      "PublishedGame", "InvalidLink", "UnknownConvention"}),
       {{.type = "CrashPrevious", .call = {"crash.previous"}, .members = {"convention"}, .fields = {{.name = "previous", .from = "link"}}},
        {.type = "CrashChain",
         .call = {.op = "crash.previous", .expect = {{"link", "links[1]"}}},  // links[0] is the given link

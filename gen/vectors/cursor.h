@@ -1,7 +1,7 @@
-// Helpers shared by the cursor family's vector generators (cursor_unit_vectors.cc,
-// cursor_u64_vectors.cc, cursor_draw_vectors.cc, cursor_game_vectors.cc): the fixed seeds, the
-// unit's bits, the other decisions a port might take (each flag's claim is checked against one),
-// the pool hop alternatives, and the port call a test implies.
+// Helpers shared by the cursor family's vector generators (cursor_unit.cc, cursor_u64.cc,
+// cursor_draw.cc, cursor_game.cc) and its wrong ports (cursor_ports.cc): the fixed seeds, the
+// unit's bits, the other decisions a port might take (searches look for cases where they differ),
+// the pool hop both ways, the readers of draw inputs, and the family's flag library.
 #pragma once
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,6 +22,7 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "schemes/cursor.h"
+#include "vectors/flags.h"
 #include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
@@ -69,6 +71,21 @@ inline std::string repeat(std::string_view s, std::size_t n) {
 // ------------------------------------------------------------------------------------------------
 // The other decisions a port might take; each flag's claim is checked against one of these.
 
+// Correct rounding by integer arithmetic, independent of the compiler's conversion; |ties_up|
+// rounds a tie up instead of to even.
+inline double integer_rounded_unit(u64 x, bool ties_up = false) {
+  if (x == 0) return 0.0;
+  const int width = 64 - std::countl_zero(x);
+  if (width <= 53) return std::ldexp(static_cast<double>(x), -64);
+  const int drop = width - 53;
+  u64 m = x >> drop;
+  const u64 rem = x & ((1ULL << drop) - 1);
+  const u64 half = 1ULL << (drop - 1);
+  if (rem > half || (rem == half && (ties_up || (m & 1)))) ++m;
+  return std::ldexp(static_cast<double>(m), drop - 64);
+}
+// The leading 52 bits (keno's and crash's helper): (x >> 12) / 2^52.
+inline double alt_h52(u64 x) { return std::ldexp(static_cast<double>(x >> 12), -52); }
 // The top 53 bits only: (x >> 11) / 2^53.
 inline double alt_truncate(u64 x) { return std::ldexp(static_cast<double>(x >> 11), -53); }
 // Two roundings: the Java idiom for an unsigned long, double(x >>> 1) * 2 + (x & 1).
@@ -100,6 +117,40 @@ inline std::vector<u64> range(u64 first, u64 size) {
   return v;
 }
 
+// The exact-integer limbo a BigInt port computes from x: floor(99 * 2^64 / (2^64 - x)), clamped.
+inline std::int64_t limbo_exact(u64 x) {
+  const u128 num = static_cast<u128>(99) << 64;
+  const u128 den = (static_cast<u128>(1) << 64) - x;
+  const u128 q = num / den;
+  return q < 100 ? 100 : q > 1000000 ? 1000000 : static_cast<std::int64_t>(q);
+}
+// Limbo as 99 / (1 - u) (another evaluation order), clamped.
+inline std::int64_t limbo_other_order(double u) {
+  const double f = std::floor(99.0 / (1.0 - u));
+  return f < 100 ? 100 : f > 1000000 ? 1000000 : static_cast<std::int64_t>(f);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading the inputs of draws over given units (cursor_draw_test.json), as cursor.draw does.
+
+// read_unit reads a JSON number in [0, 1]. Throws InputError naming |field| (and |pos|).
+inline double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
+  if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
+  return cur::check_unit(v.GetDouble(), field, pos);
+}
+// read_size reads a JSON integer >= 0. Throws InputError naming |field|.
+inline u64 read_size(const rapidjson::Value& v, std::string_view field) {
+  if (!v.IsUint64()) throw InputError(std::string(field), "must be a non-negative integer");
+  return v.GetUint64();
+}
+// read_units reads an array of units. Throws InputError naming "units" (and the position).
+inline std::vector<double> read_units(const rapidjson::Value& a) {
+  if (!a.IsArray()) throw InputError("units", "must be an array of numbers");
+  std::vector<double> units;
+  for (rapidjson::SizeType i = 0; i < a.Size(); ++i) units.push_back(read_unit(a[i], "units", i));
+  return units;
+}
+
 // ------------------------------------------------------------------------------------------------
 // Flag claims: each flag that says "a port deciding otherwise fails" is checked at generation time.
 
@@ -126,6 +177,20 @@ VectorKind unit_vector_kind();
 VectorKind u64_vector_kind();
 VectorKind draw_vector_kind();
 VectorKind game_vector_kind();
+
+// library is the family's flag library (vectors/flags.h): the wrong ports of cursor_ports.cc, then
+// each file's flags, in file order; a flag two files use is defined by the first. It cannot fail
+// (a library that does not build is a generator bug, std::logic_error at first use).
+const FlagLibrary& library();
+void add_wrong_ports(FlagLibrary& lib);
+void add_unit_flags(FlagLibrary& lib);
+void add_u64_flags(FlagLibrary& lib);
+void add_draw_flags(FlagLibrary& lib);
+void add_game_flags(FlagLibrary& lib);
+
+// game_claim is the property of the game flag |flag| (cursor_game.cc): its claim holds on the round
+// a cursor.game case's params play. The property throws std::logic_error for a flag without a claim.
+[[nodiscard]] Property game_claim(std::string_view flag);
 
 // files lists the family's vector files in order (vectors/cursor.cc). It cannot fail.
 std::vector<VectorKind> files();

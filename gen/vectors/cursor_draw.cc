@@ -19,36 +19,6 @@ namespace fairvec::vectors::cursor_vec {
 
 namespace {
 
-double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
-  if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
-  return cur::check_unit(v.GetDouble(), field, pos);
-}
-
-u64 read_size(const rapidjson::Value& v, std::string_view field) {
-  if (!v.IsUint64()) throw InputError(std::string(field), "must be a non-negative integer");
-  return v.GetUint64();
-}
-
-std::vector<double> read_units(const rapidjson::Value& a) {
-  if (!a.IsArray()) throw InputError("units", "must be an array of numbers");
-  std::vector<double> units;
-  for (rapidjson::SizeType i = 0; i < a.Size(); ++i) units.push_back(read_unit(a[i], "units", i));
-  return units;
-}
-
-double limbo_scaled(double u) { return cur::limbo_scaled(u); }
-
-// The exact-integer limbo a BigInt port computes from x: floor(99 * 2^64 / (2^64 - x)), clamped.
-std::int64_t limbo_exact(u64 x) {
-  const u128 num = static_cast<u128>(99) << 64;
-  const u128 den = (static_cast<u128>(1) << 64) - x;
-  const u128 q = num / den;
-  return q < 100 ? 100 : q > 1000000 ? 1000000 : static_cast<std::int64_t>(q);
-}
-std::int64_t limbo_other_order(double u) {
-  const double f = std::floor(99.0 / (1.0 - u));
-  return f < 100 ? 100 : f > 1000000 ? 1000000 : static_cast<std::int64_t>(f);
-}
 // u64 whose u is |u| (every u >= 2^-11 in [0, 1) is k / 2^64 exactly).
 u64 x_of(double u) {
   if (u == 1.0) return kMaxU64;
@@ -56,70 +26,13 @@ u64 x_of(double u) {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Ports with the flags' bugs. A params object is a draw's (u, n), limbo's (u) or a pool hop's
-// (units, size); an alternative answers null on another group's cases.
+// The flags' properties. A params object is a draw's (u, n), limbo's (u) or a pool hop's
+// (units, size); a cursor.game case's has a game.
 
 bool is_hop(const rapidjson::Value& p) { return json::optional_member(p, "units") != nullptr; }
-bool is_draw(const rapidjson::Value& p) { return json::optional_member(p, "n") != nullptr; }
-bool is_limbo(const rapidjson::Value& p) { return !is_hop(p) && !is_draw(p); }
 double u_in(const rapidjson::Value& p) { return read_unit(json::member(p, "u", "params"), "u"); }
-u64 x_in(const rapidjson::Value& p) { return read_u64_text(json::member(p, "u64", "params")); }
 u64 n_in(const rapidjson::Value& p) { return read_size(json::member(p, "n", "params"), "n"); }
 
-Value index_answer(u64 i) { return Value::object({{"index", Value(i)}}); }
-Value hundredths_answer(std::int64_t h) { return Value::object({{"hundredths", Value(h)}}); }
-
-// no_clamp is each layer without its clamp: floor(u * n) as is, limbo's floor unclamped (no
-// integer at +infinity: the port fails), the pool indexed past its end (the port fails).
-Value no_clamp(const rapidjson::Value& p, const Backend&) {
-  if (is_draw(p)) return index_answer(static_cast<u64>(std::floor(u_in(p) * static_cast<double>(n_in(p)))));
-  if (is_hop(p)) {
-    const std::vector<double> units = read_units(json::member(p, "units", "params"));
-    const u64 size = read_size(json::member(p, "size", "params"), "size");
-    for (std::size_t k = 0; k < units.size(); ++k) {
-      if (std::floor(units[k] * static_cast<double>(size - k)) >= static_cast<double>(size - k)) {
-        throw InputError("units", "index past the pool");
-      }
-    }
-    return nullptr;  // no unit reaches the end: the hop is the same
-  }
-  const double scaled = limbo_scaled(u_in(p));
-  if (!std::isfinite(scaled)) throw InputError("u", "no integer result");
-  return hundredths_answer(static_cast<std::int64_t>(std::floor(scaled)));
-}
-Value unclamped_limbo(const rapidjson::Value& p, const Backend& b) { return is_limbo(p) ? no_clamp(p, b) : Value(); }
-Value exact_draw(const rapidjson::Value& p, const Backend&) {
-  if (!is_draw(p)) return nullptr;
-  return index_answer(static_cast<u64>((static_cast<u128>(x_in(p)) * n_in(p)) >> 64));
-}
-Value other_order(const rapidjson::Value& p, const Backend&) {
-  return is_limbo(p) ? hundredths_answer(limbo_other_order(u_in(p))) : Value();
-}
-Value exact_limbo(const rapidjson::Value& p, const Backend&) {
-  return is_limbo(p) ? hundredths_answer(limbo_exact(x_in(p))) : Value();
-}
-Value spliced(const rapidjson::Value& p, const Backend&) {
-  if (!is_hop(p)) return nullptr;
-  const u64 size = read_size(json::member(p, "size", "params"), "size");
-  return Value::object({{"picks", Value::array_of(splice_hop(read_units(json::member(p, "units", "params")), range(0, size)))}});
-}
-// clamped_unit reads a unit outside [0, 1] as the nearest end, and a string unit as its number.
-Value clamped_unit(const rapidjson::Value& p, const Backend&) {
-  auto unit = [](const rapidjson::Value& v) {
-    const double u = v.IsString() ? std::strtod(v.GetString(), nullptr) : v.GetDouble();
-    return std::clamp(u, 0.0, 1.0);
-  };
-  if (is_hop(p)) {
-    std::vector<double> units;
-    for (const auto& v : json::member(p, "units", "params").GetArray()) units.push_back(unit(v));
-    const auto r = cur::pool_hop(units, read_size(json::member(p, "size", "params"), "size"));
-    return Value::object({{"picks", Value::array_of(r.picks)}});
-  }
-  const double u = unit(json::member(p, "u", "params"));
-  return is_draw(p) ? index_answer(cur::draw(u, n_in(p))) : hundredths_answer(cur::limbo_hundredths(u));
-}
-
-// Properties of a case's inputs.
 Property input(std::function<bool(const rapidjson::Value&)> f) {
   return [f](const rapidjson::Value& p, const json::Value&) { return f(p); };
 }
@@ -128,61 +41,57 @@ bool has_unit_one(const rapidjson::Value& p) {
   const std::vector<double> units = read_units(json::member(p, "units", "params"));
   return std::find(units.begin(), units.end(), 1.0) != units.end();
 }
-bool below_one(const rapidjson::Value& p) {
-  const double u = u_in(p);
-  return u == 1.0 - 0x1p-53 && (!is_draw(p) || std::floor(u * static_cast<double>(n_in(p))) == static_cast<double>(n_in(p) - 1));
-}
 std::size_t unit_count(const rapidjson::Value& p) { return json::member(p, "units", "params").Size(); }
 
-std::vector<Flag> draw_flags() {
-  return {
-      {"ClampAtOne", BugType::kEdgeCase,
-       "u = 1.0 makes floor(u * n) = n; the draw clamps it to n - 1 (limbo: 1 - u = 0 divides to "
-       "+infinity and clamps to 1000000). A port without the clamp returns n, indexes past the pool "
-       "or crashes.",
-       {no_clamp}, input(has_unit_one)},
-      {"BelowOne", BugType::kBoundary,
-       "u = 1 - 2^-53, the largest u below 1: floor(u * n) = n - 1 without clamping.", {}, input(below_one)},
-      {"Zero", BugType::kBoundary, "u = 0 draws index 0.", {},
-       input([](const rapidjson::Value& p) { return x_in(p) == 0 && u_in(p) == 0.0; })},
-      {"MaxN", BugType::kBoundary, "n = 2^53 - 1, the largest n.", {},
-       input([](const rapidjson::Value& p) { return n_in(p) == cur::kMaxPool; })},
-      {"Binary64Draw", BugType::kArithmetic,
-       "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
-       "64-bit integer, floor(x * n / 2^64), gets one less.",
-       {exact_draw}},
-      {"LimboClamp", BugType::kBoundary,
-       "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
-       "near 1 exceed 1000000.",
-       {unclamped_limbo}},
-      {"EvaluationOrder", BugType::kArithmetic,
-       "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
-       "99 / (1 - u) gets another result.",
-       {other_order}},
-      {"Binary64Limbo", BugType::kArithmetic,
-       "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
-       "gets another result than the binary64 formula.",
-       {exact_limbo}},
-      {"SwapToEnd", BugType::kOrder,
-       "The picked item is swapped with the last item of the live pool. A port that splices it out "
-       "(closing the gap, keeping order) picks other items from the second draw on.",
-       {spliced}},
-      {"PoolOfOne", BugType::kBoundary, "The last draw is from a pool of one: index 0 whatever u is.", {},
-       [](const rapidjson::Value& p, const json::Value& out) {  // and the picks are a permutation of the pool
-         const u64 size = read_size(json::member(p, "size", "params"), "size");
-         std::vector<u64> picks;
-         for (const auto& v : out.find("picks")->as_array()) picks.push_back(static_cast<u64>(std::get<std::int64_t>(v.variant())));
-         std::sort(picks.begin(), picks.end());
-         return unit_count(p) == size && picks == range(0, size);
-       }},
-      {"NoDraws", BugType::kBoundary, "No units: no picks.", {},
-       input([](const rapidjson::Value& p) { return unit_count(p) == 0; })},
-      {"PoolExhaustion", BugType::kMissingCheck, "More units than items in the pool is bad input."},
-      {"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {clamped_unit}},
-      {"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."},
-      {"WrongType", BugType::kMissingCheck, "A unit given as a string is bad input.", {clamped_unit}},
-  };
+}  // namespace
+
+void add_draw_flags(FlagLibrary& lib) {
+  lib.flag({"ClampAtOne", BugType::kEdgeCase,
+            "u = 1.0 makes floor(u * n) = n; the draw clamps it to n - 1 (limbo: 1 - u = 0 divides to "
+            "+infinity and clamps to 1000000). A port without the clamp returns n, indexes past the pool "
+            "or crashes.",
+            {"no-clamp-at-1", "limbo-no-clamp"}, input(has_unit_one)});
+  lib.flag({"MaxN", BugType::kBoundary, "n = 2^53 - 1, the largest n.", {},
+            input([](const rapidjson::Value& p) { return n_in(p) == cur::kMaxPool; })});
+  lib.flag({"Binary64Draw", BugType::kArithmetic,
+            "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
+            "64-bit integer, floor(x * n / 2^64), gets one less.",
+            {"cursor-exact-integer-draw"}});
+  lib.flag({"LimboClamp", BugType::kBoundary,
+            "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
+            "near 1 exceed 1000000.",
+            {"limbo-no-clamp", "cursor-limbo-no-min-clamp"}});
+  lib.flag({"EvaluationOrder", BugType::kArithmetic,
+            "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
+            "99 / (1 - u) gets another result.",
+            {"cursor-limbo-other-order"}});
+  lib.flag({"Binary64Limbo", BugType::kArithmetic,
+            "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
+            "gets another result than the binary64 formula.",
+            {"cursor-limbo-exact-integers"}});
+  lib.share(shared_flags(), "SwapToEnd", {"splice-not-swap"});
+  lib.flag({"PoolOfOne", BugType::kBoundary,
+            "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.", {},
+            [](const rapidjson::Value& p, const json::Value& out) {
+              if (json::optional_member(p, "game")) return game_claim("PoolOfOne")(p, out);
+              // A pool hop: as many units as items, and the picks are a permutation of the pool.
+              const u64 size = read_size(json::member(p, "size", "params"), "size");
+              std::vector<u64> picks;
+              for (const auto& v : out.find("picks")->as_array()) picks.push_back(static_cast<u64>(std::get<std::int64_t>(v.variant())));
+              std::sort(picks.begin(), picks.end());
+              return unit_count(p) == size && picks == range(0, size);
+            }});
+  lib.flag({"NoDraws", BugType::kBoundary, "No units: no picks.", {},
+            input([](const rapidjson::Value& p) { return unit_count(p) == 0; })});
+  lib.flag({"PoolExhaustion", BugType::kMissingCheck,
+            "Drawing more items than the pool holds is bad input: more units than items, or andar bahar dealing 53 "
+            "cards.",
+            {"cursor-pool-overdraw-ignored"}});
+  lib.flag({"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {"cursor-unit-range-clamped"}});
+  lib.flag({"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."});
 }
+
+namespace {
 
 void draw_cases(Cases& c) {
   auto add_draw = [&](const std::string& comment, std::vector<std::string> flags, u64 x, u64 n) {
@@ -353,7 +262,9 @@ VectorKind draw_vector_kind() {
        "Games use these draws as: die = draw(u, 6) + 1 (sic bo, chinchiro), roulette pocket = "
        "draw(u, 37), koban flip = draw(u, 2), blackjack card = draw(u, 52), and pool hops over "
        "52 cards, 15 bingo numbers, 75 balls, 25 mine cells."},
-      draw_flags(),
+      library().pick({"ClampAtOne", "BelowOne", "Zero", "MaxN", "Binary64Draw", "LimboClamp", "EvaluationOrder",
+                      "Binary64Limbo", "SwapToEnd", "PoolOfOne", "NoDraws", "PoolExhaustion", "UnitRange", "BadN",
+                      "WrongType"}),
       {{.type = "CursorDraw", .call = {"cursor.draw"}, .fields = outputs({"index"}), .stages = unit_of_u64},
        {.type = "CursorLimbo", .call = {"cursor.limbo"}, .fields = outputs({"scaledBits", "hundredths"}), .stages = unit_of_u64},
        {.type = "CursorPoolHop", .call = {"cursor.pool_hop"}, .fields = outputs({"indexes", "picks"})},

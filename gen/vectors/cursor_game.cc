@@ -70,28 +70,6 @@ const std::vector<Claim<Played>>& claims() {
        }},
       {"EarlyStop", [](const Played& p) { return p.r.reads.size() == (p.game == "holdem" ? 7u : 5u); }},
       {"HoldNone", [](const Played& p) { return p.r.reads.size() == 10; }},
-      {"SwapToEnd",
-       [](const Played& p) {
-         // The units each game hops with, and the pool it hops over.
-         struct Hop {
-           const char* game;
-           std::size_t from;   // the first unit of the hop
-           std::size_t count;  // units in the hop (0: all from |from| on)
-           u64 first;
-           u64 size;
-         };
-         static const Hop kHops[] = {{"vpoker", 0, 0, 0, 52}, {"holdem", 0, 0, 0, 52}, {"andar", 5, 0, 0, 52},
-                                     {"mines", 0, 0, 0, 25},  {"bingo", 25, 38, 1, 75}};
-         std::vector<double> us;
-         std::vector<u64> seq, pool;
-         for (const Hop& h : kHops) {
-           if (p.game != h.game) continue;
-           us = units_of(p.r, h.from, h.count ? h.count : p.r.reads.size() - h.from);
-           seq = swap_hop(us, h.first, h.size);
-           pool = range(h.first, h.size);
-         }
-         return !us.empty() && splice_hop(us, pool) != seq;
-       }},
       {"PoolOfOne", [](const Played& p) { return p.r.reads.size() == 57; }},
       {"BingoLayout", [](const Played& p) { return p.r.reads.size() == 63; }},
       {"ColumnPools", [](const Played& p) { return swap_hop(units_of(p.r, 0, 25), 1, 75) != p.nums("card"); }},
@@ -129,24 +107,13 @@ const std::vector<Claim<Played>>& claims() {
          return read != range(0, p.r.reads.size());
        }},
       {"FreeSpinCells", [](const Played& p) { return p.r.reads.size() > 15; }},
-      {"MaxNonce", [](const Played& p) { return p.nonce == cur::kMaxCounter; }},
   };
   return kClaims;
 }
 
-// claim is the property of flag |name|: its claim holds on the round the case's params play.
-Property claim(std::string_view name) {
-  return [name](const rapidjson::Value& p, const json::Value&) {
-    const auto& all = claims();
-    auto it = std::find_if(all.begin(), all.end(), [&](const Claim<Played>& c) { return c.flag == name; });
-    if (it == all.end()) throw std::logic_error("cursor vectors: unchecked flag " + std::string(name));
-    return it->holds(play_case(p));
-  };
-}
-
 // claimed is a flag whose property is its claim (claims()): the flag's name is written once.
-Flag claimed(const char* name, BugType type, std::string description) {
-  return {name, type, std::move(description), {}, claim(name)};
+FlagDef claimed(const char* name, BugType type, std::string description) {
+  return {name, type, std::move(description), {}, game_claim(name)};
 }
 
 void game_cases(Cases& cases_out) {
@@ -284,13 +251,13 @@ void game_cases(Cases& cases_out) {
   bad("crash is not a cursor game", {"NotACursorGame"}, Value("crash"), one, none, "game");
   bad("unknown game", {"UnknownGame"}, Value("baccarat"), one, none, "game");
   bad("game names are case-sensitive", {"UnknownGame"}, Value("Roulette"), one, none, "game");
-  bad("game as a number", {"WrongType"}, Value(7), one, none, "game");
-  bad("server seed as a number", {"WrongType"}, Value("roulette"), one, none, "serverSeed", Value(42));
+  bad("game as a number", {"GameInputType"}, Value(7), one, none, "game");
+  bad("server seed as a number", {"GameInputType"}, Value("roulette"), one, none, "serverSeed", Value(42));
   bad("nonce -1", {"BadNonce"}, Value("roulette"), Value(-1), none, "nonce");
   bad("nonce 2^53", {"BadNonce"}, Value("roulette"), Value(static_cast<std::int64_t>(kTwo53)), none, "nonce");
   bad("nonce 2.5", {"BadNonce"}, Value("sicbo"), Value(2.5), none, "nonce");
   bad("nonce as a string", {"BadNonce"}, Value("sicbo"), Value("1"), none, "nonce");
-  bad("options as an array", {"WrongType"}, Value("roulette"), one, Value::array({}), "options");
+  bad("options as an array", {"GameInputType"}, Value("roulette"), one, Value::array({}), "options");
   bad("roulette takes no options", {"UnknownOption"}, Value("roulette"), one, opt("bet", 1), "options.bet");
   bad("koban without flips", {"MissingOption"}, Value("koban"), one, none, "options.flips");
   bad("koban with 0 flips", {"BadOption"}, Value("koban"), one, opt("flips", 0), "options.flips");
@@ -330,6 +297,60 @@ void game_cases(Cases& cases_out) {
 
 }  // namespace
 
+Property game_claim(std::string_view flag) {
+  return [flag = std::string(flag)](const rapidjson::Value& p, const json::Value&) {
+    const auto& all = claims();
+    auto it = std::find_if(all.begin(), all.end(), [&](const Claim<Played>& c) { return c.flag == flag; });
+    if (it == all.end()) throw std::logic_error("cursor vectors: unchecked flag " + std::string(flag));
+    return it->holds(play_case(p));
+  };
+}
+
+void add_game_flags(FlagLibrary& lib) {
+  lib.flag(claimed("DealOrder", BugType::kOrder,
+                   "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
+                   "dealer in blackjack; alternating in hold'em) gives the hands other cards."));
+  lib.flag(claimed("InfiniteShoe", BugType::kFunctionality,
+                   "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
+                   "repeat in a round, as here. A port drawing blackjack cards without replacement fails."));
+  lib.flag(claimed("EarlyStop", BugType::kEdgeCase,
+                   "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
+                   "5. A port reading the unused cursors anyway reports other cursors."));
+  lib.flag(claimed("HoldNone", BugType::kBoundary, "Video poker holding nothing reads 10 cursors: five replacements at 5..9."));
+  lib.flag(claimed("BingoLayout", BugType::kFunctionality,
+                   "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
+                   "pool 1..75."));
+  lib.flag(claimed("ColumnPools", BugType::kFunctionality,
+                   "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
+                   "from one pool of 75 gets another card."));
+  lib.flag(claimed("FreeCentre", BugType::kFunctionality,
+                   "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
+                   "later draw and gets another card and other balls."));
+  lib.flag(claimed("BoostFirst", BugType::kOrder,
+                   "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
+                   "dealing cards from cursor 0 gets other cards."));
+  lib.flag(claimed("ChinchiroCursors", BugType::kOrder,
+                   "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
+                   "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors."));
+  lib.flag(claimed("FreeSpinCells", BugType::kFunctionality,
+                   "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14."));
+  lib.flag({"NotACursorGame", BugType::kFunctionality,
+            "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."});
+  lib.share(shared_flags(), "UnknownGame");
+  lib.flag({"BadNonce", BugType::kMissingCheck,
+            "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.",
+            {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",
+             "cursor-string-as-integer", "cursor-js-string-coercion"}});
+  lib.flag({"GameInputType", BugType::kMissingCheck,
+            "A game or seed that is not a string, or options that are not an object, is bad input."});
+  lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",
+            {"cursor-unknown-options-ignored"}});
+  lib.flag({"MissingOption", BugType::kMissingCheck, "Every option the game defines is required."});
+  lib.flag({"BadOption", BugType::kMissingCheck, "An option value of the wrong type or outside its range is bad input."});
+  lib.flag({"ActionAfterStand", BugType::kMissingCheck, "Nothing may follow \"stand\" in blackjack's actions.",
+            {"cursor-actions-after-stand-ignored"}});
+}
+
 VectorKind game_vector_kind() {
   // Every outcome member of any game, in an order that keeps each game's own (blackjack: cards,
   // player, dealer; hold'em: cards, player, dealer, board; andar: boostUnits, cards); each is
@@ -351,60 +372,10 @@ VectorKind game_vector_kind() {
        "pinned choices.",
        "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
        "applies then is covered in cursor_draw_test.json."},
-      {
-          claimed("DealOrder", BugType::kOrder,
-           "Cards go out in the seed's cursor order. A port dealing in table order (player, player, dealer, "
-           "dealer in blackjack; alternating in hold'em) gives the hands other cards."),
-          claimed("InfiniteShoe", BugType::kFunctionality,
-           "Blackjack's shoe is infinite: each card is min(floor(52u), 51) of its own cursor, so a card can "
-           "repeat in a round, as here. A port drawing blackjack cards without replacement fails."),
-          claimed("EarlyStop", BugType::kEdgeCase,
-           "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
-           "5. A port reading the unused cursors anyway reports other cursors."),
-          claimed("HoldNone", BugType::kBoundary,
-           "Video poker holding nothing reads 10 cursors: five replacements at 5..9."),
-          claimed("SwapToEnd", BugType::kOrder,
-           "Pool-hop draws swap the picked card to the end. A port splicing it out gets other cards here."),
-          claimed("PoolOfOne", BugType::kBoundary,
-           "The last card of the deck is drawn from a pool of one."),
-          claimed("BingoLayout", BugType::kFunctionality,
-           "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
-           "pool 1..75."),
-          claimed("ColumnPools", BugType::kFunctionality,
-           "Each bingo column draws from its own 15 numbers (B 1..15, …, O 61..75). A port drawing the card "
-           "from one pool of 75 gets another card."),
-          claimed("FreeCentre", BugType::kFunctionality,
-           "The centre cell (12) still reads cursor 12. A port whose free centre reads no cursor shifts every "
-           "later draw and gets another card and other balls."),
-          claimed("BoostFirst", BugType::kOrder,
-           "Andar bahar reads the five boost cursors 0..4 before any card; cards start at cursor 5. A port "
-           "dealing cards from cursor 0 gets other cards."),
-          claimed("ChinchiroCursors", BugType::kOrder,
-           "Chinchiro die d of attempt a of side s reads cursor s*9 + a*3 + d, leaving gaps when a side rolls "
-           "fewer than 3 attempts. A port numbering the dice consecutively reads other cursors."),
-          claimed("FreeSpinCells", BugType::kFunctionality,
-           "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14."),
-          claimed("MaxNonce", BugType::kBoundary,
-           "nonce = 2^53 - 1."),
-          {"NotACursorGame", BugType::kFunctionality,
-           "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."},
-          {"UnknownGame", BugType::kMissingCheck,
-           "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input."},
-          {"BadNonce", BugType::kMissingCheck,
-           "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input."},
-          {"WrongType", BugType::kMissingCheck,
-           "A game or seed that is not a string, or options that are not an object, is bad input."},
-          {"UnknownOption", BugType::kMissingCheck,
-           "An options member the game does not define is bad input."},
-          {"MissingOption", BugType::kMissingCheck,
-           "Every option the game defines is required."},
-          {"BadOption", BugType::kMissingCheck,
-           "An option value of the wrong type or outside its range is bad input."},
-          {"ActionAfterStand", BugType::kMissingCheck,
-           "Nothing may follow \"stand\" in blackjack's actions."},
-          {"PoolExhaustion", BugType::kMissingCheck,
-           "Andar bahar cannot deal more than 52 cards: 53 is bad input."},
-      },
+      library().pick({"DealOrder", "InfiniteShoe", "EarlyStop", "HoldNone", "SwapToEnd", "PoolOfOne", "BingoLayout",
+                      "ColumnPools", "FreeCentre", "BoostFirst", "ChinchiroCursors", "FreeSpinCells", "MaxNonce",
+                      "NotACursorGame", "UnknownGame", "BadNonce", "GameInputType", "UnknownOption", "MissingOption",
+                      "BadOption", "ActionAfterStand", "PoolExhaustion"}),
       {{.type = "CursorGame", .call = {"cursor.game"}, .members = {"game"}, .fields = fields},
        {.type = "CursorGameInvalid", .call = {"cursor.game"}}},
       game_cases,

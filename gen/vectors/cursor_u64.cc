@@ -1,6 +1,6 @@
 // cursor_u64_test.json (specs/cursor-v1.md, "Vectors"): the u64 -> u conversion alone (rounding,
 // ties, u = 1.0). A catalog (vectors/catalog.h): cases give the u64 only; the op cursor.u64_to_unit and
-// its trace compute hi, lo, u and uBits, and each flag is checked against the port decision it catches.
+// its trace compute hi, lo, u and uBits, and each flag is checked against the wrong ports it names.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -18,20 +18,8 @@ namespace fairvec::vectors::cursor_vec {
 namespace {
 
 // ------------------------------------------------------------------------------------------------
-// The other decisions a port might take on this file's cases.
+// Ties, and the seed's own formula (the wrong ports are in cursor_ports.cc).
 
-// Correct rounding by integer arithmetic, independent of the compiler's conversion.
-double integer_rounded_unit(u64 x, bool ties_up = false) {
-  if (x == 0) return 0.0;
-  const int width = 64 - std::countl_zero(x);
-  if (width <= 53) return std::ldexp(static_cast<double>(x), -64);
-  const int drop = width - 53;
-  u64 m = x >> drop;
-  const u64 rem = x & ((1ULL << drop) - 1);
-  const u64 half = 1ULL << (drop - 1);
-  if (rem > half || (rem == half && (ties_up || (m & 1)))) ++m;
-  return std::ldexp(static_cast<double>(m), drop - 64);
-}
 bool is_tie(u64 x) {
   const int width = 64 - std::countl_zero(x);
   if (width <= 53) return false;
@@ -51,42 +39,9 @@ constexpr int kSearch = 200000;
 constexpr std::size_t kChecked = kSearch + 11 * 5 * 3;
 
 u64 x_of(const rapidjson::Value& p) { return read_u64_text(json::member(p, "u64", "params")); }
-double u_of(const json::Value& outputs) { return std::get<double>(outputs.find("u")->variant()); }
-Value u_answer(double u) { return Value::object({{"u", u}}); }
 
-// The answers of ports with the flags' bugs, and the properties the flags state.
-Value truncating(const rapidjson::Value& p, const Backend&) { return u_answer(alt_truncate(x_of(p))); }
-Value ties_up(const rapidjson::Value& p, const Backend&) { return u_answer(integer_rounded_unit(x_of(p), true)); }
-Value rounding_twice(const rapidjson::Value& p, const Backend&) { return u_answer(alt_halve(x_of(p))); }
-Value signed_read(const rapidjson::Value& p, const Backend&) { return u_answer(alt_signed(x_of(p))); }
 Property input_is(std::function<bool(u64)> f) {
   return [f](const rapidjson::Value& p, const json::Value&) { return f(x_of(p)); };
-}
-// wrapping reads any run of decimal digits modulo 2^64 (unchecked multiply and add).
-Value wrapping(const rapidjson::Value& p, const Backend&) {
-  const std::string s = json::get_string(p, "u64", "params");
-  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) throw InputError("u64", "not digits");
-  u64 x = 0;
-  for (char c : s) x = x * 10 + static_cast<u64>(c - '0');
-  return u_answer(cur::u64_to_unit(x));
-}
-// js_number reads the text as JavaScript's Number() does: spaces trimmed, "" is 0, a sign, a
-// fraction, an exponent or a 0x prefix accepted.
-Value js_number(const rapidjson::Value& p, const Backend&) {
-  std::string s = json::get_string(p, "u64", "params");
-  const auto first = s.find_first_not_of(" \t\n");
-  s = first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(" \t\n") - first + 1);
-  if (s.empty()) return u_answer(0.0);
-  char* end = nullptr;
-  const double v = s.rfind("0x", 0) == 0 ? static_cast<double>(std::strtoull(s.c_str() + 2, &end, 16))
-                                         : std::strtod(s.c_str(), &end);
-  if (*end != '\0') throw InputError("u64", "NaN");
-  return u_answer(std::ldexp(v, -64));
-}
-// number_too reads a JSON number as well as a string.
-Value number_too(const rapidjson::Value& p, const Backend&) {
-  const rapidjson::Value& v = json::member(p, "u64", "params");
-  return u_answer(v.IsUint64() ? cur::u64_to_unit(v.GetUint64()) : cur::u64_to_unit(x_of(p)));
 }
 
 void u64_cases(Cases& cases, std::size_t& checked) {
@@ -173,7 +128,48 @@ void u64_cases(Cases& cases, std::size_t& checked) {
   bad("a JSON number", {"WrongType"}, Value(5));
 }
 
+// u_given is a case's u: the input of a draw over given units, else the op's output.
+double u_given(const rapidjson::Value& p, const json::Value& out) {
+  if (const rapidjson::Value* u = json::optional_member(p, "u"); u && u->IsNumber()) return u->GetDouble();
+  return std::get<double>(out.find("u")->variant());
+}
+
 }  // namespace
+
+void add_u64_flags(FlagLibrary& lib) {
+  lib.flag({"Zero", BugType::kBoundary, "x = 0 gives u = 0, the smallest u: a draw gives index 0, limbo 99 before its clamp.",
+            {}, [](const rapidjson::Value& p, const json::Value& out) { return x_of(p) == 0 && u_given(p, out) == 0.0; }});
+  lib.flag({"Exact", BugType::kArithmetic,
+            "x < 2^53 converts exactly; u is x / 2^64 exactly. A port truncating to the top 53 bits "
+            "((x >> 11) / 2^53) loses the low bits.",
+            {"two-roundings", "float32-units"}, input_is([](u64 x) { return x < kTwo53; })});
+  lib.flag({"TiesToEven", BugType::kArithmetic,
+            "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
+            "port rounding halves up, or truncating, gets the other neighbour.",
+            {"cursor-ties-round-up", "two-roundings"}, input_is(is_tie)});
+  lib.flag({"UnitOne", BugType::kEdgeCase,
+            "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
+            "1 - 2^-53, or uses 53 truncated bits) fails.",
+            {"two-roundings"}, [](const rapidjson::Value& p, const json::Value& out) { return u_given(p, out) == 1.0; }});
+  lib.flag({"BelowOne", BugType::kBoundary,
+            "u = 1 - 2^-53, the largest u below 1 (x = 2^64 - 2^11 exactly, and up to 2^64 - 2^10 - 1 rounding "
+            "down): floor(u * n) = n - 1 without clamping.",
+            {}, [](const rapidjson::Value& p, const json::Value& out) {
+              const double u = u_given(p, out);
+              const rapidjson::Value* n = json::optional_member(p, "n");
+              return u == 1.0 - 0x1p-53 &&
+                     (!n || std::floor(u * static_cast<double>(n->GetUint64())) == static_cast<double>(n->GetUint64() - 1));
+            }});
+  lib.flag({"MaxU64", BugType::kBoundary,
+            "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
+            "fails.",
+            {"cursor-signed-u64"}, input_is([](u64 x) { return x == kMaxU64; })});
+  lib.flag({"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {"cursor-u64-wrapping"}});
+  lib.flag({"NotDecimal", BugType::kMissingCheck,
+            "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
+            "is bad input.",
+            {"cursor-u64-js-number"}});
+}
 
 VectorKind u64_vector_kind() {
   return catalog_kind({
@@ -187,44 +183,8 @@ VectorKind u64_vector_kind() {
            std::to_string(kChecked) +
            " values (a fixed SplitMix64 stream and every tie pattern) and found no difference; "
            "the two-rounding ports flagged below are other formulas."},
-      {
-          {"Zero", BugType::kBoundary, "x = 0 gives u = 0.", {}, input_is([](u64 x) { return x == 0; })},
-          {"Exact", BugType::kArithmetic,
-           "x < 2^53 converts exactly; u is x / 2^64 exactly. A port truncating to the top 53 bits "
-           "((x >> 11) / 2^53) loses the low bits.",
-           {truncating}, input_is([](u64 x) { return x < kTwo53; })},
-          {"TiesToEven", BugType::kArithmetic,
-           "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
-           "port rounding halves up, or truncating, gets the other neighbour.",
-           {ties_up, truncating}, input_is(is_tie)},
-          {"Truncation", BugType::kArithmetic,
-           "Rounding to nearest goes up here. A port computing (x >> 11) / 2^53 gets the value below.", {truncating}},
-          {"SingleRounding", BugType::kArithmetic,
-           "Exactly one rounding. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and lands on "
-           "the value below.",
-           {rounding_twice}},
-          {"UnsignedRead", BugType::kArithmetic,
-           "x >= 2^63. A port holding x in a signed 64-bit integer gets a negative u.", {signed_read},
-           input_is([](u64 x) { return x >= kTwo63; })},
-          {"UnitOne", BugType::kEdgeCase,
-           "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
-           "1 - 2^-53, or uses 53 truncated bits) fails.",
-           {truncating}, [](const rapidjson::Value&, const json::Value& out) { return u_of(out) == 1.0; }},
-          {"BelowOne", BugType::kBoundary,
-           "The largest x whose u is below 1: 2^64 - 2^10 - 1 rounds down to 1 - 2^-53, as does "
-           "2^64 - 2^11 exactly.",
-           {}, [](const rapidjson::Value&, const json::Value& out) { return u_of(out) == 1.0 - 0x1p-53; }},
-          {"MaxU64", BugType::kBoundary,
-           "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
-           "fails.",
-           {signed_read}, input_is([](u64 x) { return x == kMaxU64; })},
-          {"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {wrapping}},
-          {"NotDecimal", BugType::kMissingCheck,
-           "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
-           "is bad input.",
-           {js_number}},
-          {"WrongType", BugType::kMissingCheck, "u64 given as a JSON number, not a string, is bad input.", {number_too}},
-      },
+      library().pick({"Zero", "Exact", "TiesToEven", "Truncation", "SingleRounding", "UnsignedRead", "UnitOne", "BelowOne",
+                      "MaxU64", "Overflow", "NotDecimal", "WrongType"}),
       {{.type = "CursorU64ToUnit", .call = {"cursor.u64_to_unit"}, .fields = outputs({"hi", "lo", "u", "uBits"})},
        {.type = "CursorU64Invalid", .call = {"cursor.u64_to_unit"}}},
       [](Cases& c) {

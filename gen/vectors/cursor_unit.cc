@@ -18,50 +18,6 @@ namespace fairvec::vectors::cursor_vec {
 
 namespace {
 
-// ------------------------------------------------------------------------------------------------
-// The other decisions a port might take on this file's cases.
-
-// The leading 52 bits (keno/crash's helper): (x >> 12) / 2^52.
-double alt_h52(u64 x) { return std::ldexp(static_cast<double>(x >> 12), -52); }
-// The eight bytes read little-endian.
-u64 little_endian(const Digest& d) {
-  u64 v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | d[i];
-  return v;
-}
-
-// utf16le returns the UTF-16LE bytes of UTF-8 text (valid input assumed: the generator's own).
-Bytes utf16le(std::string_view s) {
-  Bytes out;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::uint32_t cp;
-    int len;
-    if (c < 0x80) {
-      cp = c, len = 1;
-    } else if (c < 0xE0) {
-      cp = c & 0x1F, len = 2;
-    } else if (c < 0xF0) {
-      cp = c & 0x0F, len = 3;
-    } else {
-      cp = c & 0x07, len = 4;
-    }
-    for (int k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    i += len;
-    auto put = [&](std::uint32_t unit) {
-      out.push_back(static_cast<std::uint8_t>(unit & 0xFF));
-      out.push_back(static_cast<std::uint8_t>(unit >> 8));
-    };
-    if (cp >= 0x10000) {
-      put(0xD800 + ((cp - 0x10000) >> 10));
-      put(0xDC00 + ((cp - 0x10000) & 0x3FF));
-    } else {
-      put(cp);
-    }
-  }
-  return out;
-}
-
 bool is_hex_text(std::string_view s) {
   if (s.empty() || s.size() % 2) return false;
   return std::all_of(s.begin(), s.end(), [](char c) {
@@ -69,10 +25,9 @@ bool is_hex_text(std::string_view s) {
   });
 }
 
-
 // ------------------------------------------------------------------------------------------------
-// Ports with the flags' bugs. A CursorUnit alternative answers u; a CursorCommitment one answers the
-// commitment; each answers null on the other group's cases.
+// The flags' properties. A params object is a CursorUnit case's (seeds, nonce, cursor) or a
+// CursorCommitment case's (the server seed alone).
 
 struct UnitIn {
   std::string server, client;
@@ -85,187 +40,110 @@ UnitIn unit_in(const rapidjson::Value& p) {
           cur::read_counter(json::member(p, "nonce", "params"), "nonce"),
           cur::read_counter(json::member(p, "cursor", "params"), "cursor")};
 }
-double u_of_mac(const Digest& mac) { return cur::u64_to_unit(cur::u64_of(mac)); }
-
-Alternative unit_port(std::function<double(const UnitIn&, const Backend&)> f) {
-  return [f](const rapidjson::Value& p, const Backend& b) -> Value {
-    if (!is_unit_case(p)) return nullptr;
-    return Value::object({{"u", f(unit_in(p), b)}});
-  };
-}
-Alternative commitment_port(std::function<std::string(const std::string& server, const Backend&)> f) {
-  return [f](const rapidjson::Value& p, const Backend& b) -> Value {
-    if (is_unit_case(p)) return nullptr;
-    return Value::object({{"commitment", f(cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed"), b)}});
-  };
-}
-// Properties of a case's inputs (CursorUnit cases only, unless |commitment_too|).
+// Properties of a case's inputs (CursorUnit cases only).
 Property unit_input(std::function<bool(const UnitIn&)> f) {
   return [f](const rapidjson::Value& p, const json::Value&) { return is_unit_case(p) && f(unit_in(p)); };
 }
 Property server_is(std::function<bool(const std::string&)> f) {
   return [f](const rapidjson::Value& p, const json::Value&) { return f(json::get_string(p, "serverSeed", "params")); };
 }
-// x_at_least_half: the case's u64 has its top bit set.
-bool x_at_least_half(const rapidjson::Value&, const json::Value& out) {
-  return parse_decimal(std::get<std::string>(out.find("u64")->variant()), "u64", 0, kMaxU64) >= kTwo63;
+// x_at_least_half: the case's u64 (an input of cursor_u64_test.json, an output here) has its top bit set.
+bool x_at_least_half(const rapidjson::Value& p, const json::Value& out) {
+  const rapidjson::Value* in = json::optional_member(p, "u64");
+  const u64 x = in ? read_u64_text(*in) : parse_decimal(std::get<std::string>(out.find("u64")->variant()), "u64", 0, kMaxU64);
+  return x >= kTwo63;
 }
-// Applied to the correct u64: a port reading or rounding it otherwise.
-Alternative reads_u64(double (*f)(u64)) {
-  return unit_port([f](const UnitIn& c, const Backend& b) {
-    return f(cur::u64_of(cur::digest(b, c.server, c.client, c.nonce, c.cursor)));
-  });
-}
-double alt_little_endian(const Digest& d) { return cur::u64_to_unit(little_endian(d)); }
-
-// Lenient is a port that reads the counters or seeds with one check left out, as a language's
-// loose conversions do (the text it hashes is JavaScript's String() of the value).
-struct Lenient {
-  bool big = false;       // integers up to 2^64 - 1
-  bool negative = false;  // negative integers
-  bool fraction = false;  // any number
-  bool boolean = false;   // true is 1, false 0
-  bool coerce = false;    // a seed or counter of another JSON type, as String() writes it
-};
-std::string lenient_text(const rapidjson::Value& v, const Lenient& l, std::string_view field) {
-  if (v.IsString()) return v.GetString();
-  if (!l.coerce) throw InputError(std::string(field), "type");
-  if (v.IsNull()) return "null";
-  if (v.IsBool()) return v.GetBool() ? "true" : "false";
-  if (v.IsInt64()) return std::to_string(v.GetInt64());
-  throw InputError(std::string(field), "type");
-}
-std::string lenient_counter(const rapidjson::Value& v, const Lenient& l, std::string_view field) {
-  if (v.IsUint64() && (v.GetUint64() <= cur::kMaxCounter || l.big)) return std::to_string(v.GetUint64());
-  if (v.IsInt64() && v.GetInt64() < 0 && l.negative) return std::to_string(v.GetInt64());
-  if (v.IsDouble() && l.fraction) return json::format_double(v.GetDouble());
-  if (v.IsBool() && l.boolean) return v.GetBool() ? "1" : "0";
-  if (v.IsString() && l.coerce) return v.GetString();
-  throw InputError(std::string(field), "not a counter");
-}
-Alternative lenient(Lenient l) {
-  return [l](const rapidjson::Value& p, const Backend& b) -> Value {
-    const std::string server = lenient_text(json::member(p, "serverSeed", "params"), l, "serverSeed");
-    const std::string msg = lenient_text(json::member(p, "clientSeed", "params"), l, "clientSeed") + "-" +
-                            lenient_counter(json::member(p, "nonce", "params"), l, "nonce") + "-" +
-                            lenient_counter(json::member(p, "cursor", "params"), l, "cursor");
-    return Value::object({{"u", u_of_mac(b.hmac_sha256(server, msg))}});
-  };
+// max_nonce: the case's nonce (cursor.unit's or cursor.game's) is 2^53 - 1.
+bool max_nonce(const rapidjson::Value& p, const json::Value&) {
+  const rapidjson::Value* n = json::optional_member(p, "nonce");
+  return n && n->IsUint64() && n->GetUint64() == cur::kMaxCounter;
 }
 
-std::vector<Flag> unit_flags() {
+}  // namespace
+
+void add_unit_flags(FlagLibrary& lib) {
   const auto non_ascii = [](const std::string& s) { return std::any_of(s.begin(), s.end(), [](char ch) { return ch & 0x80; }); };
-  return {
-      {"KeyAsText", BugType::kEncoding,
-       "The server seed is hex text; the HMAC key is that text's UTF-8 bytes. A port that hex-decodes "
-       "the seed first (as hmac-dice-v1 does) computes another MAC.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return u_of_mac(b.hmac_sha256(from_hex(c.server, "seed"), as_bytes(cur::message(c.client, c.nonce, c.cursor))));
-       })},
-       server_is(is_hex_text)},
-      {"BigEndian", BugType::kEncoding,
-       "hi and lo are read big-endian from digest bytes 0..7. A port reading the eight bytes "
-       "little-endian gets another u.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return alt_little_endian(cur::digest(b, c.server, c.client, c.nonce, c.cursor));
-       })}},
-      {"FourthInput", BugType::kFunctionality,
-       "The message carries the cursor: `clientSeed-nonce-cursor`. A port hashing the classic "
-       "`clientSeed-nonce` (three inputs) gets another u.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return u_of_mac(b.hmac_sha256(c.server, c.client + "-" + std::to_string(c.nonce)));
-       })}},
-      {"MessageOrder", BugType::kOrder,
-       "Nonce before cursor in the message. A port writing `clientSeed-cursor-nonce` gets another u.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return u_of_mac(b.hmac_sha256(c.server, cur::message(c.client, c.cursor, c.nonce)));
-       })},
-       unit_input([](const UnitIn& c) { return c.nonce != c.cursor; })},
-      {"DecimalText", BugType::kEncoding,
-       "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
-       "zero-padded gets another message.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-          char hex[64];
-          std::snprintf(hex, sizeof hex, "-%llx-%llx", static_cast<unsigned long long>(c.nonce),
-                        static_cast<unsigned long long>(c.cursor));
-          return u_of_mac(b.hmac_sha256(c.server, c.client + hex));
-        }),
-        unit_port([](const UnitIn& c, const Backend& b) {
-          char padded[64];
-          std::snprintf(padded, sizeof padded, "-%016llu-%016llu", static_cast<unsigned long long>(c.nonce),
-                        static_cast<unsigned long long>(c.cursor));
-          return u_of_mac(b.hmac_sha256(c.server, c.client + padded));
-        })}},
-      {"SeedLength", BugType::kBoundary,
-       "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
-       "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails."},
-      {"LongKeyHashed", BugType::kBoundary,
-       "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
-       "long keys or hashes keys of exactly 64 bytes fails.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return u_of_mac(b.hmac_sha256(as_bytes(std::string_view(c.server).substr(0, 64)),
-                                       as_bytes(cur::message(c.client, c.nonce, c.cursor))));
-       })},
-       server_is([](const std::string& s) { return s.size() > 64; })},
-      {"Utf8Key", BugType::kEncoding,
-       "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
-       "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-          return u_of_mac(b.hmac_sha256(utf16le(c.server), as_bytes(cur::message(c.client, c.nonce, c.cursor))));
-        }),
-        commitment_port([](const std::string& server, const Backend& b) { return to_hex(b.sha256(utf16le(server))); })},
-       server_is(non_ascii)},
-      {"Utf8Message", BugType::kEncoding,
-       "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
-       "gets another MAC.",
-       {unit_port([](const UnitIn& c, const Backend& b) {
-         return u_of_mac(b.hmac_sha256(as_bytes(c.server), utf16le(cur::message(c.client, c.nonce, c.cursor))));
-       })}},
-      {"EmptyClientSeed", BugType::kBoundary, "An empty client seed is valid; the message is then `-nonce-cursor`.", {},
-       unit_input([](const UnitIn& c) { return c.client.empty(); })},
-      {"MaxNonce", BugType::kBoundary,
-       "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
-       "exponent form fails.",
-       {}, unit_input([](const UnitIn& c) { return c.nonce == cur::kMaxCounter; })},
-      {"MaxCursor", BugType::kBoundary, "cursor = 2^53 - 1, written 9007199254740991.", {},
-       unit_input([](const UnitIn& c) { return c.cursor == cur::kMaxCounter; })},
-      {"ZeroCounters", BugType::kBoundary, "nonce = 0 and cursor = 0, written `0`.", {},
-       unit_input([](const UnitIn& c) { return c.nonce == 0 && c.cursor == 0; })},
-      {"UnsignedRead", BugType::kArithmetic,
-       "The first digest bit is 1 (u >= 0.5). A port reading the eight bytes as a signed 64-bit "
-       "integer gets a negative u.",
-       {reads_u64(alt_signed)}, x_at_least_half},
-      {"SingleRounding", BugType::kArithmetic,
-       "u is rounded once. Here the Java idiom double(x >>> 1) * 2 + (x & 1), which rounds twice, "
-       "gives another u.",
-       {reads_u64(alt_halve)}},
-      {"Truncation", BugType::kArithmetic,
-       "u is rounded to nearest, not truncated. A port computing (x >> 11) / 2^53 (53 leading bits) "
-       "gets another u.",
-       {reads_u64(alt_truncate)}},
-      {"Leading52Bits", BugType::kArithmetic,
-       "u uses 64 bits. A port reusing keno's and crash's 52-bit helper ((x >> 12) / 2^52) gets "
-       "another u.",
-       {reads_u64(alt_h52)}},
-      {"CommitmentOfText", BugType::kEncoding,
-       "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
-       "commitment.",
-       {commitment_port([](const std::string& server, const Backend& b) {
-         return to_hex(b.sha256(ByteView(from_hex(server, "seed"))));
-       })}},
-      {"UnsafeInteger", BugType::kMissingCheck,
-       "nonce or cursor above 2^53 - 1 is bad input (a JavaScript port cannot hold it exactly).", {lenient({.big = true})}},
-      {"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {lenient({.negative = true})}},
-      {"NotAnInteger", BugType::kMissingCheck, "A fractional nonce or cursor is bad input.", {lenient({.fraction = true})}},
-      {"BooleanNotInteger", BugType::kMissingCheck,
-       "A JSON boolean (true) as nonce or cursor is bad input; catches a port whose language treats true as the "
-       "integer 1.",
-       {lenient({.boolean = true})}},
-      {"WrongType", BugType::kMissingCheck,
-       "A seed that is not a JSON string, or a counter that is not a JSON number, is bad input.",
-       {lenient({.coerce = true})}},
-  };
+  lib.flag({"KeyAsText", BugType::kEncoding,
+            "The server seed is hex text; the HMAC key is that text's UTF-8 bytes. A port that hex-decodes "
+            "the seed first (as hmac-dice-v1 does) computes another MAC.",
+            {"hex-decoded-cursor-key"}, server_is(is_hex_text)});
+  lib.flag({"BigEndian", BugType::kEncoding,
+            "hi and lo are read big-endian from digest bytes 0..7. A port reading the eight bytes "
+            "little-endian gets another u.",
+            {"little-endian-words"}});
+  lib.flag({"FourthInput", BugType::kFunctionality,
+            "The message carries the cursor: `clientSeed-nonce-cursor`. A port hashing the classic "
+            "`clientSeed-nonce` (three inputs) gets another u.",
+            {"no-cursor-in-message"}});
+  lib.flag({"MessageOrder", BugType::kOrder,
+            "Nonce before cursor in the message. A port writing `clientSeed-cursor-nonce` gets another u.",
+            {"nonce-cursor-swapped"}, unit_input([](const UnitIn& c) { return c.nonce != c.cursor; })});
+  lib.flag({"DecimalText", BugType::kEncoding,
+            "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
+            "zero-padded gets another message.",
+            {"cursor-counters-in-hex", "cursor-counters-zero-padded"}});
+  lib.flag({"SeedLength", BugType::kBoundary,
+            "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
+            "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails."});
+  lib.flag({"LongKeyHashed", BugType::kBoundary,
+            "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
+            "long keys or hashes keys of exactly 64 bytes fails.",
+            {"cursor-long-key-truncated"}, server_is([](const std::string& s) { return s.size() > 64; })});
+  lib.flag({"Utf8Key", BugType::kEncoding,
+            "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
+            "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.",
+            {"cursor-utf16-seed"}, server_is(non_ascii)});
+  lib.flag({"Utf8Message", BugType::kEncoding,
+            "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
+            "gets another MAC.",
+            {"cursor-utf16-message"}});
+  {
+    const Flag shared = shared_flags().pick({"EmptyClientSeed"}).front();  // its text, with cursor's property
+    lib.flag({shared.name, shared.bug_type, shared.description, {}, unit_input([](const UnitIn& c) { return c.client.empty(); })});
+  }
+  lib.flag({"MaxNonce", BugType::kBoundary,
+            "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
+            "exponent form fails.",
+            {}, max_nonce});
+  lib.flag({"MaxCursor", BugType::kBoundary, "cursor = 2^53 - 1, written 9007199254740991.", {},
+            unit_input([](const UnitIn& c) { return c.cursor == cur::kMaxCounter; })});
+  lib.flag({"ZeroCounters", BugType::kBoundary, "nonce = 0 and cursor = 0, written `0`.", {},
+            unit_input([](const UnitIn& c) { return c.nonce == 0 && c.cursor == 0; })});
+  lib.flag({"UnsignedRead", BugType::kArithmetic,
+            "x >= 2^63 (the digest's first bit is 1, u >= 0.5). A port holding x in a signed 64-bit integer "
+            "gets a negative u.",
+            {"cursor-signed-u64"}, x_at_least_half});
+  lib.flag({"SingleRounding", BugType::kArithmetic,
+            "u is x / 2^64 rounded once. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and gets "
+            "another u here.",
+            {"cursor-java-unsigned-double"}});
+  lib.flag({"Truncation", BugType::kArithmetic,
+            "u is rounded to nearest, not truncated: here rounding goes up, and a port computing (x >> 11) / 2^53 "
+            "(the top 53 bits) gets the value below.",
+            {"two-roundings"}});
+  lib.flag({"Unit64Bits", BugType::kArithmetic,
+            "u uses all 64 bits. A port reusing keno's and crash's 52-bit helper ((x >> 12) / 2^52), or "
+            "computing u in 4-byte floats, gets another u.",
+            {"cursor-52-bit-unit", "float32-units"}});
+  lib.flag({"CommitmentOfText", BugType::kEncoding,
+            "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
+            "commitment.",
+            {"cursor-commitment-of-decoded-seed"}});
+  lib.share(shared_flags(), "UnsafeInteger", {"cursor-unsafe-counters-accepted"});
+  lib.flag({"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {"cursor-negative-counters-accepted"}});
+  lib.flag({"NotAnInteger", BugType::kMissingCheck, "A fractional nonce or cursor is bad input.",
+            {"cursor-fractional-counters-accepted", "float-as-integer"}});
+  lib.flag({"BooleanNotInteger", BugType::kMissingCheck,
+            "A JSON boolean (true) as nonce or cursor is bad input; catches a port whose language treats true as the "
+            "integer 1.",
+            {"bool-as-integer"}});
+  lib.flag({"WrongType", BugType::kMissingCheck,
+            "An input of another JSON type than the op reads is bad input: a u64 given as a JSON number, a seed that "
+            "is not a string, a counter or a unit that is not a number.",
+            {"cursor-js-string-coercion", "cursor-string-as-integer", "cursor-u64-number-accepted", "cursor-unit-string-accepted"}});
 }
+
+namespace {
 
 void unit_cases(Cases& c) {
   const Backend& b = default_backend();
@@ -319,7 +197,7 @@ void unit_cases(Cases& c) {
       if (x >= kTwo63 && alt_h52(x) != cur::u64_to_unit(x)) found = c;
     }
     require(found != kMaxU64, "no UnsignedRead cursor");
-    add("cursor " + std::to_string(found) + " of the example round: u >= 0.5", {"UnsignedRead", "Leading52Bits"},
+    add("cursor " + std::to_string(found) + " of the example round: u >= 0.5", {"UnsignedRead", "Unit64Bits"},
         kSeedHex, kClient, 1, found);
   }
   {
@@ -381,7 +259,10 @@ VectorKind unit_vector_kind() {
        "show it; cursor_u64_test.json and cursor_draw_test.json cover u = 1.0 at the layers below.",
        "CursorCommitment tests: commitment = hex(SHA-256(serverSeed's UTF-8 bytes)). Port op: "
        "cursor.commitment."},
-      unit_flags(),
+      library().pick({"KeyAsText", "BigEndian", "FourthInput", "MessageOrder", "DecimalText", "SeedLength", "LongKeyHashed",
+                      "Utf8Key", "Utf8Message", "EmptyClientSeed", "MaxNonce", "MaxCursor", "ZeroCounters", "UnsignedRead",
+                      "SingleRounding", "Truncation", "Unit64Bits", "CommitmentOfText", "UnsafeInteger", "Negative",
+                      "NotAnInteger", "BooleanNotInteger", "WrongType"}),
       {{.type = "CursorUnit", .call = {"cursor.unit"}, .fields = outputs({"message", "digest", "hi", "lo", "u64", "u", "uBits"})},
        {.type = "CursorCommitment", .call = {"cursor.commitment"}},
        {.type = "CursorUnitInvalid", .call = {"cursor.unit"}}},

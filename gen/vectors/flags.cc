@@ -31,7 +31,7 @@ FlagLibrary& FlagLibrary::flag(FlagDef f) {
     throw std::logic_error(where + ": defined twice");
   }
   if (f.description.empty()) throw std::logic_error(where + ": no description");
-  Flag out{f.name, f.bug_type, f.description, {}, f.holds, {}};
+  Flag out{f.name, f.bug_type, f.description, f.holds, {}};
   for (const auto& name : f.wrong_ports) {
     WrongPortRef w = find_port(name);
     if (!w) throw std::logic_error(where + ": names the undefined wrong port " + name);

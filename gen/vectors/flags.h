@@ -51,14 +51,11 @@ struct FlagDef {
   Property holds = {};
 };
 
-// Flag is a flag with its wrong ports resolved, as a vector file's catalog uses it. |differs| are
-// unnamed alternatives of catalogs not yet written against a library; they are checked like wrong
-// ports but never published.
+// Flag is a flag with its wrong ports resolved, as a vector file's catalog uses it.
 struct Flag {
   std::string name;
   BugType bug_type;
   std::string description;
-  std::vector<Alternative> differs = {};
   Property holds = {};
   std::vector<WrongPortRef> wrong_ports = {};
 };

@@ -99,7 +99,7 @@ void link_cases(Cases& c) {
   invalid("a v0 key in a v1 link", {"UnknownKey"}, p + "#v=1" + v1_tail + "&seed=" + two.seed, "link");
   invalid("the key seed in uppercase (SEED=)", {"KeyCase"}, q + "?SEED=" + two.seed + v0_tail, "link");
   invalid("the key v in uppercase (V=1)", {"KeyCase"}, p + "#V=1" + v1_tail, "link");
-  invalid("path text after /check/ (/tr/check/x)", {"BadPath"}, "/tr/check/x?seed=" + two.seed + v0_tail, "link");
+  invalid("path text after /check/ (/tr/check/x)", {"BadPath", "PathTextAfterCheck"}, "/tr/check/x?seed=" + two.seed + v0_tail, "link");
   invalid("seed given twice", {"DuplicateKey"}, q + "?seed=" + two.seed + v0_tail + "&seed=" + two.seed, "link.seed");
   invalid("p given twice", {"DuplicateKey"}, p + "#v=1" + v1_tail + "&p=" + seeds2, "link.p");
   invalid("v missing in a fragment", {"MissingKey"}, p + "#" + v1_tail.substr(1), "link.v");
@@ -201,6 +201,9 @@ void add_link_flags(FlagLibrary& lib) {
             "A link with no query or fragment, or an empty one."});
   lib.flag({"BadPath", BugType::kMissingCheck,
             "A path other than /<lang>/check/ (misspelt, uppercase language, other scheme, text after /check/)."});
+  lib.flag({"PathTextAfterCheck", BugType::kMissingCheck,
+            "Text after /check/ in the path (/tr/check/x); catches a port that matches the path's prefix only.",
+            {"link-extra-path"}});
   lib.flag({"MalformedField", BugType::kMissingCheck,
             "An empty field (&&, trailing &), a field without '=', or an empty key."});
   lib.flag({"BadPercentEscape", BugType::kMissingCheck,
@@ -252,7 +255,7 @@ VectorKind link_vector_kind() {
        "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
        "fields and the canonical link that build produces from them; invalid tests give a link or",
        "fields that must be rejected, with the field named."},
-      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField"}),
+      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "PathTextAfterCheck", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField"}),
       {{.type = "HmacDiceLink",
         .call = {"hmac_dice.parse_link"},
         .fields = outputs({"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"}),

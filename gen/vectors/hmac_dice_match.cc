@@ -156,7 +156,7 @@ void match_cases(Cases& c) {
 
 void add_match_flags(FlagLibrary& lib) {
   lib.flag({"Verified", BugType::kBasic,
-            "Seal and recorded rolls both match."});
+            "Seal and recorded rolls both match.", {"swapped-dice", "zero-based-rolls"}});
   lib.flag({"SealOnly", BugType::kBasic,
             "Only the seal is given and matches; the rolls are shown, not compared."});
   lib.flag({"RecordedOnly", BugType::kBasic,

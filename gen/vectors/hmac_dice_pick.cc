@@ -113,13 +113,15 @@ void pick_cases(Cases& c) {
   message_invalid("roll 0", {"MessageBadInput"}, two, 0, 1, "roll");
   message_invalid("no client seed", {"MessageBadInput"}, {}, 1, 1, "clientSeeds");
   message_invalid("a client seed already ending in '+'", {"MessageBadInput"}, {two[0] + "+"}, 1, 0, "clientSeeds[0]");
+  c.invalid("HmacDiceRetryMessageInvalid", "the roll number as a decimal string", {"RollAsString"},
+            {{"clientSeeds", jstrs(two)}, {"roll", json::Value("17")}, {"retry", json::Value(std::int64_t{0})}}, "roll");
 }
 
 }  // namespace
 
 void add_pick_flags(FlagLibrary& lib) {
   lib.flag({"OrdinaryPick", BugType::kBasic,
-            "The first byte of macs[0] is accepted."});
+            "The first byte of macs[0] is accepted.", {"swapped-dice"}});
   lib.flag({"AcceptedByteBoundary", BugType::kBoundary,
             "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
             "a skip rule of >= 251 or > 252, or a missing % 36."});
@@ -158,7 +160,8 @@ void add_pick_flags(FlagLibrary& lib) {
   lib.flag({"RetryMessage", BugType::kEncoding,
             "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
             "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
-            "number, or a count instead of repeated '+'."});
+            "number, or a count instead of repeated '+'.",
+            {"plus-on-first-seed", "plus-after-roll", "zero-based-rolls"}});
   lib.flag({"RetryMessageLongSeed", BugType::kBoundary,
             "Retries on a 128-character seed: the retry suffix may take the seed "
             "past 128 characters, which is allowed; catches re-validating it."});
@@ -166,6 +169,10 @@ void add_pick_flags(FlagLibrary& lib) {
             "A negative retry count."});
   lib.flag({"MessageBadInput", BugType::kMissingCheck,
             "The message op with an invalid client seed or roll number."});
+  lib.flag({"RollAsString", BugType::kMissingCheck,
+            "The roll number as a JSON string (\"17\"): a port must reject it, naming roll; catches a port that "
+            "takes a decimal string for an integer.",
+            {"string-as-integer"}});
 }
 
 VectorKind pick_vector_kind() {
@@ -177,7 +184,7 @@ VectorKind pick_vector_kind() {
        "retry k appends k '+' to the last client seed, with the MAC of that message."},
       library().pick({"OrdinaryPick", "AcceptedByteBoundary", "SkippedByteValues", "SkippedBytesDeep", "LastByteOfMac",
                       "RetryDepth1", "RetryDepth2", "RetryDepth3", "UnusedMacs", "NoMac", "AllSkipped", "BadMac",
-                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput"}),
+                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput", "RollAsString"}),
       {{.type = "HmacDicePick", .call = {"hmac_dice.pick"}, .fields = outputs({"dice", "retry", "index", "byte"})},
        {.type = "HmacDicePickInvalid", .call = {"hmac_dice.pick"}},
        {.type = "HmacDiceRetryMessage", .call = {"hmac_dice.message"}, .fields = outputs({"message", "mac"})},

@@ -52,7 +52,7 @@ void recorded_cases(Cases& c) {
   invalid("a 7 alone as the last numbered roll", {"DigitOutOfRange"}, "1: " + r[0] + "\n2: 7");
   invalid("letters", {"NotARoll"}, "6a");
   invalid("three digits among rolls", {"NotARoll"}, r[0] + " 633 " + r[1]);
-  invalid("comma-separated", {"NotARoll"}, r[0] + "," + r[1]);
+  invalid("comma-separated", {"NotARoll", "CommaSeparated"}, r[0] + "," + r[1]);
   invalid("a marker glued to its roll", {"NotARoll"}, "1:" + r[0] + "\n2:" + r[1]);
   invalid("a non-breaking space between rolls", {"NotARoll"}, r[0] + "\xc2\xa0" + r[1]);
   invalid("'#1:' mixes two styles in one marker", {"NotARoll"}, "#1: " + r[0]);
@@ -94,6 +94,9 @@ void add_recorded_flags(FlagLibrary& lib) {
   lib.flag({"NotARoll", BugType::kMissingCheck,
             "A token that is not two digits 1..6: letters, three digits, a comma list, "
             "a marker glued to its roll ('1:63'), a non-ASCII space inside."});
+  lib.flag({"CommaSeparated", BugType::kMissingCheck,
+            "Rolls separated by a comma: only whitespace separates rolls; catches a port that splits on commas too.",
+            {"recorded-any-separator"}});
   lib.flag({"NumberMismatch", BugType::kMissingCheck,
             "Roll numbers that skip, start at 0 or 2, or repeat: they must count "
             "1, 2, 3, … in order."});
@@ -111,7 +114,7 @@ VectorKind recorded_vector_kind() {
       {"hmac-dice-v1 recorded-roll listings, as the dice page lists them, numbered or not.",
        "Valid tests give the rolls in the bare form; invalid tests the error field and the",
        "0-based character position of the first bad token (null when there is none)."},
-      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit"}),
+      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "CommaSeparated", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit"}),
       {{.type = "HmacDiceRecorded", .call = {"hmac_dice.parse_recorded"}, .fields = outputs({"recorded", "count"})},
        {.type = "HmacDiceRecordedInvalid", .call = {"hmac_dice.parse_recorded"}, .rejected = {.position = true}}},
       recorded_cases,

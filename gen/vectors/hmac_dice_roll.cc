@@ -128,7 +128,7 @@ void roll_cases(Cases& c) {
   const std::string s1 = server_seed("roll/1");
   const std::vector<std::string> one = {client_seed("roll/offline")};
   for (std::uint64_t r = 1; r <= 3; ++r) add_roll("offline, one client seed, roll " + std::to_string(r), {"OneClientSeed"}, s1, one, r);
-  add_roll("the seeds of tcId 1 in the other seat order", {"SeatOrder"}, s0, {two[1], two[0]}, 1);
+  add_roll("the seeds of the match's first roll in the other seat order", {"SeatOrder"}, s0, {two[1], two[0]}, 1);
 
   {  // Every ordered outcome: the first roll (1, 2, 3, …) that gives it.
     const std::string s = server_seed("roll/outcomes");
@@ -199,7 +199,7 @@ void roll_cases(Cases& c) {
   }
   add_roll("a 16-byte server seed", {"MinSeedLength"}, server_seed("roll/min", 16), two, 1);
   add_roll("a 64-byte server seed", {"MaxSeedLength"}, server_seed("roll/max", 64), two, 1);
-  add_roll("tcId 1 with the seed in uppercase hex", {"UppercaseSeedHex", "TwoClientSeeds"}, upper(s0), two, 1);
+  add_roll("the match's first roll with the seed in uppercase hex", {"UppercaseSeedHex", "TwoClientSeeds"}, upper(s0), two, 1);
   add_roll("one-character client seeds", {"ClientSeedLength1"}, s0, {"_", "Z"}, 1);
   add_roll("one one-character client seed", {"ClientSeedLength1", "OneClientSeed"}, s0, {"7"}, 1);
   {
@@ -254,10 +254,11 @@ void roll_cases(Cases& c) {
 }  // namespace
 
 void add_roll_flags(FlagLibrary& lib) {
-  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n)."});
+  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n).",
+            {"zero-based-rolls", "swapped-dice"}});
   lib.flag({"OneClientSeed", BugType::kBasic, "One client seed: a match offline against the computer (message c1:n)."});
   lib.flag({"SeatOrder", BugType::kOrder,
-            "Two orders of the same client seeds (tcId 1 and the same seeds swapped): other messages, so other dice; "
+            "Two orders of the same client seeds (a match's first roll and the same seeds swapped): other messages, so other dice; "
             "catches a port that sorts the seeds (either way) or ignores their order.",
             {"sorted-seeds", "sorted-seeds-descending"}});
   lib.flag({"AllOutcomes", BugType::kArithmetic,

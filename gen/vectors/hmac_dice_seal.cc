@@ -23,11 +23,11 @@ void seal_cases(Cases& c) {
   valid("17 bytes", {"MinSeedLength"}, server_seed("seal/min17", 17));
   valid("63 bytes", {"MaxSeedLength"}, server_seed("seal/max63", 63));
   valid("64 bytes, the longest seed", {"MaxSeedLength"}, server_seed("seal/max", 64));
-  valid("uppercase hex: the same bytes as seal tcId 1", {"UppercaseSeedHex"}, upper(server_seed("seal/0")));
+  valid("uppercase hex: the same bytes as the first 32-byte seed", {"UppercaseSeedHex"}, upper(server_seed("seal/0")));
   {
     std::string mixed = server_seed("seal/1");
     for (std::size_t i = 0; i < mixed.size(); i += 2) mixed[i] = upper(std::string(1, mixed[i]))[0];
-    valid("mixed-case hex: the same bytes as seal tcId 2", {"UppercaseSeedHex"}, mixed);
+    valid("mixed-case hex: the same bytes as the second 32-byte seed", {"UppercaseSeedHex"}, mixed);
   }
   valid("a 32-byte seed whose first two bytes are zero", {"LeadingZeroBytes"}, "0000" + server_seed("seal/2").substr(4));
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string seed) {

@@ -29,13 +29,12 @@ void add_flags(FlagLibrary& lib) {
             {"stake-cursor-as-round"}});
   lib.flag({"MaxSafeNonce", BugType::kBoundary, "nonce = 2^53 - 1, the largest nonce (a JavaScript number holds it exactly).",
             {"stake-nonce-32-bit"}});
-  lib.flag({"BadNonce", BugType::kMissingCheck,
+  lib.flag({"NonceNotInteger", BugType::kMissingCheck,
             "A nonce that is a fraction or an integral double (2.0) is bad input; catches a port reading the nonce "
             "as any JavaScript number.",
             {"stake-nonce-through-double"}});
   lib.flag({"BadCount", BugType::kMissingCheck, "A float count of 0 or above 1024 is bad input.", {"stake-count-unchecked"}});
-  lib.flag({"EmptyClientSeed", BugType::kEdgeCase,
-            "An empty client seed is valid: the message is `:nonce:round`.", {"stake-empty-client-seed-rejected"}});
+  lib.share(shared_flags(), "EmptyClientSeed", {"stake-empty-client-seed-rejected"});
   lib.flag({"ColonInClientSeed", BugType::kEdgeCase,
             "A client seed containing ':' is hashed as given (the message does not escape it).", {"stake-colon-rejected"}});
   lib.flag({"SpliceShuffle", BugType::kOrder,
@@ -45,9 +44,7 @@ void add_flags(FlagLibrary& lib) {
             {"stake-swap-shuffle"}});
   lib.flag({"PoolShrinks", BugType::kBoundary,
             "Mines with 24 mines: the last draw takes one of the 2 tiles left.", {"stake-swap-shuffle"}});
-  lib.flag({"DrawOrder", BugType::kOrder,
-            "Keno's squares and mines' tiles are reported in draw order; catches a port that sorts them.",
-            {"stake-sorted-draw"}});
+  lib.share(shared_flags(), "DrawOrder", {"stake-sorted-draw"});
   lib.flag({"DiceFloor", BugType::kArithmetic,
             "dice = floor(float * 10001) / 100: two decimals. Catches the unfloored snippet of Stake's page.",
             {"stake-dice-unfloored"}});
@@ -81,12 +78,11 @@ void add_flags(FlagLibrary& lib) {
             "An option outside its bounds (mines 1..24, plinko rows 8..16, risk low/medium/high, wheel segments "
             "10..50 by 10, keno 1..10 distinct picks of 1..40) is bad input.",
             {"stake-options-unchecked"}});
-  lib.flag({"UnknownOption", BugType::kMissingCheck, "An option the game does not define is bad input.",
+  lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",
             {"stake-options-unchecked"}});
   lib.flag({"MissingOption", BugType::kMissingCheck, "Every option the game defines is required.",
             {"stake-options-unchecked"}});
-  lib.flag({"UnknownGame", BugType::kMissingCheck, "Game names are case-sensitive: 'Dice' is bad input.",
-            {"stake-game-any-case"}});
+  lib.share(shared_flags(), "UnknownGame", {"stake-game-any-case"});
   lib.flag({"PublishedCrash", BugType::kBasic,
             "A crash point a verifier's test prints for Stake's chain (the comment names it).",
             {"stake-crash-key-as-bytes", "stake-crash-swapped-hmac"}});

@@ -63,8 +63,8 @@ void floats_cases(Cases& c) {
   bad("nonce 2^53: above 2^53 - 1", {"UnsafeInteger"}, client, Value(stake::kMaxCounter + 1), Value(0), Value(1), "nonce");
   bad("nonce 2^53 + 1 (a JavaScript number rounds it to 2^53)", {"UnsafeInteger"}, client,
       Value(stake::kMaxCounter + 2), Value(0), Value(1), "nonce");
-  bad("nonce 1.5", {"BadNonce"}, client, Value(1.5), Value(0), Value(1), "nonce");
-  bad("nonce 2.0 (an integral double)", {"BadNonce"}, client, Value(2.0), Value(0), Value(1), "nonce");
+  bad("nonce 1.5", {"NonceNotInteger"}, client, Value(1.5), Value(0), Value(1), "nonce");
+  bad("nonce 2.0 (an integral double)", {"NonceNotInteger"}, client, Value(2.0), Value(0), Value(1), "nonce");
   bad("count 0", {"BadCount"}, client, Value(1), Value(0), Value(0), "count");
   bad("count 1025", {"BadCount"}, client, Value(1), Value(0), Value(1025), "count");
 }
@@ -80,7 +80,7 @@ VectorKind floats_vector_kind() {
        "float = sum of byte_i / 256^(i+1). rounds/offsets give each float's first byte; messages/macs every MAC read.",
        "Port op: stake.floats {serverSeed, clientSeed, nonce, cursor, count} -> {floats}."},
       library().pick({"PublishedAnswer", "Pseudorandom", "ServerSeedAsText", "RoundAdvance", "RoundBoundary", "ByteCursor",
-                      "MaxSafeNonce", "EmptyClientSeed", "ColonInClientSeed", "NonAsciiText", "UnsafeInteger", "BadNonce",
+                      "MaxSafeNonce", "EmptyClientSeed", "ColonInClientSeed", "NonAsciiText", "UnsafeInteger", "NonceNotInteger",
                       "BadCount"}),
       {{.type = "StakeFloats", .call = {"stake.floats"},
         .fields = outputs({"messages", "macs", "rounds", "offsets", "bytes", "floats"})},

@@ -14,6 +14,7 @@
 #include "core/json.h"
 #include "schemes/tavla.h"
 #include "vectors/canonical_json.h"
+#include "vectors/flags.h"
 #include "vectors/test_reader.h"
 #include "vectors/vector_file.h"
 
@@ -164,6 +165,16 @@ VectorKind roll_vector_kind();
 VectorKind pick_vector_kind();
 VectorKind commitment_vector_kind();
 VectorKind verify_vector_kind();
+
+// library is the family's flag library (vectors/flags.h): the wrong ports of tavla_ports.cc, then
+// each file's flags, in file order; a flag two files use is defined by the first. It cannot fail
+// (a library that does not build is a generator bug, std::logic_error at first use).
+const FlagLibrary& library();
+void add_wrong_ports(FlagLibrary& lib);
+void add_roll_flags(FlagLibrary& lib);
+void add_pick_flags(FlagLibrary& lib);
+void add_commitment_flags(FlagLibrary& lib);
+void add_verify_flags(FlagLibrary& lib);
 
 // files lists the family's vector files in order (vectors/tavla.cc). It cannot fail.
 std::vector<VectorKind> files();

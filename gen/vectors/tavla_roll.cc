@@ -1,7 +1,9 @@
 // tavla_roll_test.json (tavla-commit-v1): block MACs, rolls over blocks 0, 1, 2..., and game-level
 // roll sequences, with the skip depths found by search (shallow ones at generation, deep ones stored).
 // A catalog (vectors/catalog.h): cases give the inputs only; the ops tavla.block, tavla.roll and
-// tavla.game and their traces compute the rest, and each flag is checked against the port it catches.
+// tavla.game and their traces compute the rest, and each flag of the family's library
+// (vectors/tavla.cc) is checked against the wrong ports of vectors/tavla_ports.cc it names or by the
+// property it claims.
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -87,179 +89,6 @@ bool second_byte_skipped(const Digest& m) {
   return m[0] < kFirstSkippedByte && m[1] >= kFirstSkippedByte && m[2] < kFirstSkippedByte;
 }
 
-// ---- The answers of ports with the flags' bugs. Each reads a case's params (tavla.block: a mac;
-// tavla.roll: dice and blocks; tavla.game: rolls) and throws InputError where that port rejects.
-
-// Keyed is what a port MACs: the key and the MAC input before the counters.
-struct Keyed {
-  Bytes key;
-  Bytes prefix;
-};
-
-Keyed keyed(const Params& p) {
-  const RollInputs in = parse_inputs(p);
-  Bytes prefix = block_input(in, 0, 0);
-  prefix.resize(prefix.size() - 8);
-  return {Bytes(in.seed.begin(), in.seed.end()), std::move(prefix)};
-}
-
-// Tail writes n and block after the prefix as a port does; it throws InputError where the port rejects.
-using Tail = std::function<Bytes(std::int64_t n, std::int64_t block)>;
-
-std::int64_t int_of(const Params& p, const char* key) {
-  const auto& v = json::member(p, key, "params");
-  if (!v.IsInt64()) throw InputError(key, "not an integer");
-  return v.GetInt64();
-}
-
-Bytes be_tail(std::uint32_t n, std::uint32_t block) {
-  Bytes t;
-  append_u32be(t, n);
-  append_u32be(t, block);
-  return t;
-}
-
-Bytes spec_tail(std::int64_t n, std::int64_t block) {
-  if (n < 0 || block < 0) throw InputError(n < 0 ? "n" : "block", "negative");
-  return be_tail(check_n(static_cast<std::uint64_t>(n), "n"), check_block(static_cast<std::uint64_t>(block), "block"));
-}
-
-Bytes n_only(std::int64_t n) {
-  Bytes t;
-  append_u32be(t, static_cast<std::uint32_t>(n));
-  return t;
-}
-
-Bytes le32(std::uint32_t v) {
-  return {static_cast<std::uint8_t>(v), static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v >> 16),
-          static_cast<std::uint8_t>(v >> 24)};
-}
-
-// answer_with is the answer of a port that MACs |k| with the counters written by |tail| and reads
-// the blocks by the spec's skip rule.
-Value answer_with(const Params& p, const Backend& b, const Keyed& k, const Tail& tail) {
-  const std::int64_t n = int_of(p, "n");
-  auto mac = [&](std::int64_t block) {
-    Bytes m = k.prefix;
-    append(m, tail(n, block));
-    return b.hmac_sha256(k.key, m);
-  };
-  if (p.HasMember("block")) return Value::object({{"mac", to_hex(mac(int_of(p, "block")))}});
-  Picker picker;
-  for (std::int64_t block = 0; !picker.feed(mac(block)); ++block) {
-  }
-  const Pick r = picker.result();
-  return Value::object({{"dice", dice_value(r.dice)}, {"blocks", int_value(r.blocks_read)}});
-}
-
-Alternative counters(Tail tail) {
-  return [tail](const Params& p, const Backend& b) { return answer_with(p, b, keyed(p), tail); };
-}
-
-// A counter held in a signed 32-bit integer reads 2^31 and above as negative, which the port refuses.
-Bytes signed_refused(std::int64_t n, std::int64_t block) {
-  if (n > std::numeric_limits<std::int32_t>::max() || block > std::numeric_limits<std::int32_t>::max()) {
-    throw InputError("n", "negative as int32");
-  }
-  return spec_tail(n, block);
-}
-const Alternative kSignedRefused = counters(signed_refused);
-const Alternative kNarrow16 = counters([](std::int64_t n, std::int64_t block) {
-  return be_tail(static_cast<std::uint16_t>(n), static_cast<std::uint16_t>(block));
-});
-
-// Lax says which input check a port leaves out.
-enum class Lax { kSeedLength, kSeedText, kUuid, kContributions };
-
-// lax_inputs reads seed, gameId and contributions with the one check |lax| left out.
-Alternative lax_inputs(Lax lax) {
-  return [lax](const Params& p, const Backend& b) {
-    const std::string seed = json::get_string(p, "seed", "params"), game = json::get_string(p, "gameId", "params");
-    Keyed k;
-    if (lax == Lax::kSeedText) {
-      k.key = Bytes(seed.begin(), seed.end());
-    } else if (lax == Lax::kSeedLength) {
-      k.key = from_hex(seed, "seed");
-    } else {
-      const Digest d = parse_secret(seed, "seed");
-      k.key = Bytes(d.begin(), d.end());
-    }
-    append(k.prefix, kRollContext);
-    if (lax == Lax::kUuid) {
-      append(k.prefix, hex_prefix(game));
-    } else {
-      append(k.prefix, parse_uuid(game, "gameId"));
-    }
-    const auto texts = string_items(json::member(p, "contributions", "params"), "contributions",
-                                    lax == Lax::kContributions ? std::nullopt : std::optional<std::size_t>(2));
-    for (const auto& c : texts) {
-      if (lax == Lax::kContributions) {
-        append(k.prefix, from_hex(c, "contributions"));
-      } else {
-        append(k.prefix, parse_secret(c, "contributions"));
-      }
-    }
-    return answer_with(p, b, k, spec_tail);
-  };
-}
-
-// Ports that read the real blocks with another rule.
-Roll roll_of(const Params& p, const Backend& b) { return roll(b, parse_inputs(p), counter(p, "n")); }
-Value dice_answer(int d1, int d2) { return Value::object({{"dice", Value::array({d1, d2})}}); }
-Value no_skip_rule(const Params& p, const Backend& b) {
-  const Digest m = roll_of(p, b).macs[0];
-  return dice_answer(m[0] % 6 + 1, m[1] % 6 + 1);
-}
-// skips_at_most is the answer of a port that skips at most |k| bytes >= 252 in a row and then takes
-// the next byte whatever it is (a skip loop with a fixed bound), for each die; its dice come from
-// block 0.
-Alternative skips_at_most(unsigned k) {
-  return [k](const Params& p, const Backend& b) {
-    const Digest m = roll_of(p, b).macs[0];
-    int dice[2] = {0, 0}, found = 0;
-    unsigned run = 0;
-    for (std::size_t i = 0; i < m.size() && found < 2; ++i) {
-      if (m[i] >= kFirstSkippedByte && run < k) {
-        ++run;
-        continue;
-      }
-      dice[found++] = m[i] % 6 + 1;
-      run = 0;
-    }
-    return dice_answer(dice[0], dice[1]);
-  };
-}
-Value die2_next_byte(const Params& p, const Backend& b) {
-  const Roll r = roll_of(p, b);
-  const PickedByte first = r.pick.picked[0];
-  const std::uint8_t next = first.index == 31 ? r.macs.at(first.block + 1)[0] : r.macs[first.block][first.index + 1];
-  return dice_answer(r.pick.dice[0], next % 6 + 1);
-}
-
-// game_with is the answer of a port that reads the opening rule with |rule_of| and makes up to
-// |max_moves| move rolls.
-Value game_with(const Params& p, const Backend& b, const std::function<OpeningRule(const std::string&)>& rule_of,
-                std::uint64_t max_moves) {
-  const RollInputs in = parse_inputs(p);
-  const std::uint64_t moves = counter(p, "moves");
-  if (moves > max_moves) throw InputError("moves", "too many");
-  std::vector<GameRoll> rolls = game_rolls(b, in, rule_of(json::get_string(p, "opening", "params")), 0, "moves");
-  for (std::uint64_t i = 0; i < moves; ++i) {
-    const std::uint32_t n = rolls.back().n + 1;
-    rolls.push_back({n, RollKind::kMove, roll(b, in, n).pick.dice});
-  }
-  return Value::object({{"rolls", rolls_value(rolls)}});
-}
-Value other_rule(const Params& p, const Backend& b) {
-  return game_with(p, b, [](const std::string& s) {
-    return parse_opening_rule(s, "opening") == OpeningRule::kPlay ? OpeningRule::kReroll : OpeningRule::kPlay;
-  }, kMaxGameMoves);
-}
-Value unchecked_game(const Params& p, const Backend& b) {
-  return game_with(p, b, [](const std::string& s) { return s == "reroll" ? OpeningRule::kReroll : OpeningRule::kPlay; },
-                   std::numeric_limits<std::uint64_t>::max());
-}
-
 // ---- The properties the flags state, read from a case's params and written outputs.
 
 const json::Value& out(const json::Value& o, std::string_view name) { return *o.find(name); }
@@ -274,8 +103,17 @@ Property block0_is(std::function<bool(const Digest&)> f) {
 Property depth_is(unsigned d) {
   return block0_is([d](const Digest& m) { return search::skip_depth(m) == d; });
 }
+// is_sequential: the sequential-byte-seed inputs of a roll (seed, game id, contributions) or of a
+// commitment (seed, game id, seats).
 bool is_sequential(const Params& p, const json::Value&) {
-  const RollInputs in = parse_inputs(p), seq = sequential_inputs();
+  const RollInputs seq = sequential_inputs();
+  if (p.HasMember("seats")) {
+    const auto seats = string_items(json::member(p, "seats", "params"), "seats", 2);
+    return parse_secret(json::get_string(p, "seed", "params"), "seed") == seq.seed &&
+           parse_uuid(json::get_string(p, "gameId", "params"), "gameId") == seq.game_id &&
+           parse_uuid(seats[0], "seats[0]") == kSeqSeat0 && parse_uuid(seats[1], "seats[1]") == kSeqSeat1;
+  }
+  const RollInputs in = parse_inputs(p);
   return in.seed == seq.seed && in.game_id == seq.game_id && in.contributions == seq.contributions;
 }
 // game_of reads the written rolls.
@@ -307,99 +145,6 @@ bool equal_opening(const Params& p, const json::Value& o) {
   const auto rolls = game_of(o);
   return rolls.size() > 1 && rolls[0].dice[0] == rolls[0].dice[1] && rolls[1].kind == RollKind::kOpening &&
          rolls[1].n == 2;
-}
-
-std::vector<Flag> roll_flags() {
-  const RollInputs seq = sequential_inputs();
-  std::vector<Flag> f = {
-      {"SequentialByteSeed", BugType::kBasic,
-       "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f). The "
-       "seed document publishes the inputs, not outputs: the expected values are this kit's, recomputed "
-       "independently by tests/reference/recompute.py.",
-       {}, is_sequential},
-      {"BlockCounter", BugType::kEncoding,
-       "A block index above 0 in the MAC input: catches a port that leaves out u32be(block) or writes it in "
-       "another width or order.",
-       {counters([](std::int64_t n, std::int64_t) { return n_only(n); }),
-        counters([](std::int64_t n, std::int64_t block) {
-          Bytes t = n_only(n);
-          append(t, le32(static_cast<std::uint32_t>(block)));
-          return t;
-        }),
-        counters([](std::int64_t n, std::int64_t block) {
-          Bytes t = be_tail(static_cast<std::uint32_t>(n), 0);
-          append_u32be(t, static_cast<std::uint32_t>(block));
-          return t;
-        })}},
-      {"MaxCounter", BugType::kBoundary,
-       "n or block = 4294967295, the largest u32: catches counters held in a signed or narrower type, or "
-       "rejected as too large.",
-       {kSignedRefused, kNarrow16}},
-      {"CounterAboveInt32", BugType::kBoundary,
-       "n = 2147483648, just above the largest signed 32-bit integer: catches a port that encodes n through a "
-       "signed int (JavaScript's | 0 or DataView.setInt32 with overflow).",
-       {kSignedRefused}},
-      {"CounterEndianness", BugType::kEncoding,
-       "n and block whose four bytes differ from their little-endian order: catches u32le encoding.",
-       {counters([](std::int64_t n, std::int64_t block) {
-         Bytes t = le32(static_cast<std::uint32_t>(n));
-         append(t, le32(static_cast<std::uint32_t>(block)));
-         return t;
-       })}},
-      {"SkippedFirstByte", BugType::kEdgeCase,
-       "Block 0 starts with exactly one byte >= 252: catches a port that uses byte 0 (or byte 0 mod 6) "
-       "without the skip rule.",
-       {no_skip_rule}, depth_is(1)},
-      {"SkippedBytes2", BugType::kEdgeCase,
-       "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
-       {skips_at_most(1)}, depth_is(2)},
-      {"SkippedBytes3", BugType::kEdgeCase,
-       "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at most two.",
-       {skips_at_most(2)}, depth_is(3)},
-  };
-  for (const StoredSkip& d : stored_skips(seq)) {
-    f.push_back({"SkippedBytes" + std::to_string(d.depth), BugType::kEdgeCase,
-                 "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
-                 "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
-                     ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) +
-                     ".",
-                 {skips_at_most(d.depth - 1)}, depth_is(d.depth)});
-  }
-  std::vector<Flag> rest = {
-      {"SkippedSecondDieByte", BugType::kEdgeCase,
-       "Byte 0 is accepted and byte 1 skipped, so die 2 comes from byte 2: catches a port that takes die 2 "
-       "from the byte after die 1 without the skip rule.",
-       {die2_next_byte}, block0_is(second_byte_skipped)},
-      {"EqualOpeningRoll", BugType::kEdgeCase,
-       "An opening roll with equal dice: the tie is rolled again and still consumes its n. Catches a port "
-       "that re-rolls a tie with the same n, or does not count it.",
-       {}, equal_opening},
-      {"TurkishReroll", BugType::kFunctionality,
-       "Turkish rule: after the deciding opening roll the winner rolls again (kind reroll), consuming the "
-       "next n.",
-       {other_rule}, kinds_follow(true)},
-      {"OpeningPlayed", BugType::kFunctionality,
-       "The opening dice are played as the first move: no reroll; the first move roll follows the opening.",
-       {other_rule}, kinds_follow(false)},
-      {"InvalidCounter", BugType::kMissingCheck,
-       "n = 0 (rolls count from 1), n or block above 4294967295, or negative: must be bad input, not wrapped.",
-       {counters([](std::int64_t n, std::int64_t block) {
-         return be_tail(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(block));
-       })}},
-      {"InvalidSeedLength", BugType::kMissingCheck, "A seed of 31 or 33 bytes: the seed is exactly 32 bytes.",
-       {lax_inputs(Lax::kSeedLength)}},
-      {"InvalidSeed", BugType::kMissingCheck, "A seed that is not hex (odd length, a non-hex digit).",
-       {lax_inputs(Lax::kSeedText)}},
-      {"InvalidUuid", BugType::kMissingCheck, "A game id that is not in the canonical 8-4-4-4-12 form.",
-       {lax_inputs(Lax::kUuid)}},
-      {"InvalidContribution", BugType::kMissingCheck,
-       "Contributions that are not exactly two 32-byte hex values (one entry, three entries, 31 bytes).",
-       {lax_inputs(Lax::kContributions)}},
-      {"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
-       {unchecked_game}},
-  };
-  for (auto& r : rest) f.push_back(std::move(r));
-  return f;
 }
 
 // ---- The cases.
@@ -556,14 +301,91 @@ std::vector<PortCall> roll_more_calls(const json::Object&, const json::Object& t
 
 }  // namespace
 
+void add_roll_flags(FlagLibrary& lib) {
+  const RollInputs seq = sequential_inputs();
+  lib.flag({"SequentialByteSeed", BugType::kBasic,
+            "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f); game id and "
+            "seats continue the sequence (ours). The seed document publishes the inputs, not outputs: the expected "
+            "values are this kit's, recomputed independently by tests/reference/recompute.py.",
+            {}, is_sequential});
+  lib.flag({"BlockCounter", BugType::kEncoding,
+            "A block index above 0 in the MAC input: catches a port that leaves out u32be(block) or writes it in "
+            "another width or order.",
+            {"tavla-no-block-counter", "tavla-le-block-counter", "tavla-block-counter-u64"}});
+  lib.flag({"MaxCounter", BugType::kBoundary,
+            "n or block = 4294967295, the largest u32: catches counters held in a signed or narrower type, or "
+            "rejected as too large.",
+            {"tavla-signed-counters", "tavla-u16-counters"}});
+  lib.flag({"CounterAboveInt32", BugType::kBoundary,
+            "n = 2147483648, just above the largest signed 32-bit integer: catches a port that encodes n through a "
+            "signed int (JavaScript's | 0 or DataView.setInt32 with overflow).",
+            {"tavla-signed-counters"}});
+  lib.flag({"CounterEndianness", BugType::kEncoding,
+            "n and block whose four bytes differ from their little-endian order: catches u32le encoding.", {"tavla-le-counters"}});
+  lib.flag({"SkippedFirstByte", BugType::kEdgeCase,
+            "Block 0 starts with exactly one byte >= 252: catches a port that uses byte 0 (or byte 0 mod 6) "
+            "without the skip rule.",
+            {"tavla-accept-252"}, depth_is(1)});
+  lib.flag({"SkippedBytes2", BugType::kEdgeCase,
+            "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
+            {"tavla-skips-at-most-1"}, depth_is(2)});
+  lib.flag({"SkippedBytes3", BugType::kEdgeCase,
+            "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at most two.",
+            {"tavla-skips-at-most-2"}, depth_is(3)});
+  for (const StoredSkip& d : stored_skips(seq)) {
+    lib.flag({"SkippedBytes" + std::to_string(d.depth), BugType::kEdgeCase,
+              "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
+              "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
+                  ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) + ".",
+              {"tavla-skips-at-most-" + std::to_string(d.depth - 1)}, depth_is(d.depth)});
+  }
+  lib.flag({"SkippedSecondDieByte", BugType::kEdgeCase,
+            "Byte 0 is accepted and byte 1 skipped, so die 2 comes from byte 2: catches a port that takes die 2 "
+            "from the byte after die 1 without the skip rule.",
+            {"tavla-die2-next-byte"}, block0_is(second_byte_skipped)});
+  // The shared text, with this family's property (a tie consumes its n).
+  const Flag tie = shared_flags().pick({"EqualOpeningRoll"}).front();
+  lib.flag({tie.name, tie.bug_type, tie.description, {}, equal_opening});
+  lib.flag({"TurkishReroll", BugType::kFunctionality,
+            "Turkish rule: after the deciding opening roll the winner rolls again (kind reroll), consuming the "
+            "next n.",
+            {"tavla-opening-rules-swapped"}, kinds_follow(true)});
+  lib.flag({"OpeningPlayed", BugType::kFunctionality,
+            "The opening dice are played as the first move: no reroll; the first move roll follows the opening.",
+            {"tavla-opening-rules-swapped"}, kinds_follow(false)});
+  lib.flag({"InvalidCounter", BugType::kMissingCheck,
+            "n = 0 (rolls count from 1), n or block above 4294967295, or negative: must be bad input, not wrapped.",
+            {"tavla-counters-wrapped"}});
+  lib.flag({"InvalidSeedLength", BugType::kMissingCheck, "A seed of 31 or 33 bytes: the seed is exactly 32 bytes.",
+            {"tavla-seed-length-unchecked"}});
+  lib.flag({"InvalidSeed", BugType::kMissingCheck, "A seed that is not hex (odd length, a non-hex digit).",
+            {"tavla-seed-as-text", "tavla-seed-hex-prefix"}});
+  lib.flag({"InvalidUuid", BugType::kMissingCheck,
+            "UUIDs not in the canonical 8-4-4-4-12 form: braces, urn:uuid:, no hyphens, misplaced hyphens, non-hex, "
+            "other lengths.",
+            {"tavla-lax-uuid"}});
+  lib.flag({"InvalidContribution", BugType::kMissingCheck,
+            "Contributions that are not exactly two 32-byte hex values (one entry, three entries, 31 bytes).",
+            {"tavla-contributions-unchecked"}});
+  lib.flag({"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
+            {"tavla-game-params-unchecked"}});
+}
+
 VectorKind roll_vector_kind() {
+  std::vector<std::string> flags = {"SequentialByteSeed", "BlockCounter", "MaxCounter", "CounterAboveInt32",
+                                    "CounterEndianness", "SkippedFirstByte", "SkippedBytes2", "SkippedBytes3"};
+  for (const StoredSkip& d : stored_skips(sequential_inputs())) flags.push_back("SkippedBytes" + std::to_string(d.depth));
+  for (const char* f : {"SkippedSecondDieByte", "EqualOpeningRoll", "TurkishReroll", "OpeningPlayed", "InvalidCounter",
+                        "InvalidSeedLength", "InvalidSeed", "InvalidUuid", "InvalidContribution", "InvalidGameParams"}) {
+    flags.push_back(f);
+  }
   return catalog_kind({
       "tavla_roll_test.json",
       {"tavla-commit-v1 roll derivation: block MACs, rolls over blocks 0, 1, 2..., and game-level",
        "roll sequences. Rolls are numbered from n = 1; n and block are u32, big-endian in the MAC input.",
        "The sequential-byte-seed inputs are the seed document's: seed 00..1f, contributions 20..3f and",
        "40..5f; its game id is ours (60..6f). Skip depths were found by searching n = 1, 2, 3, ..."},
-      roll_flags(),
+      library().pick(flags),
       {{.type = "TavlaBlock", .call = {"tavla.block"}, .fields = outputs({"blockInput", "mac"})},
        {.type = "TavlaBlockInvalid", .call = {"tavla.block"}},
        {.type = "TavlaRoll",

@@ -2,8 +2,8 @@
 // commitment and the verifier's verdict, valid, tampered and malformed. A catalog (vectors/catalog.h):
 // cases give the file name, the proof text and the expected commitment (and the check that must fail,
 // or the field a malformed one names); tavla.verify_proof and its trace (the exit code) give the
-// verdict, each distinct proof is also written to vectors/proofs/, and each flag naming a wrong
-// verifier is checked against it.
+// verdict, each distinct proof is also written to vectors/proofs/, and each flag of the family's
+// library (vectors/tavla.cc) naming a wrong verifier of vectors/tavla_ports.cc is checked against it.
 #include <cctype>
 #include <functional>
 #include <map>
@@ -80,137 +80,6 @@ std::string lenient_seal(const std::string& seal, bool aliases) {
   return s;
 }
 
-// ---- The answers of verifiers with the flags' bugs: verified (and failedCheck), or InputError.
-
-Expected expected_of(const Params& p) {
-  const auto* e = json::optional_member(p, "expectedCommitment");
-  return e ? parse_expected_commitment(json::get_string(p, "expectedCommitment", "params"), "expectedCommitment") : Expected{};
-}
-Proof proof_of(const Params& p) { return parse_proof(json::get_string(p, "proof", "params")); }
-Value verdict_answer(bool verified, const std::string& failed) {
-  return Value::object({{"verified", verified}, {"failedCheck", verified ? Value() : Value(failed)}});
-}
-
-// ignoring_expected never compares the expected commitment.
-Value ignoring_expected(const Params& p, const Backend& b) {
-  const Verdict v = verify_proof(b, proof_of(p), Expected{});
-  return verdict_answer(v.verified, v.failed_check);
-}
-
-// trusting_settings_hash takes settingsHash from the proof without hashing the settings: the
-// commitment and seal code follow from it; the other checks are fairvec's (run on the proof with
-// its settings hash, commitment and seal code made to fit the settings, which they do not read).
-Value trusting_settings_hash(const Params& p, const Backend& b) {
-  const Proof pr = proof_of(p);
-  const Expected e = expected_of(p);
-  const Digest c = commitment(b, pr.game_id, pr.settings_hash, pr.seats[0], pr.seats[1], pr.seed);
-  if (c != pr.commitment) return verdict_answer(false, "commitment");
-  if (seal_code(c) != pr.seal_code) return verdict_answer(false, "sealCode");
-  if ((e.kind == Expected::Kind::kDigest && e.digest != c) || (e.kind == Expected::Kind::kSealCode && e.seal_code != seal_code(c))) {
-    return verdict_answer(false, "expectedCommitment");
-  }
-  Proof fitted = pr;
-  fitted.settings_hash = settings_hash(b, pr.settings_canonical);
-  fitted.commitment = commitment(b, pr.game_id, fitted.settings_hash, pr.seats[0], pr.seats[1], pr.seed);
-  fitted.seal_code = seal_code(fitted.commitment);
-  const Verdict v = verify_proof(b, fitted, Expected{});
-  return verdict_answer(v.verified, v.failed_check);
-}
-
-// uncounted_ties does not count opening ties: it skips the ties the seed gives at the start,
-// unlisted, and reads listed roll i (numbered i + 1) as the roll after them.
-Value uncounted_ties(const Params& p, const Backend& b) {
-  Proof pr = proof_of(p);
-  const RollInputs in{pr.seed, pr.game_id, pr.contributions};
-  std::vector<GameRoll> rolls;
-  std::uint32_t n = 1;
-  for (Dice d = roll(b, in, n).pick.dice; d[0] == d[1] && n < 1000; d = roll(b, in, ++n).pick.dice) {
-    rolls.push_back({n, RollKind::kOpening, d});
-  }
-  for (std::size_t i = 0; i < pr.rolls.size(); ++i) {
-    if (pr.rolls[i].n != i + 1) return Value::object({{"verified", false}});
-    rolls.push_back({static_cast<std::uint32_t>(n + i), pr.rolls[i].kind, pr.rolls[i].dice});
-  }
-  pr.rolls = std::move(rolls);
-  return Value::object({{"verified", verify_proof(b, pr, expected_of(p)).verified}});
-}
-
-// settings_as_written hashes the settings as the file writes them (its member order, no
-// whitespace), not their canonical form; the other checks are fairvec's.
-Value settings_as_written(const Params& p, const Backend& b) {
-  const std::string text = json::get_string(p, "proof", "params");
-  const Proof pr = parse_proof(text);
-  rapidjson::Document d;
-  json::parse(text, d, "proof");
-  if (settings_hash(b, json::to_line(Value::from_rapidjson(d["settings"]))) != pr.settings_hash) {
-    return verdict_answer(false, "settingsHash");
-  }
-  const Verdict v = verify_proof(b, pr, expected_of(p));
-  return verdict_answer(v.verified, v.failed_check);
-}
-
-// lowercase_only refuses ids and hex written with capital letters.
-Value lowercase_only(const Params& p, const Backend& b) {
-  const std::string text = json::get_string(p, "proof", "params");
-  const Proof pr = parse_proof(text);
-  rapidjson::Document d;
-  json::parse(text, d, "proof");
-  auto lower = [](const rapidjson::Value& item, const char* key) {
-    const std::string_view t(item.GetString(), item.GetStringLength());
-    if (t.find_first_of("ABCDEF") != std::string_view::npos) throw InputError(key, "capital letters");
-  };
-  for (const char* key : {"gameId", "settingsHash", "seed", "commitment"}) lower(d[key], key);
-  for (const char* key : {"seats", "contributions"}) {
-    for (const auto& item : d[key].GetArray()) lower(item, key);
-  }
-  const Verdict v = verify_proof(b, pr, expected_of(p));
-  return verdict_answer(v.verified, v.failed_check);
-}
-
-std::vector<Flag> verify_flags() {
-  return {
-      {"ValidProof", BugType::kBasic, "A proof that verifies."},
-      {"OpeningTie", BugType::kEdgeCase, "The game opens with a tie that is rolled again and consumes n = 1."},
-      {"TurkishReroll", BugType::kFunctionality, "The Turkish rule: a reroll follows the deciding opening roll."},
-      {"OpeningPlayed", BugType::kFunctionality, "The opening dice are played: a move follows the deciding opening roll."},
-      {"LenientForms", BugType::kFunctionality,
-       "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
-       "member order and layout: the verifier reads them as the same values.",
-       {settings_as_written, lowercase_only}},
-      {"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."},
-      {"ExpectedSealCode", BugType::kFunctionality,
-       "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases."},
-      {"ExpectedMismatch", BugType::kModifiedInput,
-       "A consistent proof of another game: only the expected commitment shows it; catches a verifier that "
-       "ignores --expected-commitment.",
-       {ignoring_expected}},
-      {"TamperedSeed", BugType::kModifiedInput, "One byte of the revealed seed changed."},
-      {"TamperedCommitment", BugType::kModifiedInput, "The commitment in the proof changed."},
-      {"TamperedSettings", BugType::kModifiedInput,
-       "A setting changed after the commitment: catches a verifier that trusts settingsHash without hashing the "
-       "settings.",
-       {trusting_settings_hash}},
-      {"TamperedSeal", BugType::kModifiedInput, "The seal code in the proof does not belong to the commitment."},
-      {"TamperedDice", BugType::kModifiedInput, "One roll's dice changed."},
-      {"RollGap", BugType::kModifiedInput, "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ..."},
-      {"DroppedOpeningTie", BugType::kModifiedInput,
-       "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.",
-       {uncounted_ties}},
-      {"WrongKind", BugType::kModifiedInput,
-       "A roll kind out of order: a move after a tie, or an opening after the deciding opening."},
-      {"SwappedContributions", BugType::kOrder, "The two contributions swapped: the rolls no longer match."},
-      {"SwappedSeats", BugType::kOrder, "The two seats swapped: the commitment no longer matches."},
-      {"MalformedJson", BugType::kMissingCheck, "A proof file that is not JSON (truncated) or not an object."},
-      {"NonCanonicalJson", BugType::kMissingCheck,
-       "A proof file outside the canonical JSON subset: a fraction, an unsafe integer, a duplicate key, a lone "
-       "surrogate."},
-      {"SchemaViolation", BugType::kMissingCheck,
-       "A member missing, unknown, mistyped or out of range (format, version, ids, hex lengths, dice 1..6, "
-       "kinds, n): bad input, named by its JSON path."},
-      {"BadExpectedCommitment", BugType::kMissingCheck, "An expected commitment that is neither a digest nor a seal code."},
-  };
-}
-
 void verify_cases(Cases& c) {
   const Backend& backend = default_backend();
   SampleGame tr = sample_game("fairvec tavla-commit-v1 proof turkish", 1, OpeningRule::kReroll, 10, sample_settings());
@@ -250,13 +119,13 @@ void verify_cases(Cases& c) {
   };
   auto rolls_of = [](Value& d) -> json::Array& { return const_cast<Value*>(d.find("rolls"))->as_array(); };
 
-  add("valid-turkish", tr_text, nullptr, "", "a Turkish-rule game with an opening tie", {"ValidProof", "OpeningTie", "TurkishReroll"});
+  add("valid-turkish", tr_text, nullptr, "", "a Turkish-rule game with an opening tie", {"ValidProof", "OpeningTie", "ProofTurkishReroll"});
   add("valid-turkish", tr_text, tr_c, "", "the same, expected commitment as the full digest", {"ValidProof", "ExpectedDigest"});
   add("valid-turkish", tr_text, upper(tr_c), "", "the same, the digest in capitals", {"ValidProof", "ExpectedDigest"});
   add("valid-turkish", tr_text, tr_seal, "", "the same, expected as the seal code", {"ValidProof", "ExpectedSealCode"});
   add("valid-turkish", tr_text, lenient_seal(tr_seal, true), "",
       "the same, the seal code lowercase, no hyphen, 0 as o and 1 as l", {"ValidProof", "ExpectedSealCode"});
-  add("valid-play", pretty(west_doc), nullptr, "", "opening dice played, no tie", {"ValidProof", "OpeningPlayed"});
+  add("valid-play", pretty(west_doc), nullptr, "", "opening dice played, no tie", {"ValidProof", "ProofOpeningPlayed"});
   {
     Value d = tr_doc.clone();
     // Rewrite ids and hex in capitals, the seal code lenient, the settings reordered and compact.
@@ -298,7 +167,7 @@ void verify_cases(Cases& c) {
       }),
       nullptr, "settingsHash", "matchPoints changed from 5 to 3 after the commitment", {"TamperedSettings"});
   add("tampered-seal", edited(tr_doc, [&](Value& d) { d.set("sealCode", west_seal); }), nullptr, "sealCode",
-      "another game's seal code", {"TamperedSeal"});
+      "another game's seal code", {"TamperedSealCode"});
   const auto& tr_rolls = tr.source.rolls;
   const std::size_t move_index = 5;  // a move roll
   add("tampered-dice", edited(tr_doc, [&](Value& d) {
@@ -326,7 +195,7 @@ void verify_cases(Cases& c) {
   add("tampered-kind-after-tie", edited(tr_doc, [&](Value& d) { rolls_of(d)[1].set("kind", "move"); }), nullptr,
       "rolls[1].kind", "the deciding opening after the tie relabelled as a move", {"WrongKind", "OpeningTie"});
   add("tampered-kind-reroll", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("kind", "opening"); }), nullptr,
-      "rolls[2].kind", "the reroll relabelled as another opening", {"WrongKind", "TurkishReroll"});
+      "rolls[2].kind", "the reroll relabelled as another opening", {"WrongKind", "ProofTurkishReroll"});
   add("tampered-swapped-contributions", edited(tr_doc, [&](Value& d) {
         d.set("contributions", Value::array({to_hex(tr.source.contributions[1]), to_hex(tr.source.contributions[0])}));
       }),
@@ -413,6 +282,50 @@ std::vector<std::pair<std::string, std::string>> verify_companions(const Value& 
 
 }  // namespace
 
+void add_verify_flags(FlagLibrary& lib) {
+  lib.flag({"ValidProof", BugType::kBasic, "A proof that verifies."});
+  lib.flag({"OpeningTie", BugType::kEdgeCase, "The game opens with a tie that is rolled again and consumes n = 1."});
+  // A proof's rules, not the game op's (TurkishReroll and OpeningPlayed, whose ports answer tavla.game).
+  lib.flag({"ProofTurkishReroll", BugType::kFunctionality, "The Turkish rule: a reroll follows the deciding opening roll."});
+  lib.flag({"ProofOpeningPlayed", BugType::kFunctionality, "The opening dice are played: a move follows the deciding opening roll."});
+  lib.flag({"LenientForms", BugType::kFunctionality,
+            "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
+            "member order and layout: the verifier reads them as the same values.",
+            {"tavla-settings-as-written", "tavla-capitals-rejected"}});
+  lib.flag({"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."});
+  lib.flag({"ExpectedSealCode", BugType::kFunctionality,
+            "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases."});
+  lib.flag({"ExpectedMismatch", BugType::kModifiedInput,
+            "A consistent proof of another game: only the expected commitment shows it; catches a verifier that "
+            "ignores --expected-commitment.",
+            {"tavla-expected-ignored"}});
+  lib.flag({"TamperedSeed", BugType::kModifiedInput, "One byte of the revealed seed changed."});
+  lib.flag({"TamperedCommitment", BugType::kModifiedInput, "The commitment in the proof changed."});
+  lib.flag({"TamperedSettings", BugType::kModifiedInput,
+            "A setting changed after the commitment: catches a verifier that trusts settingsHash without hashing the "
+            "settings.",
+            {"tavla-settings-hash-trusted", "proof-check-order"}});
+  // The Crockford seal code, not hmac-dice's TamperedSeal (the SHA-256 seal of a seed).
+  lib.flag({"TamperedSealCode", BugType::kModifiedInput, "The seal code in the proof does not belong to the commitment."});
+  lib.flag({"TamperedDice", BugType::kModifiedInput, "One roll's dice changed."});
+  lib.flag({"RollGap", BugType::kModifiedInput, "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ..."});
+  lib.flag({"DroppedOpeningTie", BugType::kModifiedInput,
+            "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.",
+            {"tavla-ties-uncounted"}});
+  lib.flag({"WrongKind", BugType::kModifiedInput,
+            "A roll kind out of order: a move after a tie, or an opening after the deciding opening.", {"proof-kinds-unchecked"}});
+  lib.flag({"SwappedContributions", BugType::kOrder, "The two contributions swapped: the rolls no longer match."});
+  lib.flag({"SwappedSeats", BugType::kOrder, "The two seats swapped: the commitment no longer matches."});
+  lib.flag({"MalformedJson", BugType::kMissingCheck, "A proof file that is not JSON (truncated) or not an object."});
+  lib.flag({"NonCanonicalJson", BugType::kMissingCheck,
+            "A proof file outside the canonical JSON subset: a fraction, an unsafe integer, a duplicate key, a lone "
+            "surrogate."});
+  lib.flag({"SchemaViolation", BugType::kMissingCheck,
+            "A member missing, unknown, mistyped or out of range (format, version, ids, hex lengths, dice 1..6, "
+            "kinds, n): bad input, named by its JSON path."});
+  lib.flag({"BadExpectedCommitment", BugType::kMissingCheck, "An expected commitment that is neither a digest nor a seal code."});
+}
+
 VectorKind verify_vector_kind() {
   Group verify{.type = "TavlaProofVerify",
                .call = {"tavla.verify_proof"},
@@ -429,7 +342,11 @@ VectorKind verify_vector_kind() {
                  "a seal code, or null), and the verdict: verified (exit 0), invalid proof naming the first failing",
                  "check (exit 1), or bad input (exit 2). Checks run in the order settingsHash, commitment,",
                  "sealCode, expectedCommitment, then rolls[i].n, rolls[i].dice, rolls[i].kind for i = 0, 1, ..."},
-                verify_flags(),
+                library().pick({"ValidProof", "OpeningTie", "ProofTurkishReroll", "ProofOpeningPlayed", "LenientForms",
+                                "ExpectedDigest", "ExpectedSealCode", "ExpectedMismatch", "TamperedSeed", "TamperedCommitment",
+                                "TamperedSettings", "TamperedSealCode", "TamperedDice", "RollGap", "DroppedOpeningTie", "WrongKind",
+                                "SwappedContributions", "SwappedSeats", "MalformedJson", "NonCanonicalJson", "SchemaViolation",
+                                "BadExpectedCommitment"}),
                 {std::move(verify), std::move(malformed)},
                 verify_cases};
   spec.companions = verify_companions;

@@ -15,9 +15,17 @@
 #include "core/families.h"
 #include "core/files.h"
 #include "port/protocol.h"
+#include "vectors/flags.h"
 #include "vectors/generated_docs.h"
 
 namespace fairvec::vectors {
+
+json::Value VectorKind::generate_in(const std::filesystem::path& vectors_dir) const {
+  const std::filesystem::path ledger = vectors_dir / ledger_path(file);
+  if (!std::filesystem::exists(std::filesystem::symlink_status(ledger))) return generate();
+  const Ledger previous = read_ledger(read_file(ledger), ledger.string());
+  return generate_ids(&previous, nullptr);
+}
 
 const char* result_name(Result r) {
   switch (r) {
@@ -51,9 +59,9 @@ void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string
 void VectorFileBuilder::group(json::Object fields) { groups_.push_back({std::move(fields), {}}); }
 
 void VectorFileBuilder::add(std::string comment, std::vector<std::string> flags, Result result,
-                            json::Object fields) {
+                            json::Object fields, std::string key) {
   if (groups_.empty()) throw std::logic_error("test added before any group");
-  groups_.back().tests.push_back({std::move(comment), std::move(flags), result, std::move(fields)});
+  groups_.back().tests.push_back({std::move(comment), std::move(flags), result, std::move(fields), std::move(key)});
 }
 
 std::size_t VectorFileBuilder::test_count() const {
@@ -62,17 +70,24 @@ std::size_t VectorFileBuilder::test_count() const {
   return n;
 }
 
-json::Value VectorFileBuilder::build() const {
+json::Value VectorFileBuilder::build(const Ledger* previous, Ledger* next) const {
   std::set<std::string> defined, used;
   for (const auto& [f, _] : notes_) defined.insert(f);
+  std::vector<std::string> keys;
+  for (const auto& g : groups_) {
+    for (const auto& t : g.tests) keys.push_back(t.key);
+  }
+  Ledger ledger = assign_ids(schema_.substr(0, schema_.size() - std::string("_schema.json").size()) + "_test.json", keys,
+                             previous);
   json::Array groups;
-  long tc_id = 0;
+  std::size_t index = 0;
   for (const auto& g : groups_) {
     if (g.tests.empty()) throw std::logic_error(algorithm_ + ": empty test group");
     json::Object group = g.fields;
     json::Array tests;
     for (const auto& t : g.tests) {
-      json::Object test{{"tcId", json::Value(static_cast<std::int64_t>(++tc_id))},
+      LedgerEntry& entry = ledger.tests[index++];
+      json::Object test{{"tcId", json::Value(static_cast<std::int64_t>(entry.tc_id))},
                         {"comment", t.comment},
                         {"flags", json::Value::array_of(t.flags)}};
       for (const auto& f : t.flags) {
@@ -81,6 +96,7 @@ json::Value VectorFileBuilder::build() const {
       }
       for (const auto& kv : t.fields) test.push_back(kv);
       test.emplace_back("result", result_name(t.result));
+      entry.answer = answer_digest(test);
       tests.emplace_back(std::move(test));
     }
     group.emplace_back("tests", std::move(tests));
@@ -93,10 +109,11 @@ json::Value VectorFileBuilder::build() const {
   for (const auto& [f, bd] : notes_) {
     notes.emplace_back(f, json::Value::object({{"bugType", bd.first}, {"description", bd.second}}));
   }
+  if (next) *next = std::move(ledger);
   return json::Value::object({{"algorithm", algorithm_},
                               {"schema", schema_},
                               {"generatorVersion", "fairvec " FAIRVEC_VERSION},
-                              {"numberOfTests", json::Value(static_cast<std::int64_t>(tc_id))},
+                              {"numberOfTests", json::Value(static_cast<std::int64_t>(index))},
                               {"header", json::Value::array_of(header_)},
                               {"notes", json::Value(std::move(notes))},
                               {"testGroups", json::Value(std::move(groups))}});
@@ -105,10 +122,23 @@ json::Value VectorFileBuilder::build() const {
 const std::vector<VectorKind>& all_vector_kinds() {
   static const std::vector<VectorKind> kAll = [] {
     std::vector<VectorKind> all;
+    std::vector<const FlagLibrary*> libraries{&shared_flags()};
     for (const FamilyFiles& f : family_files()) {
+      libraries.push_back(&f.library());
       for (auto& k : f.files()) {
         if (family_of_file(k.file) != family_by_id(f.family)) throw std::logic_error(std::string(f.family) + " lists " + k.file);
         all.push_back(std::move(k));
+      }
+    }
+    check_libraries(libraries);
+    // One meaning per flag name across every file, whatever library a file's notes came from.
+    std::map<std::string, std::pair<std::pair<std::string, std::string>, std::string>, std::less<>> meaning;
+    for (const VectorKind& k : all) {
+      for (const auto& [name, text] : k.notes) {
+        const auto [it, fresh] = meaning.emplace(name, std::make_pair(text, k.file));
+        if (!fresh && it->second.first != text) {
+          throw std::logic_error("flag " + name + " has two meanings: in " + it->second.second + " and in " + k.file);
+        }
       }
     }
     return all;
@@ -207,24 +237,22 @@ void validate_file(const std::string& name, const rapidjson::Document& doc,
 void validate_bookkeeping(const std::string& name, const rapidjson::Document& doc, std::vector<Failure>& out) {
   std::set<std::string> defined, used;
   for (const auto& m : doc["notes"].GetObject()) defined.insert(m.name.GetString());
-  long expect_id = 0;
+  std::set<long> ids;
+  long count = 0;
   for (const auto& g : doc["testGroups"].GetArray()) {
     for (const auto& t : g["tests"].GetArray()) {
       long id = tc_id_of(t);
-      if (id != ++expect_id) {
-        out.push_back({name, id, flags_of(t), "tcId out of order: expected " +
-                                                  std::to_string(expect_id)});
-        expect_id = id;
-      }
+      ++count;
+      if (!ids.insert(id).second) out.push_back({name, id, flags_of(t), "tcId given twice"});
       for (const auto& f : flags_of(t)) {
         if (!defined.count(f)) out.push_back({name, id, flags_of(t), "flag not defined in notes: " + f});
         used.insert(f);
       }
     }
   }
-  if (doc["numberOfTests"].GetInt64() != expect_id) {
+  if (doc["numberOfTests"].GetInt64() != count) {
     out.push_back({name, 0, {}, "numberOfTests is " + std::to_string(doc["numberOfTests"].GetInt64()) +
-                                    " but the file has " + std::to_string(expect_id) + " tests"});
+                                    " but the file has " + std::to_string(count) + " tests"});
   }
   for (const auto& f : defined) {
     if (!used.count(f)) out.push_back({name, 0, {}, "note defined but never used: " + f});
