@@ -336,8 +336,7 @@ void add_game_flags(FlagLibrary& lib) {
                    "Hanabi free spin j reads cells 15 + 15j .. 29 + 15j after the base spin's 0..14."));
   lib.flag({"NotACursorGame", BugType::kFunctionality,
             "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."});
-  lib.flag({"UnknownGame", BugType::kMissingCheck,
-            "A game name not in specs/cursor-v1.md (names are case-sensitive) is bad input."});
+  lib.share(shared_flags(), "UnknownGame");
   lib.flag({"BadNonce", BugType::kMissingCheck,
             "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.",
             {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",

@@ -97,8 +97,10 @@ void add_unit_flags(FlagLibrary& lib) {
             "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
             "gets another MAC.",
             {"cursor-utf16-message"}});
-  lib.flag({"EmptyClientSeed", BugType::kBoundary, "An empty client seed is valid; the message is then `-nonce-cursor`.", {},
-            unit_input([](const UnitIn& c) { return c.client.empty(); })});
+  {
+    const Flag shared = shared_flags().pick({"EmptyClientSeed"}).front();  // its text, with cursor's property
+    lib.flag({shared.name, shared.bug_type, shared.description, {}, unit_input([](const UnitIn& c) { return c.client.empty(); })});
+  }
   lib.flag({"MaxNonce", BugType::kBoundary,
             "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
             "exponent form fails.",

@@ -249,7 +249,7 @@ void add_draw_flags(FlagLibrary& lib) {
   };
   lib.share(shared_flags(), "Pseudorandom");
   lib.share(shared_flags(), "HexTextChain", {"keno-raw-chain", "keno-uppercase-links"});
-  lib.flag({"DrawOrder", BugType::kOrder, "Balls are reported in draw order; a port that sorts them fails.", {"keno-sorted-balls"}});
+  lib.share(shared_flags(), "DrawOrder", {"keno-sorted-balls"});
   lib.share(shared_flags(), "SwapToEnd", {"keno-splice"});
   lib.flag({"UppercaseRandomHash", BugType::kEncoding,
             "The random hash is hashed exactly as given: uppercase hex is not folded to lowercase. A port "

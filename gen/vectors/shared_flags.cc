@@ -15,6 +15,15 @@ const FlagLibrary& shared_flags() {
               "An opening tie: the opening roll is a double and is rolled again under the next roll number, the tie "
               "consuming its number (once or twice); catches a port that re-derives the re-roll under the tie's number "
               "or does not count ties."});
+    lib.flag({"EmptyClientSeed", BugType::kEdgeCase,
+              "An empty client seed is valid: the message starts with the separator after it (cursor-v1 "
+              "`-nonce-cursor`, stake-v1 `:nonce:round`); catches a port that rejects it or drops the separator."});
+    lib.flag({"DrawOrder", BugType::kOrder,
+              "Drawn items (keno's balls or squares, mines' tiles) are reported in draw order; catches a port that "
+              "sorts them."});
+    lib.flag({"UnknownGame", BugType::kMissingCheck,
+              "A game name the family's spec does not define is bad input; names are case-sensitive ('Dice' is not "
+              "dice)."});
     lib.flag({"UnsafeInteger", BugType::kMissingCheck,
               "An integer beyond +-(2^53 - 1) is bad input (RFC 8785 Appendix B's 9007199254740992; a JavaScript number "
               "cannot hold it exactly)."});

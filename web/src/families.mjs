@@ -8,5 +8,6 @@ import { family as cursor } from './cursor.mjs';
 import { family as keno } from './keno.mjs';
 import { family as crash } from './crash.mjs';
 import { family as canonicalJson } from './canonical_json.mjs';
+import { family as stake } from './stake.mjs';
 
-export const families = [hmacDice, tavla, cursor, keno, crash, canonicalJson];
+export const families = [hmacDice, tavla, cursor, keno, crash, canonicalJson, stake];

@@ -1,0 +1,119 @@
+// `fairvec verify stake` (one stake-v1 round: every MAC read, every float with its bytes, the
+// outcome as Stake shows it; specs/stake-v1.md, "fairvec verify stake").
+#include <rapidjson/document.h>
+
+#include "cli/verify/forms.h"
+#include "core/errors.h"
+#include "schemes/stake.h"
+
+namespace fairvec::cli::verify {
+
+namespace {
+
+// object_option parses the JSON object given to --|name| (at most kMaxJsonOptionBytes).
+void object_option(const std::string& text, const std::string& name, rapidjson::Document& doc) {
+  if (text.size() > kMaxJsonOptionBytes) {
+    throw InputError("--" + name, "longer than the limit of " + std::to_string(kMaxJsonOptionBytes) + " bytes");
+  }
+  json::parse(text, doc, "--" + name);
+  if (!doc.IsObject()) throw InputError("--" + name, "must be a JSON object");
+}
+
+Report run_stake(const Args& a, const Context& ctx) {
+  no_positionals(a, 0);
+  const Lang& L = ctx.lang;
+  const std::string game = required(a, "game");
+  const std::string server_seed = required(a, "server-seed");
+  if (!a.has("client-seed")) throw InputError("--client-seed", "missing: give the client seed (it may be empty: --client-seed=)");
+  const std::string client_seed = *single(a, "client-seed", true);
+  const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, stake::kMaxCounter);
+  rapidjson::Document options;
+  object_option(single(a, "options").value_or("{}"), "options", options);
+  std::optional<std::string> commitment = single(a, "commitment");
+  if (commitment) {
+    try {
+      (void)digest_from_hex(*commitment, "--commitment");
+    } catch (const InputError&) {
+      throw InputError("--commitment", "must be 64 hex digits: SHA-256 of the server seed, shown before the round");
+    }
+  }
+  rapidjson::Document outcome;
+  const std::optional<std::string> outcome_text = single(a, "outcome");
+  if (outcome_text) {
+    object_option(*outcome_text, "outcome", outcome);
+    if (outcome.ObjectEmpty()) {
+      throw InputError("--outcome", "names no outcome member; give the members to compare (e.g. {\"roll\": 93.08}), "
+                                    "or leave --outcome out");
+    }
+  }
+
+  const stake::Round r = stake::play(ctx.backend, game, server_seed, client_seed, nonce, options);
+  const json::Value computed(r.outcome);
+  Report rep;
+  rep.form = "stake";
+  rep.lines.push_back(L.t("stake.header", {game, std::to_string(nonce), std::to_string(r.read.floats.size())}));
+  for (std::size_t i = 0; i < r.read.macs.size(); ++i) {
+    rep.lines.push_back(L.t("stake.mac", {r.read.messages[i], to_hex(r.read.macs[i])}));
+  }
+  json::Array floats;
+  for (std::size_t i = 0; i < r.read.floats.size(); ++i) {
+    const auto& b = r.read.bytes[i];
+    rep.lines.push_back(L.t("stake.float", {std::to_string(i), std::to_string(r.read.rounds[i]),
+                                            std::to_string(r.read.offsets[i]),
+                                            std::to_string(b[0]) + " " + std::to_string(b[1]) + " " + std::to_string(b[2]) +
+                                                " " + std::to_string(b[3]),
+                                            json::format_double(r.read.floats[i])}));
+    floats.emplace_back(r.read.floats[i]);
+  }
+  for (const auto& [k, v] : r.outcome) rep.lines.push_back(L.t("stake.outcome", {k, json::to_line(v)}));
+  const std::string computed_commitment = to_hex(ctx.backend.sha256(as_bytes(server_seed)));
+  rep.lines.push_back(L.t("stake.commitment", {computed_commitment}));
+
+  Check c_commit{"commitment", Status::kNotChecked, L.t("check.seed_commitment"), L.t("reason.no_commitment")};
+  if (commitment) {
+    std::string lower = *commitment;
+    for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'F' ? ch - 'A' + 'a' : ch);
+    c_commit.status = lower == computed_commitment ? Status::kPassed : Status::kFailed;
+    c_commit.reason.clear();
+    if (c_commit.status == Status::kFailed) {
+      rep.first_mismatch = Mismatch{L.t("where.commitment"), json::Value::object({{"check", "commitment"}}),
+                                    computed_commitment, lower};
+    }
+  }
+  Check c_out{"outcome", Status::kNotChecked, L.t("check.outcome"), L.t("reason.no_outcome")};
+  if (outcome_text) {
+    c_out.status = Status::kPassed;
+    c_out.reason.clear();
+    const json::Value given = json::Value::from_rapidjson(outcome);
+    for (const auto& [k, v] : given.as_object()) {
+      const json::Value* mine = computed.find(k);
+      if (!mine) throw InputError("--outcome." + k, "is not an outcome field of " + game);
+      rapidjson::Document md, gd;
+      const rapidjson::Value mv = mine->to_rapidjson(md.GetAllocator()), gv = v.to_rapidjson(gd.GetAllocator());
+      if (json::equal(mv, gv)) continue;
+      c_out.status = Status::kFailed;
+      if (!rep.first_mismatch) {
+        rep.first_mismatch = Mismatch{L.t("where.outcome", {k}), json::Value::object({{"outcome", k}}),
+                                      json::to_line(*mine), json::to_line(v)};
+      }
+      break;
+    }
+  }
+  rep.checks = {c_commit, c_out};
+  rep.result = json::Object{{"game", game},
+                            {"nonce", std::to_string(nonce)},
+                            {"messages", json::Value::array_of(r.read.messages)},
+                            {"floats", json::Value(std::move(floats))},
+                            {"outcome", computed},
+                            {"commitment", computed_commitment}};
+  return rep;
+}
+
+}  // namespace
+
+Form stake_form() {
+  return {"stake", {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
+          run_stake};
+}
+
+}  // namespace fairvec::cli::verify
