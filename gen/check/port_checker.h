@@ -72,7 +72,7 @@ struct FlagNote {
   std::string bug_type, description;
 };
 
-// Restart is one port failure after which the port was restarted (or the run stopped).
+// PortBreak is one port failure after which the port was restarted (or the run stopped).
 struct PortBreak {
   std::string vector_id;  // empty: during start-up
   std::string what, how_it_ended;

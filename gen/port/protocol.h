@@ -1,6 +1,6 @@
 // Port protocol v1 (specs/port-protocol.md): the in-process dispatcher over the op table
-// (ops/op_table.h), the hello answer, and the stdin/stdout server behind `fairvec port`. The port checker (port/checker.h) speaks the same
-// protocol to an external process.
+// (ops/op_table.h), the hello answer, and the stdin/stdout server behind `fairvec port`. The port
+// checker (check/port_checker.h) speaks the same protocol to an external process.
 #pragma once
 
 #include <functional>
