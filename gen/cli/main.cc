@@ -16,6 +16,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "core/version.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
 
@@ -81,7 +82,8 @@ int run_main(int argc, char** argv) {
   }
   CLI::App app{"fairvec: conformance vectors and port checks for provably fair dice and casino schemes"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION);
+  // The program version and the version of the vector set it generates and checks (core/version.h).
+  app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION " (vector set " FAIRVEC_VECTOR_SET_VERSION ")");
 
   std::string vectors_dir = FAIRVEC_DEFAULT_VECTORS;
   std::vector<std::string> only_files;

@@ -14,6 +14,7 @@
 #include "core/errors.h"
 #include "core/families.h"
 #include "core/files.h"
+#include "core/version.h"
 #include "port/protocol.h"
 #include "vectors/generated_docs.h"
 
