@@ -274,7 +274,10 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"search engine 1 thread / bound", sb.one_thread_ratio, 0.8, "x", true});
       if (sb.threads >= 2) targets.push_back({"search engine all threads / 1 thread", sb.scaling, 1.8, "x", true});
 
-      for (const auto& [name, limit] : overrides) {
+      for (const auto& entry : overrides) {
+        // Plain references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+        const auto& name = entry.first;
+        const auto& limit = entry.second;
         auto t = std::find_if(targets.begin(), targets.end(), [&](const Target& x) { return x.name == name; });
         if (t == targets.end()) {
           if (table_out) std::cout.rdbuf(table_out);
