@@ -170,7 +170,10 @@ TEST(CursorValidation, SeedsMustBeWellFormedUtf8) {
       {"abc\xE2\x82", 3},          // truncated
       {"\xE2\x28\xA1", 0},         // bad continuation
   };
-  for (const auto& [text, pos] : bad) {
+  for (const Bad& entry : bad) {
+    // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+    const std::string& text = entry.text;
+    const std::size_t pos = entry.position;
     expect_input_error([&] { cur::check_text(text, "serverSeed"); }, "serverSeed", pos);
     expect_input_error([&] { (void)cur::unit(openssl_backend(), text, "c", 0, 0); }, "serverSeed", pos);
     expect_input_error([&] { (void)cur::unit(openssl_backend(), "s", text, 0, 0); }, "clientSeed", pos);

@@ -149,7 +149,7 @@ TEST(OpTable, ExamplesWithAParamMissingAreBadInputNamingIt) {
 TEST(OpTable, EveryKindsSchemaFragmentAgreesWithItsReader) {
   const auto kinds = all_kinds(table());
   ASSERT_GT(kinds.size(), 20u);
-  SplitMix64 rng(20261201);
+  SplitMix64 rng{20261201};
   for (const auto& [where, kind] : kinds) {
     if (!kind->read) continue;  // a group member: its group reads it (tested through its op)
     std::size_t accepted = 0, rejected = 0, checked = 0;
@@ -197,7 +197,7 @@ TEST(OpTable, EveryKindsSchemaFragmentAgreesWithItsReader) {
 }
 
 TEST(OpTable, FuzzParamsAreMostlyAnsweredOkAndNeverInternal) {
-  SplitMix64 rng(7);
+  SplitMix64 rng{7};
   for (const OpSpec& op : table().ops()) {
     std::size_t ok = 0, n = 1000;
     for (std::size_t i = 0; i < n; ++i) {

@@ -51,7 +51,10 @@ TEST(TavlaUuid, InvalidFormsNameTheFirstBadCharacter) {
       {"{" + g + "}", 0},       {"urn:uuid:" + g, 0},     {"6061626364656667686960616263646566", 8},
       {g.substr(0, 35), 35},    {g + "0", 36},            {"6061626g" + g.substr(8), 7},
       {"", 0},                  {g.substr(0, 8) + "_" + g.substr(9), 8}};
-  for (const auto& [text, pos] : cases) {
+  for (const auto& item : cases) {
+    // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+    const std::string& text = item.first;
+    const auto& pos = item.second;
     auto e = error_of([&] { (void)parse_uuid(text, "gameId"); });
     ASSERT_TRUE(e) << text;
     EXPECT_EQ(e->field(), "gameId");
@@ -110,7 +113,10 @@ TEST(TavlaSeal, InvalidCodes) {
   const std::vector<std::pair<std::string, std::optional<std::size_t>>> cases = {
       {"5J8Z-XF1U", 8}, {"5J8Z XF1R", 4}, {"5J8Z-XF1R ", 9}, {"5J8Z-XF1RR", 9}, {"5J8Z-XF1", std::nullopt},
       {"", std::nullopt}, {"*", 0}};
-  for (const auto& [text, pos] : cases) {
+  for (const auto& item : cases) {
+    // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+    const std::string& text = item.first;
+    const auto& pos = item.second;
     auto e = error_of([&] { (void)read_seal_code(text, "code"); });
     ASSERT_TRUE(e) << text;
     EXPECT_EQ(e->field(), "code");

@@ -114,8 +114,8 @@ TEST(FlagLibraries, EveryWrongPortIsNamedByAFlag) {
     const FlagLibrary* lib = &f.library();
     EXPECT_FALSE(lib->ports().empty()) << f.family;
     std::set<std::string> named;
-    for (const Flag& f : lib->flags()) {
-      for (const auto& w : f.wrong_ports) named.insert(w->name);
+    for (const Flag& flag : lib->flags()) {
+      for (const auto& w : flag.wrong_ports) named.insert(w->name);
     }
     for (const auto& w : lib->ports()) EXPECT_TRUE(named.count(w->name)) << lib->family() << ": " << w->name << " is named by no flag";
   }

@@ -4,6 +4,7 @@
 
 #include "check/reports.h"
 #include "check/text_safety.h"
+#include "core/version.h"
 
 namespace fairvec::check {
 

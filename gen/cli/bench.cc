@@ -16,6 +16,7 @@
 #include "check/port_checker.h"
 #include "cli/bench_search.h"
 #include "cli/commands.h"
+#include "cli/data_dir.h"
 #include "cli/limits.h"
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -115,7 +116,7 @@ double verify_bench(int reps, std::vector<Target>& targets) {
 void bench_checker(std::vector<Target>& targets) {
   check::CheckPortOptions o;
   o.command = {std::filesystem::read_symlink("/proc/self/exe").string(), "port"};
-  o.vectors_dir = FAIRVEC_DEFAULT_VECTORS;
+  o.vectors_dir = default_vectors_dir();
   o.echo_stderr = false;
   auto t0 = Clock::now();
   const check::CheckPortReport r = check::check_port(o);
@@ -212,7 +213,7 @@ void add_bench_command(CLI::App& app, Action& action) {
       for (const auto& kind : vectors::all_vector_kinds()) {
         rapidjson::Document doc;
         std::vector<vectors::Failure> fails;
-        if (!vectors::load_kind(kind, FAIRVEC_DEFAULT_VECTORS, doc, fails)) continue;
+        if (!vectors::load_kind(kind, default_vectors_dir(), doc, fails)) continue;
         std::optional<vectors::PortCall> first;
         vectors::for_each_test(doc, [&](const vectors::TestRef& t) {
           if (first) return;
@@ -250,7 +251,7 @@ void add_bench_command(CLI::App& app, Action& action) {
       double gen_s = std::chrono::duration<double>(Clock::now() - t0).count();
       auto t1 = Clock::now();
       std::vector<vectors::Failure> failures;
-      for (const auto& kind : vectors::all_vector_kinds()) (void)vectors::check_kind(kind, FAIRVEC_DEFAULT_VECTORS, failures);
+      for (const auto& kind : vectors::all_vector_kinds()) (void)vectors::check_kind(kind, default_vectors_dir(), failures);
       double check_s = std::chrono::duration<double>(Clock::now() - t1).count();
       std::cout << "\ngenerate all vectors: " << std::setprecision(2) << gen_s << " s (" << tests
                 << " tests); check all on " << all_backends().size() << " backends: " << check_s << " s\n";
@@ -273,7 +274,10 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"search engine 1 thread / bound", sb.one_thread_ratio, 0.8, "x", true});
       if (sb.threads >= 2) targets.push_back({"search engine all threads / 1 thread", sb.scaling, 1.8, "x", true});
 
-      for (const auto& [name, limit] : overrides) {
+      for (const auto& entry : overrides) {
+        // Plain references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+        const auto& name = entry.first;
+        const auto& limit = entry.second;
         auto t = std::find_if(targets.begin(), targets.end(), [&](const Target& x) { return x.name == name; });
         if (t == targets.end()) {
           if (table_out) std::cout.rdbuf(table_out);

@@ -1,10 +1,12 @@
 // `fairvec check-port`: run every vector against an external port over port protocol v1.
+#include <filesystem>
 #include <iostream>
 #include <random>
 
 #include "check/port_checker.h"
 #include "check/reports.h"
 #include "cli/commands.h"
+#include "cli/data_dir.h"
 #include "core/errors.h"
 #include "core/files.h"
 
@@ -13,7 +15,8 @@ namespace fairvec::cli {
 namespace {
 
 struct Opts {
-  std::string vectors = FAIRVEC_DEFAULT_VECTORS;
+  std::string vectors;  // when not given (vectors_given), cli/data_dir.h finds it
+  bool vectors_given = false;
   int timeout_ms = 10000, startup_timeout_ms = 10000, max_restarts = 3;
   std::vector<std::string> only, skip, command;
   std::string json, junit, html, expect;
@@ -30,10 +33,10 @@ int run(const Opts& opts) {
     throw InputError(opts.empty_files.front(), "empty; name a file" +
                                                    std::string(opts.empty_files.front() == "--json" ? " (or - for standard output)" : ""));
   }
-  if (opts.vectors.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
+  if (opts.vectors_given && opts.vectors.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
   check::CheckPortOptions o;
   o.command = opts.command;
-  o.vectors_dir = opts.vectors;
+  o.vectors_dir = opts.vectors_given ? std::filesystem::path(opts.vectors) : default_vectors_dir();
   o.timeout = std::chrono::milliseconds(opts.timeout_ms);
   o.startup_timeout = std::chrono::milliseconds(opts.startup_timeout_ms);
   o.max_restarts = opts.max_restarts;
@@ -67,7 +70,8 @@ void add_check_port_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check-port",
                                  "Run every vector against a port speaking port protocol v1: fairvec check-port [opts] -- CMD ARGS...");
   auto opts = std::make_shared<Opts>();
-  cmd->add_option("--vectors", opts->vectors, "Directory of vector files (and transcripts/)")->capture_default_str();
+  auto* vectors_opt = cmd->add_option("--vectors", opts->vectors,
+                                  std::string("Directory of vector files and transcripts/ (") + kVectorsHelp + ")");
   cmd->add_option("--timeout-ms", opts->timeout_ms, "Per-request timeout in milliseconds (start-up not counted)")
       ->check(CLI::Range(1, 3600000))
       ->capture_default_str();
@@ -98,6 +102,7 @@ void add_check_port_command(CLI::App& app, Action& action) {
   cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
   cmd->callback([=, &action] {
     opts->seed_given = seed->count() > 0;
+    opts->vectors_given = vectors_opt->count() > 0;
     for (const auto& [option, value] : {std::pair{expect, &opts->expect}, std::pair{json, &opts->json},
                                         std::pair{junit, &opts->junit}, std::pair{html, &opts->html}}) {
       if (option->count() > 0 && value->empty()) opts->empty_files.push_back(option->get_name());

@@ -11,11 +11,13 @@
 #include "check/shipped.h"
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/data_dir.h"
 #include "cli/verify/verify.h"
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "core/version.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
 
@@ -89,21 +91,22 @@ int run_main(int argc, char** argv) {
   }
   CLI::App app{"fairvec: conformance vectors and port checks for provably fair dice and casino schemes"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION);
+  // The program version and the version of the vector set it generates and checks (core/version.h).
+  app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION " (vector set " FAIRVEC_VECTOR_SET_VERSION ")");
 
-  std::string vectors_dir = FAIRVEC_DEFAULT_VECTORS;
+  std::string vectors_dir;  // --out / --vectors; when neither is given, cli/data_dir.h finds it
   std::vector<std::string> only_files;
 
   auto* gen = app.add_subcommand("generate", "Write every vector file (atomically), or verify the committed ones");
   bool verify = false;
-  gen->add_option("--out", vectors_dir, "Directory of vector files")->capture_default_str();
+  gen->add_option("--out", vectors_dir, std::string("Directory of vector files (") + cli::kVectorsHelp + ")");
   gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
   gen->add_option("--only", only_files, "Only vector files matching these globs");
   std::string specs_dir;
   gen->add_option("--specs", specs_dir, "Spec directory whose flag tables are rendered (default: DIR/../specs)");
 
   auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
-  check->add_option("--vectors", vectors_dir, "Directory of vector files")->capture_default_str();
+  check->add_option("--vectors", vectors_dir, std::string("Directory of vector files (") + cli::kVectorsHelp + ")");
   check->add_option("--only", only_files, "Only vector files matching these globs");
 
   auto* port = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
@@ -133,6 +136,9 @@ int run_main(int argc, char** argv) {
       std::vector<std::string> names;
       for (const auto& kind : vectors::all_vector_kinds()) names.push_back(kind.file);
       only = check::select_files("--only", only_files, names);
+    }
+    if ((*gen && !gen->count("--out")) || (*check && !check->count("--vectors"))) {
+      vectors_dir = cli::default_vectors_dir().string();
     }
     if (*gen) {
       if (gen->count("--specs") && specs_dir.empty()) throw InputError("--specs", "empty; name the spec directory");

@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include "cli/commands.h"
 #include "cli/search_commands.h"
@@ -87,8 +88,9 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
   rapidjson::Document doc;
   json::parse(read_file(path, search::kMaxCheckpointBytes), doc, path);
   if (!doc.IsObject()) throw InputError(path, "a checkpoint is a JSON object");
-  for (auto it = doc.MemberBegin(); it != doc.MemberEnd(); ++it) {
-    const std::string_view name(it->name.GetString(), it->name.GetStringLength());
+  // Over a const object: clang 14 finds != of a mutable MemberIterator ambiguous in C++20.
+  for (const auto& m : std::as_const(doc).GetObject()) {
+    const std::string_view name(m.name.GetString(), m.name.GetStringLength());
     if (std::find(std::begin(kCheckpointMembers), std::end(kCheckpointMembers), name) == std::end(kCheckpointMembers)) {
       throw InputError(path + "." + std::string(name), "not a member of a checkpoint");
     }
@@ -103,12 +105,12 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
     throw InputError(path + ".search", "the checkpoint was written for another search (" + json::to_text(saved) +
                                            "); use a new --checkpoint file");
   }
-  for (auto it = want.MemberBegin(); it != want.MemberEnd(); ++it) {
-    const rapidjson::Value* s = json::optional_member(saved, it->name.GetString());
-    if (!s || !json::equal(*s, it->value)) {
-      throw InputError(path + ".search." + it->name.GetString(),
+  for (const auto& m : std::as_const(want).GetObject()) {
+    const rapidjson::Value* s = json::optional_member(saved, m.name.GetString());
+    if (!s || !json::equal(*s, m.value)) {
+      throw InputError(path + ".search." + m.name.GetString(),
                        "the checkpoint was written for another search (" + (s ? json::to_text(*s) : "missing") +
-                           ", this command has " + json::to_text(it->value) + "); use a new --checkpoint file");
+                           ", this command has " + json::to_text(m.value) + "); use a new --checkpoint file");
     }
   }
   const std::uint64_t chunks = search.local_chunks();

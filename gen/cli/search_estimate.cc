@@ -70,9 +70,9 @@ double measure_rate(const std::string& cls, double seconds) {
 
 struct Row {
   std::string cls;
-  unsigned depth;
-  double p, expected, p90, rate, core_hours, p90_core_hours, wall_hours_at_shards;
-  std::uint64_t shards;
+  unsigned depth = 0;
+  double p = 0, expected = 0, p90 = 0, rate = 0, core_hours = 0, p90_core_hours = 0, wall_hours_at_shards = 0;
+  std::uint64_t shards = 0;
 };
 
 std::string fixed(double v, int digits) {

@@ -65,7 +65,7 @@ KindRef link_hex() {
 void add_crash_ops(Table& t) {
   const KindRef hundredths = result_kind("decimal string: 0, or 100 and more", schema_string("^(0|[1-9][0-9]{2,19})$"));
   const KindRef hash = string_kind(
-      "hex, 32 bytes", Naming::kParams, [](std::string_view t, std::string_view key) { return digest_from_hex(t, key); },
+      "hex, 32 bytes", Naming::kParams, [](std::string_view text, std::string_view key) { return digest_from_hex(text, key); },
       schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
 
   t.add({"crash.point", false, "the crash point of a chain link, in hundredths",

@@ -218,7 +218,7 @@ void add_cursor_ops(Table& t) {
          game_rounds(), game_op, game_trace,
          [](const Args& a) {  // the cursors and the game's outcome members
            std::vector<std::string> names = {"cursors"};
-           for (const auto& n : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(n);
+           for (const auto& outcome : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(outcome);
            return names;
          }});
   t.add({"cursor.draw", true, "the clamped single draw min(floor(u * n), n - 1)",

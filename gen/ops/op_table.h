@@ -62,7 +62,7 @@ struct Param {
   // A group (members not empty): |kind| reads several members at once from the whole params
   // object (a scheme function that checks how they fit together); |name| labels the group and
   // |members| declares each member for the schema, the fuzz grammar and the op tables.
-  std::vector<Param> members;
+  std::vector<Param> members = {};
 };
 
 // Result is one member of an op's result object.
@@ -213,7 +213,7 @@ struct UintRule {
   Naming type = Naming::kParams;
   std::string message = "must be a non-negative integer";
   std::uint64_t lo = 0, hi = UINT64_MAX;
-  std::function<void(std::uint64_t, std::string_view key)> check;
+  std::function<void(std::uint64_t, std::string_view key)> check = {};
   std::uint64_t schema_lo = 0, schema_hi = UINT64_MAX;  // what lo/hi and |check| allow together
 };
 // uint_kind returns the Kind of |rule|. It cannot fail.

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
+#include "core/version.h"
 #include "ops/op_table.h"
 
 namespace fairvec::port {

@@ -200,7 +200,7 @@ void draw_cases(Cases& c) {
   const Backend& b = default_backend();
   auto stream_units = [&](u64 nonce, u64 count) {
     std::vector<double> units;
-    for (u64 c = 0; c < count; ++c) units.push_back(cur::unit(b, kSeedHex, kClient, nonce, c));
+    for (u64 k = 0; k < count; ++k) units.push_back(cur::unit(b, kSeedHex, kClient, nonce, k));
     return units;
   };
   add_hop("units 0, 0 over 0..4: swap gives 0 then 4 (a splice gives 0 then 1)", {"SwapToEnd"}, {0.0, 0.0}, 5);

@@ -156,8 +156,8 @@ void unit_cases(Cases& c) {
   add("worked example of specs/cursor-v1.md: a 64-hex-character server seed keyed as text, nonce 1, "
       "cursor 0",
       {"KeyAsText", "BigEndian", "FourthInput"}, kSeedHex, kClient, 1, 0);
-  for (u64 c = 1; c <= 3; ++c) {
-    add("the same round, cursor " + std::to_string(c), {}, kSeedHex, kClient, 1, c);
+  for (u64 k = 1; k <= 3; ++k) {
+    add("the same round, cursor " + std::to_string(k), {}, kSeedHex, kClient, 1, k);
   }
   add("nonce 7, cursor 3: nonce comes before cursor in the message", {"MessageOrder"}, kSeedHex, kClient, 7, 3);
   add("nonce 255, cursor 16: decimal text, not hex", {"DecimalText"}, kSeedHex, kClient, 255, 16);
@@ -192,9 +192,9 @@ void unit_cases(Cases& c) {
   // differs (Java's unsigned idiom; about 1 in 8192 values).
   {
     u64 found = kMaxU64;
-    for (u64 c = 4; c < 1000 && found == kMaxU64; ++c) {
-      const u64 x = cur::u64_of(cur::digest(b, kSeedHex, kClient, 1, c));
-      if (x >= kTwo63 && alt_h52(x) != cur::u64_to_unit(x)) found = c;
+    for (u64 k = 4; k < 1000 && found == kMaxU64; ++k) {
+      const u64 x = cur::u64_of(cur::digest(b, kSeedHex, kClient, 1, k));
+      if (x >= kTwo63 && alt_h52(x) != cur::u64_to_unit(x)) found = k;
     }
     require(found != kMaxU64, "no UnsignedRead cursor");
     add("cursor " + std::to_string(found) + " of the example round: u >= 0.5", {"UnsignedRead", "Unit64Bits"},
@@ -203,9 +203,9 @@ void unit_cases(Cases& c) {
   {
     // Search cursors 0, 1, 2, … of round (kSeedHex, kClient, nonce 2) in order.
     u64 found = kMaxU64;
-    for (u64 c = 0; c < (1u << 20) && found == kMaxU64; ++c) {
-      const u64 x = cur::u64_of(cur::digest(b, kSeedHex, kClient, 2, c));
-      if (alt_halve(x) != cur::u64_to_unit(x) && alt_truncate(x) != cur::u64_to_unit(x)) found = c;
+    for (u64 k = 0; k < (1u << 20) && found == kMaxU64; ++k) {
+      const u64 x = cur::u64_of(cur::digest(b, kSeedHex, kClient, 2, k));
+      if (alt_halve(x) != cur::u64_to_unit(x) && alt_truncate(x) != cur::u64_to_unit(x)) found = k;
     }
     require(found != kMaxU64, "no SingleRounding cursor");
     add("nonce 2, cursor " + std::to_string(found) +

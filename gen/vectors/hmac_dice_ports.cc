@@ -140,14 +140,14 @@ struct Port {
   // text is the HMAC message of retry |retry| of roll |roll| as this port writes it.
   [[nodiscard]] std::string text(std::vector<std::string> cs, std::int64_t roll, std::uint64_t retry) const {
     if (seeds) cs = seeds(cs);
-    const std::string plus(retry, '+');
-    if (!cs.empty() && plus_where() == Plus::kLastSeed) cs.back() += plus;
-    if (!cs.empty() && plus_where() == Plus::kFirstSeed) cs.front() += plus;
+    const std::string pluses(retry, '+');
+    if (!cs.empty() && plus_where() == Plus::kLastSeed) cs.back() += pluses;
+    if (!cs.empty() && plus_where() == Plus::kFirstSeed) cs.front() += pluses;
     std::string m;
     for (std::size_t i = 0; i < cs.size(); ++i) m += (i ? ":" : "") + cs[i];
     const std::int64_t written = roll + roll_offset;
     m += ":" + (roll_text ? roll_text(written) : std::to_string(written));
-    if (plus_where() == Plus::kAfterRoll) m += plus;
+    if (plus_where() == Plus::kAfterRoll) m += pluses;
     return m;
   }
   [[nodiscard]] Plus plus_where() const { return plus; }

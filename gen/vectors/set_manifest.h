@@ -10,10 +10,7 @@
 #include <vector>
 
 #include "core/json.h"
-
-#ifndef FAIRVEC_VECTOR_SET_VERSION
-#define FAIRVEC_VECTOR_SET_VERSION FAIRVEC_VERSION
-#endif
+#include "core/version.h"
 
 namespace fairvec::vectors {
 
@@ -24,10 +21,10 @@ inline constexpr const char* kVectorSetVersion = FAIRVEC_VECTOR_SET_VERSION;
 
 // SetFile is one file of the set. |algorithm| and |tests| are set for vector files only.
 struct SetFile {
-  std::string path;  // relative to the vectors directory, '/'-separated
-  std::string sha256;
+  std::string path = {};  // relative to the vectors directory, '/'-separated
+  std::string sha256 = {};
   std::uint64_t size = 0;
-  std::string algorithm;
+  std::string algorithm = {};
   std::int64_t tests = -1;
 };
 

@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 #include <rapidjson/schema.h>
 #include <rapidjson/stringbuffer.h>
@@ -14,6 +15,7 @@
 #include "core/errors.h"
 #include "core/families.h"
 #include "core/files.h"
+#include "core/version.h"
 #include "port/protocol.h"
 #include "vectors/flags.h"
 #include "vectors/generated_docs.h"
@@ -270,7 +272,8 @@ std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value*
   if (!result || !result->IsObject()) return "reply has no result object";
   rapidjson::Document expected;
   rapidjson::Value ev = call.result->to_rapidjson(expected.GetAllocator());
-  for (const auto& m : ev.GetObject()) {
+  // Over a const object: clang 14 finds != of a mutable MemberIterator ambiguous in C++20.
+  for (const auto& m : std::as_const(ev).GetObject()) {
     auto it = result->FindMember(m.name);
     std::string field = m.name.GetString();
     if (it == result->MemberEnd()) return "result." + field + " missing";

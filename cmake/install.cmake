@@ -1,0 +1,110 @@
+# cmake/install.cmake — what `cmake --install` puts in place, the package files that let
+# `find_package(fairvec 0.2 REQUIRED)` and `pkg-config fairvec` find it, the man page, and the CPack
+# Debian package. Included by the top-level CMakeLists.txt after gen/.
+#
+#   PREFIX/bin/fairvec                              the CLI
+#   PREFIX/LIBDIR/libfairvec_core.a, libfairvec_schemes.a   fairvec::core (core + schemes layers)
+#   PREFIX/include/fairvec/{core,schemes}/*.h       its public headers (core/version.h generated)
+#   PREFIX/LIBDIR/cmake/fairvec/                    fairvecConfig.cmake, fairvecConfigVersion.cmake,
+#                                                   fairvecTargets*.cmake
+#   PREFIX/LIBDIR/pkgconfig/fairvec.pc              the same library for pkg-config
+#   PREFIX/share/fairvec/vectors/                   the whole vector set (vectors/: vector files,
+#                                                   schema/, transcripts/, proofs/, ...)
+#   PREFIX/share/doc/fairvec/specs/                 the specs
+#   PREFIX/share/man/man1/fairvec.1                 generated from `fairvec --help` at build time
+#
+# bin/ and share/ are fixed (not CMAKE_INSTALL_BINDIR/DATADIR): the CLI finds its data as
+# <dir of the executable>/../share/fairvec/vectors (gen/cli/data_dir.h), so the two must stay
+# siblings for an installed and for a relocated tree. LIBDIR and include/ follow GNUInstallDirs.
+#
+# Options (all FAIRVEC_):
+#   FAIRVEC_INSTALL        add these install rules and the CPack configuration (ON)
+#   FAIRVEC_MAN_PAGE       generate fairvec.1 from the CLI's --help at build time and install it (ON)
+#   FAIRVEC_INSTALL_CMAKEDIR  where fairvecConfig.cmake goes, relative to the prefix
+#                          (LIBDIR/cmake/fairvec)
+
+option(FAIRVEC_INSTALL "Add the install rules (cmake --install) and the CPack Debian package" ON)
+option(FAIRVEC_MAN_PAGE "Generate the man page fairvec.1 from fairvec --help at build time and install it" ON)
+if(NOT FAIRVEC_INSTALL)
+  return()
+endif()
+
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+set(FAIRVEC_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/fairvec" CACHE STRING
+    "Where fairvecConfig.cmake and its companions are installed, relative to the install prefix")
+set(_fairvec_pkg "${PROJECT_SOURCE_DIR}/packaging")
+
+# --- The CLI and fairvec::core -----------------------------------------------------------------
+install(TARGETS fairvec RUNTIME DESTINATION bin)
+set_target_properties(fairvec_core PROPERTIES EXPORT_NAME layer_core)
+set_target_properties(fairvec_schemes PROPERTIES EXPORT_NAME layer_schemes)
+target_include_directories(fairvec_public INTERFACE "$<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/fairvec>")
+install(TARGETS fairvec_core fairvec_schemes fairvec_public EXPORT fairvecTargets
+        ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/gen/core" "${PROJECT_SOURCE_DIR}/gen/schemes"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fairvec" FILES_MATCHING PATTERN "*.h")
+install(FILES "${PROJECT_BINARY_DIR}/gen/generated/core/version.h" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/fairvec/core")
+install(EXPORT fairvecTargets NAMESPACE fairvec:: DESTINATION "${FAIRVEC_INSTALL_CMAKEDIR}")
+
+# fairvecConfigVersion.cmake: SameMinorVersion. fairvec is 0.y.z, and in semantic versioning
+# before 1.0 a minor release may change the API and the vector set's meaning (a vector-set major
+# change ships in a program minor release), so find_package(fairvec 0.2) accepts 0.2.z only, never
+# 0.3. At 1.0 this becomes SameMajorVersion.
+set(FAIRVEC_DATA_VECTORS share/fairvec/vectors)
+configure_package_config_file("${_fairvec_pkg}/cmake/fairvecConfig.cmake.in"
+                              "${PROJECT_BINARY_DIR}/packaging/fairvecConfig.cmake"
+                              INSTALL_DESTINATION "${FAIRVEC_INSTALL_CMAKEDIR}"
+                              PATH_VARS FAIRVEC_DATA_VECTORS)
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/packaging/fairvecConfigVersion.cmake"
+                                 VERSION "${PROJECT_VERSION}" COMPATIBILITY SameMinorVersion)
+install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvecConfig.cmake"
+              "${PROJECT_BINARY_DIR}/packaging/fairvecConfigVersion.cmake"
+        DESTINATION "${FAIRVEC_INSTALL_CMAKEDIR}")
+
+# fairvec.pc: relocatable (prefix derived from ${pcfiledir}).
+file(RELATIVE_PATH FAIRVEC_PC_TO_PREFIX "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+configure_file("${_fairvec_pkg}/pkgconfig/fairvec.pc.in" "${PROJECT_BINARY_DIR}/packaging/fairvec.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+
+# --- Data and documentation --------------------------------------------------------------------
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/vectors/" DESTINATION share/fairvec/vectors)
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/specs/" DESTINATION share/doc/fairvec/specs)
+
+# --- The man page, from the CLI's own help (packaging/man/fairvec_man.cmake) --------------------
+if(FAIRVEC_MAN_PAGE)
+  add_custom_command(
+    OUTPUT "${PROJECT_BINARY_DIR}/packaging/fairvec.1"
+    COMMAND "${CMAKE_COMMAND}" "-DFAIRVEC=$<TARGET_FILE:fairvec>" "-DVERSION=${PROJECT_VERSION}"
+            "-DVECTOR_SET_VERSION=${FAIRVEC_VECTOR_SET_VERSION}"
+            "-DOUT=${PROJECT_BINARY_DIR}/packaging/fairvec.1" -P "${_fairvec_pkg}/man/fairvec_man.cmake"
+    DEPENDS fairvec "${_fairvec_pkg}/man/fairvec_man.cmake"
+    COMMENT "Generating the man page fairvec.1 from fairvec --help"
+    VERBATIM)
+  add_custom_target(fairvec_man ALL DEPENDS "${PROJECT_BINARY_DIR}/packaging/fairvec.1")
+  install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.1" DESTINATION share/man/man1)
+endif()
+
+# --- The data packages (tests/release: release_data_packages packs them) --------------------------
+# npm (packaging/npm) and a Python wheel of data (packaging/python); versions from here.
+configure_file("${_fairvec_pkg}/npm/package.json.in" "${PROJECT_BINARY_DIR}/packaging/npm/package.json" @ONLY)
+configure_file("${_fairvec_pkg}/python/pyproject.toml.in" "${PROJECT_BINARY_DIR}/packaging/python/pyproject.toml" @ONLY)
+configure_file("${_fairvec_pkg}/python/fairvec_vectors/__init__.py.in" "${PROJECT_BINARY_DIR}/packaging/python/__init__.py" @ONLY)
+
+# --- CPack: the Debian package fairvec_<version>_<arch>.deb --------------------------------------
+# `cpack -G DEB` in the build directory. dpkg-shlibdeps computes the Depends line from the
+# shared libraries bin/fairvec links (libcrypto++, libssl, libstdc++, ...). The headers, static
+# libraries and CMake files need the -dev packages of the same libraries to be used: suggested.
+set(CPACK_PACKAGE_NAME fairvec)
+set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+set(CPACK_PACKAGE_VENDOR "fairvec")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "conformance vectors and port checks for provably fair casino schemes")
+set(CPACK_PACKAGE_CONTACT "fairvec maintainers <fairvec@localhost>")
+set(CPACK_GENERATOR DEB)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_STRIP_FILES ON)  # the package carries no debug info (RelWithDebInfo builds have it)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "libcrypto++-dev, libssl-dev, rapidjson-dev, pkg-config, cmake")
+set(CPACK_PACKAGE_DIRECTORY "${PROJECT_BINARY_DIR}/packages")
+include(CPack)
