@@ -67,37 +67,8 @@ Report run_cursor(const Args& a, const Context& ctx) {
   const std::string computed_commitment = cursor::commitment(ctx.backend, server_seed);
   rep.lines.push_back(L.t("cursor.commitment", {computed_commitment}));
 
-  Check c_commit{"commitment", Status::kNotChecked, L.t("check.seed_commitment"), L.t("reason.no_commitment")};
-  if (commitment) {
-    std::string lower = *commitment;
-    for (char& ch : lower) ch = static_cast<char>(ch >= 'A' && ch <= 'F' ? ch - 'A' + 'a' : ch);
-    c_commit.status = lower == computed_commitment ? Status::kPassed : Status::kFailed;
-    c_commit.reason.clear();
-    if (c_commit.status == Status::kFailed) {
-      rep.first_mismatch = Mismatch{L.t("where.commitment"), json::Value::object({{"check", "commitment"}}),
-                                    computed_commitment, lower};
-    }
-  }
-  Check c_out{"outcome", Status::kNotChecked, L.t("check.outcome"), L.t("reason.no_outcome")};
-  if (outcome_text) {
-    c_out.status = Status::kPassed;
-    c_out.reason.clear();
-    const json::Value given = json::Value::from_rapidjson(outcome);
-    for (const auto& [k, v] : given.as_object()) {
-      const json::Value* mine = computed.find(k);
-      if (!mine) throw InputError("--outcome." + k, "is not an outcome field of " + game);
-      // By value, as the port checker compares answers: 133, 133.0 and 1.33e2 are one number.
-      rapidjson::Document md, gd;
-      const rapidjson::Value mv = mine->to_rapidjson(md.GetAllocator()), gv = v.to_rapidjson(gd.GetAllocator());
-      if (json::equal(mv, gv)) continue;
-      c_out.status = Status::kFailed;
-      if (!rep.first_mismatch) {
-        rep.first_mismatch = Mismatch{L.t("where.outcome", {k}), json::Value::object({{"outcome", k}}),
-                                      json::to_line(*mine), json::to_line(v)};
-      }
-      break;
-    }
-  }
+  const Check c_commit = commitment_check(L, rep, commitment, computed_commitment);
+  const Check c_out = outcome_check(L, rep, outcome_text.has_value(), outcome, computed, game);
   rep.checks = {c_commit, c_out};
   rep.result = json::Object{{"game", game},
                             {"nonce", std::to_string(nonce)},

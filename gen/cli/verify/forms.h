@@ -3,10 +3,15 @@
 // there is one, the position of the first bad character, and IoError (exit 3) for unreadable files.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <rapidjson/document.h>
+
 #include "cli/verify/args.h"
+#include "cli/verify/lang.h"
+#include "core/json.h"
 #include "cli/verify/report.h"
 #include "schemes/tavla_proof.h"
 
@@ -48,5 +53,18 @@ const std::vector<Form>& forms();
 // no_positionals throws InputError naming the first positional argument when there are more than
 // |allowed|. 
 void no_positionals(const Args& args, std::size_t allowed);
+
+// commitment_check is the `commitment` check of a round's sub-form (cursor, stake): |given| (hex,
+// any case; nullopt when --commitment is not given) against |computed|, the server seed's
+// commitment in lowercase hex; a difference becomes |rep|'s first mismatch. It cannot fail.
+[[nodiscard]] Check commitment_check(const Lang& L, Report& rep, const std::optional<std::string>& given,
+                                     const std::string& computed);
+// outcome_check is the `outcome` check of a round's sub-form: each member of |given| (the parsed
+// --outcome; |asked| false when it is not given) against the member of |computed| of that name, by
+// value as the port checker compares answers (133, 133.0 and 1.33e2 are one number); the first
+// difference becomes |rep|'s first mismatch unless it has one. Throws InputError naming
+// --outcome.NAME for a member that is not an outcome field of |game|.
+[[nodiscard]] Check outcome_check(const Lang& L, Report& rep, bool asked, const rapidjson::Value& given,
+                                  const json::Value& computed, const std::string& game);
 
 }  // namespace fairvec::cli::verify
