@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/errors.h"
@@ -390,13 +391,13 @@ struct Port {
       for (const json::Value& example : ops::table().find("cursor.game")->examples) {
         if (std::get<std::string>(example.find("game")->variant()) != game) continue;
         const json::Value& defined = *example.find("options");
-        for (auto m = options->MemberBegin(); m != options->MemberEnd();) {
-          if (defined.find(m->name.GetString())) {
-            ++m;
-          } else {
-            m = options->EraseMember(m);
-            changed = true;
-          }
+        std::vector<std::string> unknown;  // read through a const view: RapidJSON's mutable iterators
+        for (const auto& m : std::as_const(*options).GetObject()) {  // compare ambiguously in C++20
+          if (!defined.find(m.name.GetString())) unknown.emplace_back(m.name.GetString());
+        }
+        for (const std::string& name : unknown) {
+          options->EraseMember(name.c_str());
+          changed = true;
         }
       }
     }
