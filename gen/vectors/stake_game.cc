@@ -48,7 +48,8 @@ bool swap_differs(const std::vector<double>& fl, int n) {
 std::vector<std::string> order_flags(std::vector<std::string> flags, const std::string& game, const stake::Round& r) {
   if (game != "keno" && game != "mines") return flags;
   if (swap_differs(r.read.floats, game == "keno" ? 40 : 25)) flags.push_back("SpliceShuffle");
-  const Value& drawn = *Value(r.outcome).find(game == "keno" ? "drawn" : "positions");
+  const Value outcome(r.outcome);  // kept alive: |drawn| refers into it
+  const Value& drawn = *outcome.find(game == "keno" ? "drawn" : "positions");
   std::vector<std::int64_t> d;
   for (const auto& x : drawn.as_array()) d.push_back(std::get<std::int64_t>(x.variant()));
   if (!std::is_sorted(d.begin(), d.end())) flags.push_back("DrawOrder");
