@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "check/diagnosis.h"
 #include "check/patterns.h"
 #include "check/process.h"
 #include "core/json.h"
@@ -52,6 +53,11 @@ struct CallRecord {
   std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
   std::size_t reply_bytes = 0;  // the size of the reply line
   std::string reply;            // a failing call's reply line, cut at kReplyExcerptBytes
+  // wrong holds what each known wrong port answers where it answers otherwise than |expected|
+  // (vectors/wrong_answers/): {name, answer}, the answer in |expected|'s form (empty: bad_input;
+  // an object: the result members it holds, none when it accepts what must be rejected).
+  std::vector<std::pair<std::string, std::optional<json::Value>>> wrong;
+  std::vector<std::string> like;  // a failing call: the wrong ports whose answer the reply is (diagnose)
 };
 
 // VectorRecord is one vector's outcome.
@@ -65,6 +71,7 @@ struct VectorRecord {
   std::vector<CallRecord> calls;
   json::Value test;    // the test's own members (inputs and intermediate values)
   bool port_broke = false;
+  std::vector<std::string> explained_by;  // a failing vector: the wrong ports explaining every failing call
 };
 
 // FlagNote is a vector file's definition of one flag.
@@ -109,6 +116,8 @@ struct CheckPortReport {
   std::vector<std::string> random_failures;  // one line each: seed, op, input, expected, actual, repro
   double load_seconds = 0, run_seconds = 0;
   std::size_t requests = 0;
+  std::map<std::string, WrongPortNote> wrong_ports;  // name -> note (vectors/wrong_ports.json)
+  Diagnosis diagnosis;                                // check/diagnosis.h
 };
 
 // check_port runs the selected vectors against the port started from |options.command|. Throws
