@@ -2,7 +2,7 @@
 // known wrong ports (vectors/wrong_ports.json) a failing port answers like. The vector set
 // publishes, per port call, what each wrong port answers where it answers otherwise than the
 // vector (vectors/wrong_answers/<stem>.jsonl); check-port compares each failing reply with those
-// answers and ranks the wrong ports by how many failing calls they explain exactly, and how many
+// answers and ranks the wrong ports by how many failing calls they explain exactly less how many
 // passing calls contradict them. Every report opens with it; `fairvec diagnose` prints it again
 // from a saved JSON report.
 #pragma once
@@ -31,13 +31,15 @@ struct Suspect {
   std::map<std::string, std::size_t> files;  // vectors explained, per vector file ("hmac_dice_roll_test.json")
   std::vector<std::string> vector_ids;       // the vectors explained ("FILE#TCID"), in run order
   bool leading = false;  // named in the report's opening: it explains a failing call no better-ranked one does
+  std::vector<std::string> same;  // a leading suspect: the wrong ports explaining exactly its failing calls, as often contradicted
 };
 
 // Diagnosis is the whole diagnosis of a run.
 struct Diagnosis {
   bool available = false;  // the vector set carries wrong answers (0.3.0 and later)
   std::size_t failing_vectors = 0, failing_calls = 0;  // failed or expected-failure vectors; their failing calls
-  // suspects are ranked: more failing calls explained first, then fewer contradictions, then name.
+  // suspects are ranked by failing calls explained less passing calls contradicted, then by failing
+  // calls explained, then by name.
   std::vector<Suspect> suspects;
   std::vector<std::string> unexplained;  // failing vectors with a failing call no wrong port explains
   std::size_t unexplained_calls = 0;
@@ -50,7 +52,7 @@ struct Diagnosis {
 void diagnose(CheckPortReport& r);
 
 // diagnosis_lines renders the diagnosis as the sentences a report opens with: the leading
-// suspects, each "Your port answers like <description> (<name>) on 90 of 90 failing vectors
+// suspects, each "Your port answers like a port that <description> (<name>) on 90 of 90 failing vectors
 // (hmac_dice_roll 58, hmac_dice_match 21, hmac_dice_pick 11; 180 of 180 failing calls); no passing
 // call contradicts it.", then the failing vectors no known wrong port explains. Empty when nothing
 // failed. It cannot fail.

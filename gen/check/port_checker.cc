@@ -9,6 +9,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "vectors/vector_file.h"
+#include "vectors/wrong_answers.h"
 
 namespace fairvec::check {
 
@@ -82,6 +83,9 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
   PatternSet only("--only", options.only), skip("--skip", options.skip);
   std::optional<ExpectList> expect;
   if (options.expect_file) expect = read_expect_list(*options.expect_file);
+  // The wrong answers (check/diagnosis.h): a set without them (before 0.3.0) is checked undiagnosed.
+  const auto wrong_ports = read_wrong_ports(options.vectors_dir);
+  if (wrong_ports) report.wrong_ports = *wrong_ports;
   for (const auto& kind : vectors::all_vector_kinds()) {
     struct Pick {
       const std::string* skipped;
@@ -102,6 +106,10 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
       }
     }
     if (picked.empty()) continue;
+    const auto wrong = wrong_ports ? read_wrong_answers(options.vectors_dir, kind.file) : std::nullopt;
+    if (wrong_ports && !wrong) {
+      throw InputError(vectors::wrong_answers_path(kind.file), "missing, though wrong_ports.json is there (run fairvec generate)");
+    }
     // The vector file gives each record its comment, expected result and flag notes. Typed access
     // names any missing member; `fairvec check` validates the files against their schemas (too
     // slow for a checker's start-up: RapidJSON expands counted regex repetitions).
@@ -146,11 +154,23 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
       r.comment = json::get_string(t.test, "comment", t.path);
       r.expected_result = json::get_string(t.test, "result", t.path);
       r.flags = vectors::flags_of(t.test);
-      for (const auto& c : it->second.calls) {
+      const WrongAnswers* answers = nullptr;
+      if (wrong) {
+        auto w = wrong->find(tc_id);
+        if (w == wrong->end() || w->second.size() != it->second.calls.size()) {
+          throw InputError(vectors::wrong_answers_path(kind.file),
+                           "has no line for tcId " + std::to_string(tc_id) + " with one entry per call of its transcript line"
+                           " (out of date? run fairvec generate)");
+        }
+        answers = &w->second;
+      }
+      for (std::size_t i = 0; i < it->second.calls.size(); ++i) {
+        const auto& c = it->second.calls[i];
         CallRecord call;
         call.op = c.op;
         call.params = c.params;
         call.expected = c.result;
+        if (answers) call.wrong = (*answers)[i];
         r.calls.push_back(std::move(call));
       }
       r.test = test_members(t.test);
@@ -193,6 +213,11 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
       std::set<std::string> keep;  // the members the vector compares; the rest is never kept
       if (c.expected && c.expected->is_object()) {
         for (const auto& [k, v] : c.expected->as_object()) keep.insert(k);
+      }
+      for (const auto& [name, answer] : c.wrong) {  // and those a wrong answer names (check/diagnosis.h)
+        if (answer && answer->is_object()) {
+          for (const auto& [k, v] : answer->as_object()) keep.insert(k);
+        }
       }
       Answer reply = session.request(c.op, c.params, &keep);
       c.answered = true;
@@ -252,6 +277,7 @@ CheckPortReport check_port(const CheckPortOptions& options) {
     }
   }
   session.stop();
+  diagnose(report);
   report.skipped_ops.assign(skipped_ops.begin(), skipped_ops.end());
   report.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
   return report;

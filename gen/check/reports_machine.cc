@@ -27,7 +27,33 @@ json::Value call_json(const CallRecord& c) {
                               {"difference", c.diff},
                               {"firstDifference", c.first_diff},
                               {"reply", c.reply},
-                              {"replyBytes", static_cast<std::int64_t>(c.reply_bytes)}});
+                              {"replyBytes", static_cast<std::int64_t>(c.reply_bytes)},
+                              {"answersLike", strings(c.like)}});
+}
+
+json::Value diagnosis_json(const Diagnosis& d) {
+  json::Array suspects;
+  for (const auto& s : d.suspects) {
+    json::Object files;
+    for (const auto& [file, n] : s.files) files.emplace_back(file, static_cast<std::int64_t>(n));
+    suspects.push_back(json::Value::object({{"name", s.name},
+                                            {"family", s.family},
+                                            {"description", s.description},
+                                            {"calls", static_cast<std::int64_t>(s.calls)},
+                                            {"vectors", static_cast<std::int64_t>(s.vectors)},
+                                            {"contradicted", static_cast<std::int64_t>(s.contradicted)},
+                                            {"files", json::Value(std::move(files))},
+                                            {"vectorIds", strings(s.vector_ids)},
+                                            {"leading", s.leading},
+                                            {"same", strings(s.same)}}));
+  }
+  return json::Value::object({{"available", d.available},
+                              {"failingVectors", static_cast<std::int64_t>(d.failing_vectors)},
+                              {"failingCalls", static_cast<std::int64_t>(d.failing_calls)},
+                              {"suspects", json::Value(std::move(suspects))},
+                              {"unexplained", strings(d.unexplained)},
+                              {"unexplainedCalls", static_cast<std::int64_t>(d.unexplained_calls)},
+                              {"lines", strings(diagnosis_lines(d))}});
 }
 
 json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
@@ -88,6 +114,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
                                            {"status", status_name(v.status)},
                                            {"reason", v.reason},
                                            {"portBroke", v.port_broke},
+                                           {"explainedBy", strings(v.explained_by)},
                                            {"calls", json::Value(std::move(calls))},
                                            {"test", v.test}}));
   }
@@ -105,6 +132,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
        {"port", json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}})},
        {"warnings", strings(r.warnings)},
        {"exitCode", exit},
+       {"diagnosis", diagnosis_json(r.diagnosis)},
        {"summary", json::Value::object({{"passed", static_cast<std::int64_t>(t.passed)},
                                         {"failed", static_cast<std::int64_t>(t.failed)},
                                         {"skipped", static_cast<std::int64_t>(t.skipped)},
@@ -153,6 +181,14 @@ std::string junit_report(const CheckPortReport& r) {
             }
           }
           if (v->status == Status::kUnexpectedPass) first = v->reason;
+          if (!v->explained_by.empty()) {
+            std::string like;
+            for (const auto& name : v->explained_by) {
+              auto n = r.wrong_ports.find(name);
+              like += (like.empty() ? "" : "; ") + name + (n == r.wrong_ports.end() ? "" : " (" + n->second.description + ")");
+            }
+            first = "answers like " + like + ": " + first;
+          }
           o << "\n      <failure message=\"" << xml(first) << "\" type=\"" << status_name(v->status) << "\">"
             << xml(failure_text(r, *v)) << "</failure>\n    ";
         }

@@ -45,6 +45,13 @@ std::string actual_text(const CallRecord& c) {
   return "error " + c.error + (c.message.empty() ? "" : " (" + c.message + ")");
 }
 
+// join lists names with ", ".
+std::string join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
 // Every line below is built from escape_controls'd parts: a port's text (or a vector's) cannot
 // start a line of its own or reach the terminal as a control sequence.
 std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
@@ -55,12 +62,14 @@ std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
     const FlagNote& n = note_of(r, v.file, f);
     o << "    " << e(f) << " [" << e(n.bug_type) << "]: " << e(n.description) << "\n";
   }
+  if (!v.explained_by.empty()) o << "  answers like: " << e(join(v.explained_by)) << " (every failing call)\n";
   for (std::size_t i = 0; i < v.calls.size(); ++i) {
     const auto& c = v.calls[i];
     if (c.diff.empty() && c.answered) continue;
     if (v.calls.size() > 1) o << "  call " << i + 1 << " of " << v.calls.size() << ":\n";
     o << "  request:  " << e(request_text(c)) << "\n  expected: " << e(expected_text(c)) << "\n  actual:   "
       << e(actual_text(c)) << "\n";
+    if (!c.like.empty() && v.explained_by.empty()) o << "  like:     " << e(join(c.like)) << "\n";
     if (!c.reply.empty()) o << "  reply:    " << e(c.reply) << " (" << c.reply_bytes << " bytes)\n";
     if (!c.first_diff.empty()) o << "  first difference: " << e(c.first_diff) << "\n";
     if (!c.diff.empty()) o << "  " << e(c.diff) << "\n";
@@ -76,6 +85,7 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   std::ostringstream o;
   o << "port: " << (r.port_name.empty() ? "(unnamed)" : e(r.port_name)) << ", " << r.port_ops.size() << " ops\n";
   for (const auto& w : r.warnings) o << "warning: " << e(w) << "\n";
+  for (const auto& l : diagnosis_lines(r.diagnosis)) o << "diagnosis: " << e(l) << "\n";
   // Per file, per family, per flag.
   std::map<std::string, Counts> files, families;
   std::map<std::tuple<std::string, std::string>, Counts> flags;
@@ -113,9 +123,17 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
     for (const auto& op : r.skipped_ops) o << " " << e(op);
     o << "\n";
   }
+  // The failures no known wrong port explains come first: they are the ones to read.
   std::size_t shown = 0, bad = 0;
-  for (const auto& v : r.vectors) {
-    if (v.status != Status::kFailed && v.status != Status::kUnexpectedPass) continue;
+  std::vector<const VectorRecord*> order;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const auto& v : r.vectors) {
+      if (v.status != Status::kFailed && v.status != Status::kUnexpectedPass) continue;
+      if (v.explained_by.empty() == (pass == 0)) order.push_back(&v);
+    }
+  }
+  for (const VectorRecord* vp : order) {
+    const VectorRecord& v = *vp;
     if (!verbose && ++shown > 50) {
       ++bad;
       continue;

@@ -16,6 +16,7 @@
 #include "vectors/generated_docs.h"
 #include "vectors/ledger.h"
 #include "vectors/set_manifest.h"
+#include "vectors/wrong_answers.h"
 
 namespace fairvec::check {
 
@@ -31,7 +32,8 @@ bool unlisted_allowed(const fs::path& rel) {
 
 std::string ShippedCount::text() const {
   return "the kit's other files: " + std::to_string(transcripts) + " transcripts, " + std::to_string(schemas) +
-         " schemas, " + std::to_string(ledgers) + " id ledgers, " + std::to_string(companions) + " proof files" +
+         " schemas, " + std::to_string(ledgers) + " id ledgers, " + std::to_string(companions) +
+         " companion files (proofs, wrong answers, the wrong-port catalog)" +
          (strays_checked ? ", the manifest (" + std::to_string(manifest_entries) + " files), no file besides them"
                          : "; the manifest and strays only without --only");
 }
@@ -285,6 +287,8 @@ ShippedCount check_shipped(const fs::path& dir, const std::set<std::string>& onl
     }
   }
   s.same_json(std::string("schema/") + vectors::kCommonSchemaName, vectors::common_schema());
+  s.bytes(vectors::kWrongPortsName, json::to_pretty(vectors::wrong_ports_json()));
+  ++count.companions;
   s.generated(vectors::kSetManifestName);  // checked by check_set_manifest, listed by MANIFEST.sha256
   ++count.schemas;
   if (only.empty() && all_read) {

@@ -4,6 +4,7 @@
 
 #include "core/errors.h"
 #include "core/files.h"
+#include "vectors/wrong_answers.h"
 
 namespace fairvec::check {
 
@@ -77,6 +78,75 @@ std::vector<TranscriptTest> read_transcript(const std::filesystem::path& dir, co
       t.calls.push_back(std::move(c));
     }
     out.push_back(std::move(t));
+  }
+  return out;
+}
+
+namespace {
+
+// answer_of reads a wrong answer (the form of a transcript call's expect).
+std::optional<json::Value> answer_of(const rapidjson::Value& v, const std::string& at) {
+  if (!v.IsObject()) throw InputError(at, "not an object");
+  if (json::get_bool(v, "ok", at)) {
+    const auto& r = json::member(v, "result", at);
+    if (!r.IsObject()) throw InputError(at + ".result", "not an object");
+    return json::Value::from_rapidjson(r);
+  }
+  if (json::get_string(v, "error", at) != "bad_input") throw InputError(at + ".error", "must be bad_input");
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesystem::path& dir, const std::string& file) {
+  const std::filesystem::path path = dir / vectors::wrong_answers_path(file);
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
+  const std::string text = read_file(path);
+  std::map<long, WrongAnswers> out;
+  std::size_t pos = 0;
+  for (std::size_t n = 1; pos < text.size(); ++n) {
+    const std::size_t nl = text.find('\n', pos);
+    const std::string where = path.string() + ":" + std::to_string(n);
+    if (nl == std::string::npos) throw InputError(where, "last line has no newline");
+    rapidjson::Document d;
+    json::parse(std::string_view(text).substr(pos, nl - pos), d, where);
+    pos = nl + 1;
+    if (!d.IsObject()) throw InputError(where, "not a JSON object");
+    if (json::get_string(d, "file", where) != file) throw InputError(where + ".file", "names another vector file");
+    const long id = static_cast<long>(json::get_int(d, "tcId", where));
+    WrongAnswers calls;
+    const auto& list = json::get_array(d, "calls", where);
+    for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+      const std::string at = where + ".calls[" + std::to_string(i) + "]";
+      if (!list[i].IsObject()) throw InputError(at, "not an object");
+      auto& answers = calls.emplace_back();
+      for (const auto& m : list[i].GetObject()) {
+        std::string name(m.name.GetString(), m.name.GetStringLength());
+        answers.emplace_back(name, answer_of(m.value, at + "." + name));
+      }
+    }
+    if (!out.emplace(id, std::move(calls)).second) throw InputError(where + ".tcId", "tcId " + std::to_string(id) + " twice");
+  }
+  return out;
+}
+
+std::optional<std::map<std::string, WrongPortNote>> read_wrong_ports(const std::filesystem::path& dir) {
+  const std::filesystem::path path = dir / vectors::kWrongPortsName;
+  std::error_code ec;
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
+  const std::string where = vectors::kWrongPortsName;
+  rapidjson::Document d;
+  json::parse(read_file(path), d, where);
+  if (!d.IsObject()) throw InputError(where, "not a JSON object");
+  const auto& list = json::get_array(d, "wrongPorts", where);
+  std::map<std::string, WrongPortNote> out;
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    const std::string at = where + ".wrongPorts[" + std::to_string(i) + "]";
+    if (!list[i].IsObject()) throw InputError(at, "not an object");
+    std::string name = json::get_string(list[i], "name", at);
+    WrongPortNote note{json::get_string(list[i], "family", at), json::get_string(list[i], "description", at)};
+    if (!out.emplace(name, std::move(note)).second) throw InputError(at + ".name", "wrong port " + name + " twice");
   }
   return out;
 }

@@ -5,8 +5,13 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "check/diagnosis.h"
 
 #include "core/json.h"
 #include "vectors/vector_file.h"
@@ -33,5 +38,20 @@ struct TranscriptTest {
 // read_transcript reads |dir|/transcript_path(file). Throws IoError when it cannot be read and
 // InputError naming the line and member when a line is not a transcript record.
 [[nodiscard]] std::vector<TranscriptTest> read_transcript(const std::filesystem::path& dir, const std::string& file);
+
+// WrongAnswers are one test's wrong answers, per call of its transcript line: {wrong port, answer},
+// the answer as vectors::PortCall::result (empty: bad_input).
+using WrongAnswers = std::vector<std::vector<std::pair<std::string, std::optional<json::Value>>>>;
+
+// read_wrong_answers reads |dir|/wrong_answers/<stem>.jsonl (vectors/wrong_answers.h), by tcId.
+// Returns nothing when the file does not exist (a vector set before 0.3.0). Throws IoError when
+// it cannot be read and InputError naming the line and member when a line is malformed, names
+// another file or a tcId twice.
+[[nodiscard]] std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesystem::path& dir,
+                                                                            const std::string& file);
+
+// read_wrong_ports reads |dir|/wrong_ports.json: name -> note. Returns nothing when the file does
+// not exist. Throws like read_wrong_answers.
+[[nodiscard]] std::optional<std::map<std::string, WrongPortNote>> read_wrong_ports(const std::filesystem::path& dir);
 
 }  // namespace fairvec::check

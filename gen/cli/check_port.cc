@@ -1,14 +1,17 @@
 // `fairvec check-port`: run every vector against an external port over port protocol v1.
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <random>
 
 #include "check/port_checker.h"
 #include "check/reports.h"
+#include "check/text_safety.h"
 #include "cli/commands.h"
 #include "cli/data_dir.h"
 #include "core/errors.h"
 #include "core/files.h"
+#include "core/json.h"
 
 namespace fairvec::cli {
 
@@ -64,7 +67,92 @@ int run(const Opts& opts) {
   return rc;
 }
 
+// diagnosis_of reads the diagnosis a saved --json report holds (its schema's "diagnosis").
+check::Diagnosis diagnosis_of(const rapidjson::Value& doc, const std::string& where) {
+  if (!doc.IsObject()) throw InputError(where, "not a JSON object");
+  if (json::get_string(doc, "schema", where) != "check_port_report_schema.json") {
+    throw InputError(where + ".schema", "not a check-port report (check_port_report_schema.json)");
+  }
+  const std::string at = where + ".diagnosis";
+  const auto& d = json::member(doc, "diagnosis", where);
+  if (!d.IsObject()) throw InputError(at, "not an object (a report of fairvec 0.3.0 or later has one)");
+  auto count = [](const rapidjson::Value& o, const char* key, const std::string& path) {
+    const std::int64_t n = json::get_int(o, key, path);
+    if (n < 0) throw InputError(path + "." + key, "negative");
+    return static_cast<std::size_t>(n);
+  };
+  check::Diagnosis out;
+  out.available = json::get_bool(d, "available", at);
+  out.failing_vectors = count(d, "failingVectors", at);
+  out.failing_calls = count(d, "failingCalls", at);
+  out.unexplained = json::get_string_array(d, "unexplained", at);
+  out.unexplained_calls = count(d, "unexplainedCalls", at);
+  const auto& list = json::get_array(d, "suspects", at);
+  for (rapidjson::SizeType i = 0; i < list.Size(); ++i) {
+    const std::string sp = at + ".suspects[" + std::to_string(i) + "]";
+    if (!list[i].IsObject()) throw InputError(sp, "not an object");
+    check::Suspect s;
+    s.name = json::get_string(list[i], "name", sp);
+    s.family = json::get_string(list[i], "family", sp);
+    s.description = json::get_string(list[i], "description", sp);
+    s.calls = count(list[i], "calls", sp);
+    s.vectors = count(list[i], "vectors", sp);
+    s.contradicted = count(list[i], "contradicted", sp);
+    s.leading = json::get_bool(list[i], "leading", sp);
+    s.same = json::get_string_array(list[i], "same", sp);
+    s.vector_ids = json::get_string_array(list[i], "vectorIds", sp);
+    const auto& files = json::member(list[i], "files", sp);
+    if (!files.IsObject()) throw InputError(sp + ".files", "not an object");
+    for (const auto& f : files.GetObject()) {
+      const std::string name(f.name.GetString(), f.name.GetStringLength());
+      if (!f.value.IsUint64()) throw InputError(sp + ".files." + name, "not a count");
+      s.files[name] = static_cast<std::size_t>(f.value.GetUint64());
+    }
+    out.suspects.push_back(std::move(s));
+  }
+  return out;
+}
+
+int run_diagnose(const std::string& path, bool all) {
+  if (path.empty()) throw InputError("REPORT", "empty; name a report written by check-port --json");
+  rapidjson::Document doc;
+  json::parse(read_file(path), doc, path);
+  const check::Diagnosis d = diagnosis_of(doc, path);
+  const auto lines = check::diagnosis_lines(d);
+  if (lines.empty()) std::cout << "No failing vector: nothing to diagnose.\n";
+  for (const auto& l : lines) std::cout << check::escape_controls(l) << "\n";
+  if (!d.suspects.empty()) {
+    std::cout << "\nrank  failing calls  vectors  contradicted  wrong port\n";
+    std::size_t rank = 0;
+    for (const auto& s : d.suspects) {
+      ++rank;
+      if (!all && rank > 10) {
+        std::cout << "… " << d.suspects.size() - 10 << " more (--all lists them)\n";
+        break;
+      }
+      char row[64];
+      std::snprintf(row, sizeof row, "%4zu  %13zu  %7zu  %12zu  ", rank, s.calls, s.vectors, s.contradicted);
+      std::cout << row << check::escape_controls(s.name + ": " + s.description) << "\n";
+    }
+  }
+  if (all && !d.unexplained.empty()) {
+    std::cout << "\nnot explained by any known wrong port:\n";
+    for (const auto& id : d.unexplained) std::cout << "  " << check::escape_controls(id) << "\n";
+  }
+  return kExitOk;
+}
+
 }  // namespace
+
+void add_diagnose_command(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("diagnose",
+                                 "Print the diagnosis of a saved check-port --json report: which known wrong ports the port answers like");
+  auto path = std::make_shared<std::string>();
+  auto all = std::make_shared<bool>(false);
+  cmd->add_option("REPORT", *path, "The report (check-port --json FILE)")->required();
+  cmd->add_flag("--all", *all, "List every suspect and every unexplained vector");
+  cmd->callback([=, &action] { action = [path, all] { return run_diagnose(*path, *all); }; });
+}
 
 void add_check_port_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check-port",

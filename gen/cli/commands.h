@@ -16,6 +16,7 @@ namespace fairvec::cli {
 using Action = std::function<int()>;
 
 void add_check_port_command(CLI::App& app, Action& action);    // cli/check_port.cc
+void add_diagnose_command(CLI::App& app, Action& action);      // cli/check_port.cc
 void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
 void add_search_command(CLI::App& app, Action& action);        // cli/search.cc
 void add_ops_command(CLI::App& app, Action& action);           // cli/ops_command.cc

@@ -30,6 +30,7 @@
 #include "vectors/generated_docs.h"
 #include "vectors/search_results.h"
 #include "vectors/set_manifest.h"
+#include "vectors/wrong_answers.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::cli {
@@ -292,6 +293,7 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
       }
     }
     g.emit(out / "schema" / vectors::kCommonSchemaName, json::to_pretty(vectors::common_schema()));
+    g.emit(out / vectors::kWrongPortsName, json::to_pretty(vectors::wrong_ports_json()));  // vectors/wrong_answers.h
     if (fs::is_directory(specs)) {
       g.spec_tables(specs, blocks, full);
     } else if (full) {

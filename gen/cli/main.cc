@@ -1,5 +1,5 @@
-// fairvec: the command-line tool. Subcommands: generate, check, port, check-port, verify (and its
-// old names verify-dice, verify-tavla), bench, search.
+// fairvec: the command-line tool. Subcommands: generate, check, port, check-port, diagnose, verify
+// (and its old names verify-dice, verify-tavla), ops, limits, bench, search.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -115,6 +115,7 @@ int run_main(int argc, char** argv) {
 
   cli::Action action;
   cli::add_check_port_command(app, action);
+  cli::add_diagnose_command(app, action);
   app.add_subcommand("verify", "Verify a dice match, tavla proof, cursor round, keno ticket, crash chain or stake round "
                                "offline (fairvec verify --help)");
   cli::add_bench_command(app, action);

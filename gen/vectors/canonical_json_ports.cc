@@ -116,6 +116,10 @@ std::string quoted(std::string_view s, const Port& p) {
 std::string written(const Params& v, const Port& p, int depth) {
   if (v.IsString()) return quoted({v.GetString(), v.GetStringLength()}, p);
   if (v.IsInt64()) return std::to_string(v.GetInt64());  // json::parse gives any int64, safe or not
+  if (p.numbers == Numbers::kUnsafe) {  // an integer of 64 bits, nothing else beyond the restricted form
+    if (v.IsUint64()) return std::to_string(v.GetUint64());
+    if (v.IsNumber()) throw InputError("json", "not an integer");
+  }
   if (v.IsNumber()) {  // only json::parse gives these (Numbers other than kRestricted)
     const double d = v.GetDouble();
     constexpr double kSafe = 9007199254740991.0;
@@ -152,12 +156,45 @@ std::string written(const Params& v, const Port& p, int depth) {
   return v.IsNull() ? "null" : v.GetBool() ? "true" : "false";
 }
 
+// check_numbers refuses, outside strings, every number the restricted form refuses (a fraction,
+// an exponent, -0) and, unless |unsafe|, an integer beyond +-(2^53 - 1): the number rule of a port
+// whose other rules differ, read before a parser that takes any number.
+void check_numbers(std::string_view text, bool unsafe) {
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) continue;
+    std::size_t j = i + (c == '-');
+    const std::size_t digits = j;
+    while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
+    const std::string_view integer = text.substr(digits, j - digits);
+    if (j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E')) throw InputError("json", "fraction or exponent");
+    if (c == '-' && integer == "0") throw InputError("json", "-0");
+    if (!unsafe && (integer.size() > 16 || (integer.size() == 16 && integer > "9007199254740991"))) {
+      throw InputError("json", "not a safe integer");
+    }
+    i = j - 1;
+  }
+}
+
 Alternative serializer(Port port) {
   return [port](const Params& params, const Backend&) {
     const auto* j = json::optional_member(params, "json");
     if (!j || !j->IsString()) throw InputError("json", "no text");
     rapidjson::Document doc;
     const std::string_view text(j->GetString(), j->GetStringLength());
+    if (port.numbers == Numbers::kRestricted || port.numbers == Numbers::kUnsafe) {
+      check_numbers(text, port.numbers == Numbers::kUnsafe);
+    }
     if (port.duplicates != Duplicates::kRefused) {
       // rapidjson keeps every member of an object, a key given twice too.
       doc.Parse<rapidjson::kParseValidateEncodingFlag>(text.data(), text.size());

@@ -14,6 +14,7 @@
 #include "core/families.h"
 #include "ops/op_table.h"
 #include "vectors/test_reader.h"
+#include "vectors/wrong_answers.h"
 
 namespace fairvec::vectors {
 
@@ -621,6 +622,23 @@ json::Value generate(const FileSpec& spec, const Table& table, const Ledger* pre
   return b.build(previous, next);
 }
 
+std::vector<PortCall> port_calls_of(const Table& table, const TestRef& t) {
+  const Bound* g = bound_of(table, t);
+  if (!g) throw InputError("type", "unknown group type " + group_type(t));
+  const Test test = test_of(*g, t);
+  return calls_of(plan_of_test(*g, t, test), test);
+}
+
+// library_of_file returns the flag library of |file|'s family, or nullptr.
+const FlagLibrary* library_of_file(const std::string& file) {
+  const Family* fam = family_of_file(file);
+  if (!fam) return nullptr;
+  for (const auto& f : family_files()) {
+    if (std::string_view(f.family) == fam->id) return &f.library();
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 VectorKind catalog_kind(FileSpec spec) {
@@ -635,7 +653,19 @@ VectorKind catalog_kind(FileSpec spec) {
   k.file = shared->file;
   k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
   k.generate_ids = [shared, table](const Ledger* previous, Ledger* next) { return generate(*shared, *table, previous, next); };
-  k.companions = shared->companions;
+  // Beside its own companions, every catalog file has its wrong answers (vectors/wrong_answers.h):
+  // those of every wrong port of its family's flag library.
+  k.companions = [shared, table, file = k.file](const json::Value& tree) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (shared->companions) out = shared->companions(tree);
+    const FlagLibrary* lib = library_of_file(file);
+    if (!lib) throw std::logic_error(file + ": its family has no flag library");
+    VectorKind calls;
+    calls.file = file;
+    calls.port_calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
+    out.emplace_back(wrong_answers_path(file), wrong_answers_text(calls, lib->ports(), tree));
+    return out;
+  };
   for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
   k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
     const Bound* g = bound_of(*table, t);
@@ -656,12 +686,7 @@ VectorKind catalog_kind(FileSpec spec) {
     }
     return test_key(g->spec.type, test.group, inputs);
   };
-  k.port_calls = [table](const TestRef& t) -> std::vector<PortCall> {
-    const Bound* g = bound_of(*table, t);
-    if (!g) throw InputError("type", "unknown group type " + group_type(t));
-    const Test test = test_of(*g, t);
-    return calls_of(plan_of_test(*g, t, test), test);
-  };
+  k.port_calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
   return k;
 }
 

@@ -1,18 +1,30 @@
 #!/usr/bin/env python3
 """mutants.py - the mutant catalog: realistic port bugs, each a switch on the Python example port.
 
-    mutants.py port NAME                 run the example port (tests/ports/python/) with bug NAME
-    mutants.py check --fairvec BIN [-j N] [NAME ...]
+    mutants.py port NAME[+NAME...]       run the example port (tests/ports/python/) with bug NAME (or
+                                         several bugs at once: a port with two bugs)
+    mutants.py check --fairvec BIN [-j N] [--vectors DIR] [NAME ...]
                                          run `fairvec check-port` against every mutant (or those
-                                         named) and require each to fail with a failing vector
-                                         whose flag description names the bug (the regex below)
+                                         named) and require of each: a failing vector carrying one
+                                         of its flags (a kill), and check-port's diagnosis ranking
+                                         its wrong ports first
+    mutants.py pair --fairvec BIN A B --only PATTERN...
+                                         a port with bugs A and B: both must be named in the
+                                         diagnosis's opening, each with its share
     mutants.py list                      print the catalog
+
+Each mutant names the kit's wrong ports its bug is (vectors/wrong_ports.json; by default the one
+of its own name). Its flags are derived from them: the flags the wrong-port catalog lists for
+each. A mutant whose bug has no wrong port in the kit lists its flags itself. A kill counts only on
+a failing vector that carries one of the mutant's flags and where the port answered (not a crash).
+The diagnosis (specs/port-protocol.md, "Diagnosis") must rank each of the mutant's wrong ports
+first: no suspect above it (ties, same score, allowed and counted), and name each in the opening.
 
 Each mutant replaces one function or constant of the port's ops. The example port keeps its ops in
 one module per family and calls them through module globals; a mutant sees all of them as one
 namespace (Ops below), so a replacement takes effect in every module that holds the name. A mutant that survives, or
-fails only through flags whose descriptions do not name its bug, is a missing vector: add the
-vector to the generator, never weaken the mutant.
+fails only through vectors without its flags, is a missing vector: add the vector to the generator,
+never weaken the mutant.
 """
 
 import argparse
@@ -30,7 +42,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PORT = os.path.join(HERE, "..", "python", "fairvec_port.py")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 
-CATALOG = {}  # name -> (what the bug is, --only patterns, regex a failing flag's description matches, patch)
+CATALOG = {}  # name -> (what the bug is, --only patterns, its wrong ports, its own flags, patch)
 
 
 class Ops:
@@ -65,9 +77,11 @@ def trimmed_salt(p):
     return p
 
 
-def mutant(name, what, only, names):
+def mutant(name, what, only, wrong=None, flags=()):
+    """Registers a mutant: |wrong| its wrong ports (default [name]); |flags| only for a bug the kit
+    has no wrong port for."""
     def register(patch):
-        CATALOG[name] = (what, only, names, patch)
+        CATALOG[name] = (what, only, [name] if wrong is None else list(wrong), list(flags), patch)
         return patch
     return register
 
@@ -75,18 +89,18 @@ def mutant(name, what, only, names):
 # --- hmac-dice-v1 ---------------------------------------------------------------------------------
 
 @mutant("hex-string-key", "HMAC key is the server seed's hex text, not its decoded bytes",
-        ["hmac_dice_roll_test.json"], r"decoded|hex text|the hex")
+        ["hmac_dice_roll_test.json"])
 def _(m):
     orig = m.hd_server_seed
     m.hd_server_seed = lambda p: orig(p).hex().encode("ascii")
 
 
-@mutant("no-skip", "uses MAC byte 0 even when it is >= 252", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json"], r"skip")
+@mutant("no-skip", "uses MAC byte 0 even when it is >= 252", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json"])
 def _(m):
     m.hd_pick_from_mac = lambda mac: ([mac[0] % 36 // 6 + 1, mac[0] % 36 % 6 + 1], 0)
 
 
-@mutant("accept-252", "accepts byte 252 (the skip test is <= 252)", ["hmac_dice_*"], r"252")
+@mutant("accept-252", "accepts byte 252 (the skip test is <= 252)", ["hmac_dice_*"])
 def _(m):
     def pick(mac):
         for i, b in enumerate(mac):
@@ -97,7 +111,7 @@ def _(m):
     m.hd_pick_from_mac = pick
 
 
-@mutant("swapped-dice", "dice = (v % 6 + 1, v / 6 + 1), the two dice swapped", ["hmac_dice_roll_test.json"], r"swap")
+@mutant("swapped-dice", "dice = (v % 6 + 1, v / 6 + 1), the two dice swapped", ["hmac_dice_roll_test.json"])
 def _(m):
     orig = m.hd_pick_from_mac
     def pick(mac):
@@ -107,7 +121,7 @@ def _(m):
 
 
 @mutant("plus-on-first-seed", "retry '+' appended to the first client seed, not the last",
-        ["hmac_dice_pick_test.json"], r"\+")
+        ["hmac_dice_pick_test.json"])
 def _(m):
     def message(seeds, roll, retry):
         parts = list(seeds)
@@ -116,24 +130,24 @@ def _(m):
     m.hd_message = message
 
 
-@mutant("plus-after-roll", "retry '+' appended after the roll number", ["hmac_dice_pick_test.json"], r"\+")
+@mutant("plus-after-roll", "retry '+' appended after the roll number", ["hmac_dice_pick_test.json"])
 def _(m):
     m.hd_message = lambda seeds, roll, retry: ":".join(seeds) + ":" + str(roll) + "+" * retry
 
 
-@mutant("sorted-seeds", "client seeds sorted instead of kept in seat order", ["hmac_dice_roll_test.json"], r"order|swap")
+@mutant("sorted-seeds", "client seeds sorted instead of kept in seat order", ["hmac_dice_roll_test.json"])
 def _(m):
     orig = m.hd_message
     m.hd_message = lambda seeds, roll, retry: orig(sorted(seeds), roll, retry)
 
 
-@mutant("zero-based-rolls", "roll numbers counted from 0", ["hmac_dice_match_test.json", "hmac_dice_roll_test.json"], r"roll 1|first roll|1-based|from 1|number")
+@mutant("zero-based-rolls", "roll numbers counted from 0", ["hmac_dice_match_test.json", "hmac_dice_roll_test.json"])
 def _(m):
     orig = m.hd_message
     m.hd_message = lambda seeds, roll, retry: orig(seeds, roll - 1, retry)
 
 
-@mutant("link-keys-any-case", "link keys matched case-insensitively", ["hmac_dice_link_test.json"], r"case-sensitive|case-fold")
+@mutant("link-keys-any-case", "link keys matched case-insensitively", ["hmac_dice_link_test.json"])
 def _(m):
     orig = m.parse_link
     def parse(link):
@@ -145,25 +159,25 @@ def _(m):
     m.parse_link = parse
 
 
-@mutant("link-extra-path", "link path accepts text after /check/", ["hmac_dice_link_test.json"], r"path")
+@mutant("link-extra-path", "link path accepts text after /check/", ["hmac_dice_link_test.json"])
 def _(m):
     m._PATH = re.compile(r"/([a-z]{2,3})/check/?.*\Z")
 
 
-@mutant("recorded-any-separator", "recorded rolls split on commas too", ["hmac_dice_recorded_test.json"], r"separat|comma|white ?space")
+@mutant("recorded-any-separator", "recorded rolls split on commas too", ["hmac_dice_recorded_test.json"])
 def _(m):
     orig = m.parse_recorded
     m.parse_recorded = lambda text: orig(text.replace(",", " "))
 
 
-@mutant("seal-of-hex-text", "seal = SHA-256 of the seed's hex text", ["hmac_dice_seal_test.json"], r"decoded|hex text|bytes")
+@mutant("seal-of-hex-text", "seal = SHA-256 of the seed's hex text", ["hmac_dice_seal_test.json"])
 def _(m):
     m.OPS["hmac_dice.seal"] = lambda p: {"seal": m.sha256(m.hd_server_seed(p).hex().encode()).hex()}
 
 
 # --- lenient types --------------------------------------------------------------------------------
 
-@mutant("bool-as-integer", "true/false accepted in integer fields", ["cursor_unit_test.json"], r"boolean")
+@mutant("bool-as-integer", "true/false accepted in integer fields", ["cursor_unit_test.json"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -174,7 +188,7 @@ def _(m):
     m.p_int = p_int
 
 
-@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["cursor_unit_test.json"], r"fraction")
+@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["cursor_unit_test.json"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -187,12 +201,12 @@ def _(m):
 
 # --- cursor-v1 ------------------------------------------------------------------------------------
 
-@mutant("float32-units", "units computed in 4-byte floats", ["cursor_u64_test.json", "cursor_unit_test.json"], r"float|binary64|double|round")
+@mutant("float32-units", "units computed in 4-byte floats", ["cursor_u64_test.json", "cursor_unit_test.json"])
 def _(m):
     m.u64_to_unit = lambda x: struct.unpack("f", struct.pack("f", float(x) / 18446744073709551616.0))[0]
 
 
-@mutant("little-endian-words", "the 8 MAC bytes read little-endian", ["cursor_unit_test.json"], r"big-endian|endian|byte order")
+@mutant("little-endian-words", "the 8 MAC bytes read little-endian", ["cursor_unit_test.json"])
 def _(m):
     def unit(key, client, nonce, cursor):
         mac = m.hmac_sha256(key, client + b"-" + str(nonce).encode() + b"-" + str(cursor).encode())
@@ -200,17 +214,17 @@ def _(m):
     m.cursor_unit = unit
 
 
-@mutant("two-roundings", "u64 truncated to 53 bits, then divided (not rounded once)", ["cursor_u64_test.json"], r"round|once|53")
+@mutant("two-roundings", "u64 truncated to 53 bits, then divided (not rounded once)", ["cursor_u64_test.json"])
 def _(m):
     m.u64_to_unit = lambda x: float(x >> 11) / 9007199254740992.0
 
 
-@mutant("no-clamp-at-1", "draw(u, n) = floor(u * n) without the clamp at u = 1.0", ["cursor_draw_test.json", "cursor_u64_test.json"], r"clamp|1\.0|u = 1")
+@mutant("no-clamp-at-1", "draw(u, n) = floor(u * n) without the clamp at u = 1.0", ["cursor_draw_test.json", "cursor_u64_test.json"])
 def _(m):
     m.draw = lambda u, n: math.floor(u * n)
 
 
-@mutant("splice-not-swap", "pool hop removes the pick (splice) instead of swapping it with the last item", ["cursor_draw_test.json", "cursor_game_test.json"], r"swap|splice")
+@mutant("splice-not-swap", "pool hop removes the pick (splice) instead of swapping it with the last item", ["cursor_draw_test.json", "cursor_game_test.json"])
 def _(m):
     def take(self, u):
         if self.remaining == 0:
@@ -227,7 +241,7 @@ def _(m):
     m.pool_hop = hop
 
 
-@mutant("hex-decoded-cursor-key", "cursor HMAC key is the hex-decoded seed, not the string's UTF-8 bytes", ["cursor_unit_test.json"], r"as given|UTF-8|string")
+@mutant("hex-decoded-cursor-key", "cursor HMAC key is the hex-decoded seed, not the string's UTF-8 bytes", ["cursor_unit_test.json"])
 def _(m):
     orig = m.cur_seeds
     def seeds(p):
@@ -239,13 +253,13 @@ def _(m):
     m.cur_seeds = seeds
 
 
-@mutant("nonce-cursor-swapped", "message client-cursor-nonce instead of client-nonce-cursor", ["cursor_unit_test.json"], r"nonce|cursor|order")
+@mutant("nonce-cursor-swapped", "message client-cursor-nonce instead of client-nonce-cursor", ["cursor_unit_test.json"])
 def _(m):
     orig = m.cursor_unit
     m.cursor_unit = lambda key, client, nonce, cursor: orig(key, client, cursor, nonce)
 
 
-@mutant("limbo-no-clamp", "limbo without the clamp to 1000000 (u = 1.0 crashes or overflows)", ["cursor_*"], r"clamp|1000000|1\.0")
+@mutant("limbo-no-clamp", "limbo without the clamp to 1000000 (u = 1.0 crashes or overflows)", ["cursor_*"])
 def _(m):
     def limbo(u):
         return max(100, math.floor(0.99 / (1.0 - u) * 100.0))
@@ -254,7 +268,7 @@ def _(m):
 
 # --- keno-v1 --------------------------------------------------------------------------------------
 
-@mutant("keno-uppercase-links", "next link hashed as uppercase hex text", ["keno_draw_test.json"], r"lowercase|case")
+@mutant("keno-uppercase-links", "next link hashed as uppercase hex text", ["keno_draw_test.json"])
 def _(m):
     def draw(params):
         link = m.utf8("randomHash", m.p_str(params, "randomHash"))
@@ -269,7 +283,7 @@ def _(m):
     m.OPS["keno.draw"] = draw
 
 
-@mutant("keno-splice", "keno pool: the pick removed (splice) instead of swapped to the end", ["keno_*"], r"swap|splice")
+@mutant("keno-splice", "keno pool: the pick removed (splice) instead of swapped to the end", ["keno_*"])
 def _(m):
     def balls(links):
         pool = list(range(1, 41))
@@ -281,7 +295,7 @@ def _(m):
     m.keno_balls = balls
 
 
-@mutant("keno-53-bits", "keno reads 53 bits instead of the leading 52", ["keno_*"], r"52")
+@mutant("keno-53-bits", "keno reads 53 bits instead of the leading 52", ["keno_*"])
 def _(m):
     def balls(links):
         pool = list(range(1, 41))
@@ -295,7 +309,7 @@ def _(m):
     m.keno_balls = balls
 
 
-@mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"], r"trim")
+@mutant("keno-trimmed-salt", "salt whitespace trimmed although the spec says as given", ["keno_draw_test.json"])
 def _(m):
     rewrite(m, "keno.draw", params=trimmed_salt)
 
@@ -309,13 +323,13 @@ def crash_formula(m, convention, formula):
         formula(int.from_bytes(value[:7], "big") >> 4) if conv == convention else orig(conv, value))
 
 
-@mutant("crash-101-on-52-bits", "bustabit-v1 divisibility by 101 tested on the 52 bits, not the whole value", ["crash_*"], r"101")
+@mutant("crash-101-on-52-bits", "bustabit-v1 divisibility by 101 tested on the 52 bits, not the whole value", ["crash_*"])
 def _(m):
     crash_formula(m, "bustabit-v1", lambda h: 0 if h % 101 == 0 else
                   math.floor((100.0 * 2.0 ** 52 - float(h)) / (2.0 ** 52 - float(h))))
 
 
-@mutant("crash-v2-hex-message", "bustabit-v2 HMAC over the link's hex text instead of its 32 bytes", ["crash_point_test.json"], r"raw|bytes|hex text")
+@mutant("crash-v2-hex-message", "bustabit-v2 HMAC over the link's hex text instead of its 32 bytes", ["crash_point_test.json"])
 def _(m):
     orig = m.hmac_sha256
     def op(params):
@@ -329,7 +343,7 @@ def _(m):
     m.OPS["crash.point"] = op
 
 
-@mutant("crash-previous-text-v2", "previous link of bustabit-v2 hashed from hex text", ["crash_chain_test.json"], r"raw|bytes|hex text")
+@mutant("crash-previous-text-v2", "previous link of bustabit-v2 hashed from hex text", ["crash_chain_test.json"])
 def _(m):
     def op(params):
         m.crash_convention(params)
@@ -337,21 +351,21 @@ def _(m):
     m.OPS["crash.previous"] = op
 
 
-@mutant("crash-betkyo-doubles", "betkyo-exact computed in doubles instead of exact integers", ["crash_*"], r"exact|integer|double")
+@mutant("crash-betkyo-doubles", "betkyo-exact computed in doubles instead of exact integers", ["crash_*"])
 def _(m):
     crash_formula(m, "betkyo-exact", lambda h: math.floor((100.0 * 2.0 ** 52 - h) / (2.0 ** 52 - h)))
 
 
 # --- tavla-commit-v1 and canonical JSON -----------------------------------------------------------
 
-@mutant("tavla-le-counters", "n and block encoded as little-endian u32", ["tavla_roll_test.json", "tavla_pick_test.json"], r"u32be|big-endian|endian")
+@mutant("tavla-le-counters", "n and block encoded as little-endian u32", ["tavla_roll_test.json", "tavla_pick_test.json"])
 def _(m):
     def mac(seed, game_id, c, n, block):
         return m.hmac_sha256(seed, m.CTX_ROLL + game_id + c[0] + c[1] + n.to_bytes(4, "little") + block.to_bytes(4, "little"))
     m.tavla_block_mac = mac
 
 
-@mutant("tavla-no-carry", "second die not carried into the next block", ["tavla_*"], r"carr|across|next block|block 1")
+@mutant("tavla-no-carry", "second die not carried into the next block", ["tavla_*"])
 def _(m):
     def roll(seed, game_id, c, n):
         for block in range(m.TAVLA_MAX_BLOCKS):
@@ -369,7 +383,7 @@ def _(m):
     m.tavla_pick = pick
 
 
-@mutant("guid-byte-order", "game id bytes in Microsoft GUID order (first three groups little-endian)", ["tavla_*"], r"GUID|byte order|written order|RFC 4122|9562")
+@mutant("guid-byte-order", "game id bytes in Microsoft GUID order (first three groups little-endian)", ["tavla_*"])
 def _(m):
     orig = m.uuid_bytes
     def uuid(field, s):
@@ -378,12 +392,12 @@ def _(m):
     m.uuid_bytes = uuid
 
 
-@mutant("rfc4648-base32", "seal code in RFC 4648 base32 instead of Crockford's", ["tavla_commitment_test.json"], r"Crockford|4648|alphabet")
+@mutant("rfc4648-base32", "seal code in RFC 4648 base32 instead of Crockford's", ["tavla_commitment_test.json"])
 def _(m):
     m.CROCKFORD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
 
 
-@mutant("code-point-key-sort", "canonical JSON keys sorted by code point instead of UTF-16 units", ["canonical_json_test.json", "tavla_commitment_test.json"], r"UTF-16|code unit|code point|sort")
+@mutant("code-point-key-sort", "canonical JSON keys sorted by code point instead of UTF-16 units", ["canonical_json_test.json", "tavla_commitment_test.json"])
 def _(m):
     orig = m.canon_serialize
     def ser(v):
@@ -395,13 +409,13 @@ def _(m):
     m.canon_serialize = ser
 
 
-@mutant("unsafe-integers", "canonical JSON accepts integers beyond 2^53 - 1", ["canonical_json_test.json", "tavla_commitment_test.json"], r"2\^53|safe")
+@mutant("unsafe-integers", "canonical JSON accepts integers beyond 2^53 - 1", ["canonical_json_test.json", "tavla_commitment_test.json"], wrong=["unsafe-integers", "tavla-unsafe-integers"])
 def _(m):
     orig = m.canon_check
     m.MAX_SAFE = 2 ** 64
 
 
-@mutant("tavla-accept-252", "tavla dice accept bytes 252..255", ["tavla_*"], r"252")
+@mutant("tavla-accept-252", "tavla dice accept bytes 252..255", ["tavla_*"])
 def _(m):
     def pick(blocks):
         dice = []
@@ -419,18 +433,18 @@ def _(m):
 
 # --- reports and loose checks ---------------------------------------------------------------------
 
-@mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"], r"every mismatch|all mismatch|first mismatch|each mismatch|stop")
+@mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"])
 def _(m):
     rewrite(m, "hmac_dice.verify_match", result=lambda r: {**r, "mismatches": r["mismatches"][:1]})
 
 
-@mutant("proof-kinds-unchecked", "proof roll kinds not checked against the opening rule", ["tavla_verify_test.json"], r"kind")
+@mutant("proof-kinds-unchecked", "proof roll kinds not checked against the opening rule", ["tavla_verify_test.json"])
 def _(m):
     rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": True, "failedCheck": None}
             if str(r["failedCheck"]).endswith(".kind") else r)
 
 
-@mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], r"unknown")
+@mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], wrong=[], flags=["SchemaViolation"])
 def _(m):
     orig = m.opt_check_exact
     def check(obj, names):
@@ -438,13 +452,13 @@ def _(m):
     m.opt_check_exact = check
 
 
-@mutant("proof-check-order", "commitment checked before the settings hash (the wrong failing check reported)", ["tavla_verify_test.json"], r"settingsHash")
+@mutant("proof-check-order", "commitment checked before the settings hash (the wrong failing check reported)", ["tavla_verify_test.json"])
 def _(m):
     rewrite(m, "tavla.verify_proof", result=lambda r: {"verified": False, "failedCheck": "commitment"}
             if r["failedCheck"] == "settingsHash" else r)
 
 
-@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], r"string|JSON number|type")
+@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], wrong=["string-as-integer", "cursor-string-as-integer"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -456,70 +470,156 @@ def _(m):
     m.p_int = p_int
 
 
-@mutant("crash-trimmed-salt", "crash salt whitespace trimmed although the spec says as given", ["crash_point_test.json"], r"as given|trim|space")
+@mutant("crash-trimmed-salt", "crash salt whitespace trimmed although the spec says as given", ["crash_point_test.json"])
 def _(m):
     rewrite(m, "crash.point", params=trimmed_salt)
 
 
 # --------------------------------------------------------------------------------------------------
 
-def run_port(name):
+def run_port(names):
     import fairvec_port
     modules = [fairvec_port, sys.modules["common"]] + fairvec_port.FAMILY_MODULES
-    CATALOG[name][3](Ops(*modules))
+    for name in names.split("+"):
+        CATALOG[name][4](Ops(*modules))
     fairvec_port.main()
 
 
-def check_one(fairvec, name, vectors):
-    what, only, names, _ = CATALOG[name]
-    cmd = [fairvec, "check-port", "--quiet-port", "--timeout-ms", "20000", "--json", "-"]
-    if vectors:
-        cmd += ["--vectors", vectors]
+def wrong_ports(vectors):
+    with open(os.path.join(vectors, "wrong_ports.json"), encoding="utf-8") as f:
+        return {w["name"]: w for w in json.load(f)["wrongPorts"]}
+
+
+def run_check_port(fairvec, vectors, only, port):
+    cmd = [fairvec, "check-port", "--quiet-port", "--timeout-ms", "20000", "--random", "0", "--json", "-",
+           "--vectors", vectors]
     for o in only:
         cmd += ["--only", o]
-    cmd += ["--", sys.executable, os.path.abspath(__file__), "port", name]
+    cmd += ["--", sys.executable, os.path.abspath(__file__), "port", port]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     if p.returncode not in (0, 1):
-        return name, False, f"check-port exit {p.returncode}: {p.stderr[-600:]}", 0, []
-    report = json.loads(p.stdout)
+        raise RuntimeError(f"check-port exit {p.returncode}: {p.stderr[-600:]}")
+    return json.loads(p.stdout)
+
+
+def placing(diagnosis, name):
+    """Where |name| stands: ("first", tied) when no suspect scores above it, ("lower", rank) when one
+    does, ("none", 0) when it explains no failing call."""
+    score = lambda s: (s["calls"] - s["contradicted"], s["calls"])
+    suspects = diagnosis["suspects"]
+    mine = next((s for s in suspects if s["name"] == name), None)
+    if mine is None:
+        return "none", 0
+    above = [s for s in suspects if score(s) > score(mine)]
+    if above:
+        return "lower", len(above) + 1
+    return "first", len([s for s in suspects if s["name"] != name and score(s) == score(mine)])
+
+
+def check_one(fairvec, name, vectors):
+    """Checks mutant |name|: (name, killed, kill note, diagnosis outcome, diagnosis note)."""
+    what, only, wrong, own_flags, _ = CATALOG[name]
+    catalog = wrong_ports(vectors)
+    unknown = [w for w in wrong if w not in catalog]
+    if unknown:
+        return name, False, "names wrong ports the kit does not have: " + ", ".join(unknown), "none", ""
+    flags = set(own_flags)
+    for w in wrong:
+        flags.update(catalog[w]["flags"])
+    try:
+        report = run_check_port(fairvec, vectors, only, name)
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        return name, False, str(e), "none", ""
     failed = [v for v in report["vectors"] if v["status"] == "failed"]
-    naming = sorted({f["name"] for v in failed for f in v["flags"] if re.search(names, f["description"], re.I)})
+    killing = [v for v in failed if not v["portBroke"] and any(f["name"] in flags for f in v["flags"])]
     if not failed:
-        return name, False, "SURVIVED: no vector failed", 0, []
-    if not naming:
-        flags = sorted({f["name"] for v in failed for f in v["flags"]})
-        return name, False, "failed only through flags not naming the bug: " + ", ".join(flags), len(failed), []
-    return name, True, "", len(failed), naming
+        kill = (False, "SURVIVED: no vector failed")
+    elif not killing:
+        kill = (False, "failed only through vectors without its flags (%s): %s" % (
+            ", ".join(sorted(flags)), ", ".join(sorted({f["name"] for v in failed for f in v["flags"]}))))
+    else:
+        kill = (True, "%d failing vectors, %d with its flags (%s)" % (
+            len(failed), len(killing), ", ".join(sorted({f["name"] for v in killing for f in v["flags"]} & flags)[:4])))
+    d = report["diagnosis"]
+    if not wrong:
+        return (name,) + kill + ("no-wrong-port", "the kit has no wrong port for it; %d of %d failing calls unexplained"
+                                 % (d["unexplainedCalls"], d["failingCalls"]))
+    outcome, notes = "first", []
+    leading = {s["name"] for s in d["suspects"] if s["leading"] or any(s["name"] in t["same"] for t in d["suspects"])}
+    for w in wrong:
+        where, n = placing(d, w)
+        if where == "first" and w not in leading:
+            where = "lower"
+        if where != "first":
+            outcome = "none" if where == "none" and outcome != "lower" else "lower"
+        notes.append(f"{w}: " + ({"first": "ranked first" + (f" (tied with {n})" if n else ""),
+                                  "lower": f"ranked {n}", "none": "not named"}[where]))
+    return (name,) + kill + (outcome, "; ".join(notes))
+
+
+def check_pair(fairvec, vectors, a, b, only):
+    """A port with bugs |a| and |b|: both named in the opening, each with its share."""
+    report = run_check_port(fairvec, vectors, only, a + "+" + b)
+    d = report["diagnosis"]
+    for line in d["lines"]:
+        print("  " + line)
+    ok = True
+    for name in (a, b):
+        for w in CATALOG[name][2]:
+            s = next((s for s in d["suspects"] if s["name"] == w), None)
+            named = s is not None and (s["leading"] or any(w in t["same"] for t in d["suspects"] if t["leading"]))
+            print(f"{'named   ' if named else 'MISSING '} {w}: " +
+                  (f"{s['vectors']} of {d['failingVectors']} failing vectors, {s['calls']} of {d['failingCalls']} failing calls"
+                   if s else "explains no failing call"))
+            ok &= named
+    return 0 if ok else 1
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("port")
-    p.add_argument("name", choices=sorted(CATALOG))
+    p.add_argument("name")
     c = sub.add_parser("check")
     c.add_argument("--fairvec", required=True)
-    c.add_argument("--vectors")
+    c.add_argument("--vectors", required=True)
     c.add_argument("-j", type=int, default=2)
     c.add_argument("names", nargs="*")
+    pr = sub.add_parser("pair")
+    pr.add_argument("--fairvec", required=True)
+    pr.add_argument("--vectors", required=True)
+    pr.add_argument("--only", action="append", required=True)
+    pr.add_argument("a")
+    pr.add_argument("b")
     sub.add_parser("list")
     a = ap.parse_args()
     if a.cmd == "port":
+        bad = [n for n in a.name.split("+") if n not in CATALOG]
+        if bad:
+            ap.error("no mutant " + ", ".join(bad) + " (mutants.py list)")
         return run_port(a.name)
     if a.cmd == "list":
-        for n, (what, only, names, _) in sorted(CATALOG.items()):
-            print(f"{n:24} {what}")
+        for n, (what, only, wrong, flags, _) in sorted(CATALOG.items()):
+            print(f"{n:26} {what}")
         return 0
+    if a.cmd == "pair":
+        return check_pair(a.fairvec, a.vectors, a.a, a.b, a.only)
     names = a.names or sorted(CATALOG)
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.j) as pool:
         results = list(pool.map(lambda n: check_one(a.fairvec, n, a.vectors), names))
-    killed = 0
-    for name, ok, why, nfailed, naming in results:
+    killed, count = 0, {"first": 0, "lower": 0, "none": 0, "no-wrong-port": 0}
+    for name, ok, why, outcome, dnote in results:
         killed += ok
-        print(f"{'killed  ' if ok else 'FAILED  '} {name:24} {nfailed:4} failing vectors  "
-              + (("named by " + ", ".join(naming[:4])) if ok else why))
-    print(f"mutants: {killed} of {len(results)} killed with a flag naming the bug ({100.0 * killed / len(results):.0f}%)")
-    return 0 if killed == len(results) else 1
+        count[outcome] += 1
+        print(f"{'killed  ' if ok else 'FAILED  '} {name:26} {why}")
+        print(f"{'' if outcome in ('first', 'no-wrong-port') else 'MISDIAGNOSED'}{' ' * 10}diagnosis: {dnote}")
+    print(f"mutants: {killed} of {len(results)} killed by a failing vector carrying one of their flags "
+          f"({100.0 * killed / len(results):.0f}%)")
+    with_port = len(results) - count["no-wrong-port"]
+    print(f"diagnosis: {count['first']} of {with_port} mutants with wrong ports in the kit diagnosed as them, "
+          f"ranked first; {count['lower']} ranked lower; {count['none']} not named; "
+          f"{count['no-wrong-port']} without a wrong port in the kit")
+    return 0 if killed == len(results) and count["first"] == with_port else 1
 
 
 if __name__ == "__main__":
