@@ -50,4 +50,5 @@ def main():
     print(json.dumps(verdicts))
 
 
-main()
+if __name__ == "__main__":
+    main()
