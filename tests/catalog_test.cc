@@ -294,9 +294,14 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
     c.invalid("Malformed", "array", {}, {{"proof", "[]"}, {"expectedCommitment", nullptr}}, "proof");
   }));
   ASSERT_TRUE(k.companions);
-  EXPECT_EQ(k.companions(json::Value()).at(0).first, "a");
   rapidjson::Document d;
   generated(k, d);
+  {  // the file's own companions, then its wrong answers (vectors/wrong_answers.h)
+    const auto companions = k.companions(json::Value::from_rapidjson(d));
+    ASSERT_EQ(companions.size(), 2u);
+    EXPECT_EQ(companions[0].first, "a");
+    EXPECT_EQ(companions[1].first, "wrong_answers/tavla_example_test.jsonl");
+  }
   const auto& g0 = d["testGroups"][0]["tests"];
   TestRef ok{d, d["testGroups"][0], g0[0], "testGroups[0].tests[0]"};
   TestRef other{d, d["testGroups"][0], g0[1], "testGroups[0].tests[1]"};
