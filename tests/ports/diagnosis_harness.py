@@ -5,9 +5,9 @@ vectors/transcripts/ against the port, compare each failing reply with the wrong
 call (vectors/wrong_answers/), and rank the wrong ports. Prints one JSON object: failingVectors,
 failingCalls, unexplained (vector ids) and suspects [[name, calls, vectors, contradicted], ...] best
 first.   Usage: diagnosis_harness.py DIR [--only FILE ...] -- CMD ARGS..."""
-import json, os, subprocess, sys
+import json, os, sys
 
-from transcript_harness import same
+from transcript_harness import same, start
 
 
 def answers_like(expect, reply):  # a wrong answer is compared with a reply as `expect` is
@@ -20,14 +20,7 @@ def main():
     sep = sys.argv.index("--")
     args = sys.argv[1:sep]
     vectors, only = args[0], [args[i + 1] for i, a in enumerate(args) if a == "--only"]
-    port = subprocess.Popen(sys.argv[sep + 1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    ids = iter(range(1 << 62))
-
-    def call(op, params):
-        rid = next(ids)
-        port.stdin.write(json.dumps({"id": rid, "op": op, "params": params}) + "\n")
-        port.stdin.flush()
-        return json.loads(port.stdout.readline())
+    port, call = start(sys.argv[sep + 1:])
 
     listed = set(call("hello", {"protocol": 1})["result"]["ops"])
     calls, vectors_of, contradicted = {}, {}, {}

@@ -18,9 +18,8 @@ def same(want, got, top=False):  # the rules of "Comparing answers"; top: extra 
     return isinstance(got, int) and want == got
 
 
-def main():
-    sep = sys.argv.index("--")
-    port = subprocess.Popen(sys.argv[sep + 1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+def start(cmd):  # the port as a process, and a function sending it one request and reading the reply
+    port = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ids = iter(range(1 << 62))
 
     def call(op, params):
@@ -30,6 +29,12 @@ def main():
         reply = json.loads(port.stdout.readline())
         assert reply["id"] == rid, "wrong id"
         return reply
+    return port, call
+
+
+def main():
+    sep = sys.argv.index("--")
+    port, call = start(sys.argv[sep + 1:])
 
     listed = set(call("hello", {"protocol": 1})["result"]["ops"])
     verdicts = {}
