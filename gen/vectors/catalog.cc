@@ -629,16 +629,6 @@ std::vector<PortCall> port_calls_of(const Table& table, const TestRef& t) {
   return calls_of(plan_of_test(*g, t, test), test);
 }
 
-// library_of_file returns the flag library of |file|'s family, or nullptr.
-const FlagLibrary* library_of_file(const std::string& file) {
-  const Family* fam = family_of_file(file);
-  if (!fam) return nullptr;
-  for (const auto& f : family_files()) {
-    if (std::string_view(f.family) == fam->id) return &f.library();
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 VectorKind catalog_kind(FileSpec spec) {
@@ -660,10 +650,8 @@ VectorKind catalog_kind(FileSpec spec) {
     if (shared->companions) out = shared->companions(tree);
     const FlagLibrary* lib = library_of_file(file);
     if (!lib) throw std::logic_error(file + ": its family has no flag library");
-    VectorKind calls;
-    calls.file = file;
-    calls.port_calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
-    out.emplace_back(wrong_answers_path(file), wrong_answers_text(calls, lib->ports(), tree));
+    const auto calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
+    out.emplace_back(wrong_answers_path(file), wrong_answers_text(file, calls, lib->ports(), tree));
     return out;
   };
   for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});

@@ -80,20 +80,31 @@ json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const Port
   return out;
 }
 
-std::string wrong_answers_text(const VectorKind& kind, const std::vector<WrongPortRef>& ports, const json::Value& file) {
-  const rapidjson::Document doc = document_of(file);
-  if (!doc.IsObject() || !doc.HasMember("testGroups")) throw std::logic_error(kind.file + ": not a vector file tree");
+std::string wrong_answers_text(const std::string& name,
+                               const std::function<std::vector<PortCall>(const TestRef&)>& port_calls,
+                               const std::vector<WrongPortRef>& ports, const json::Value& tree) {
+  const rapidjson::Document doc = document_of(tree);
+  if (!doc.IsObject() || !doc.HasMember("testGroups")) throw std::logic_error(name + ": not a vector file tree");
   const Backend& backend = *all_backends()[0];
   std::string out;
   for_each_test(doc, [&](const TestRef& t) {
     json::Array calls;
-    for (const auto& c : kind.port_calls(t)) calls.emplace_back(wrong_answers_of(ports, c, backend));
-    out += json::to_line(json::Value::object({{"file", kind.file},
+    for (const auto& c : port_calls(t)) calls.emplace_back(wrong_answers_of(ports, c, backend));
+    out += json::to_line(json::Value::object({{"file", name},
                                               {"tcId", static_cast<std::int64_t>(tc_id_of(t.test))},
                                               {"calls", json::Value(std::move(calls))}}));
     out += "\n";
   });
   return out;
+}
+
+const FlagLibrary* library_of_file(const std::string& file) {
+  const Family* fam = family_of_file(file);
+  if (!fam) return nullptr;
+  for (const auto& f : family_files()) {
+    if (std::string_view(f.family) == fam->id) return &f.library();
+  }
+  return nullptr;
 }
 
 json::Value wrong_ports_json() {

@@ -8,6 +8,7 @@
 // An answer has the form of a transcript call's `expect` and is compared with a reply the same way.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,15 @@ inline constexpr const char* kWrongPortsName = "wrong_ports.json";
 [[nodiscard]] json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const PortCall& call,
                                             const Backend& backend);
 
-// wrong_answers_text renders the wrong-answer file of |kind|'s generated |file| for |ports|: one
-// line per test, in file order, each call of kind.port_calls in turn. Throws std::logic_error when
-// |file| is not a vector file tree or a wrong port fails (generator bugs).
-[[nodiscard]] std::string wrong_answers_text(const VectorKind& kind, const std::vector<WrongPortRef>& ports,
-                                             const json::Value& file);
+// wrong_answers_text renders the wrong-answer file of the vector file |name| (its generated |tree|)
+// for |ports|: one line per test, in file order, each call |port_calls| gives in turn. Throws
+// std::logic_error when |tree| is not a vector file tree or a wrong port fails (generator bugs).
+[[nodiscard]] std::string wrong_answers_text(const std::string& name,
+                                             const std::function<std::vector<PortCall>(const TestRef&)>& port_calls,
+                                             const std::vector<WrongPortRef>& ports, const json::Value& tree);
+
+// library_of_file returns the flag library of vector file |file|'s family, or nullptr.
+[[nodiscard]] const FlagLibrary* library_of_file(const std::string& file);
 
 // wrong_ports_json renders vectors/wrong_ports.json from every family's flag library, family by
 // family in the families table's order: each wrong port's name, family (algorithm), description,
