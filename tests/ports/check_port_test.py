@@ -325,19 +325,74 @@ class Reports(unittest.TestCase):
     def test_html_renders_in_headless_chromium_with_the_counts(self):
         browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if not browser:
-            self.skipTest("chromium is not installed (.ci/deps installs it); the HTML page was not rendered")
+            why = "chromium is not installed (.ci/deps installs it); the HTML page was not rendered"
+            if os.environ.get("FAIRVEC_REQUIRE_TOOLS") == "1":
+                self.fail(why + " and FAIRVEC_REQUIRE_TOOLS=1 requires it")
+            self.skipTest(why)
         p = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
                             "file://" + self.files["html"]], capture_output=True, text=True, timeout=120)
         dom = p.stdout
         s = self.report["summary"]
-        for key, name in [("passed", "passed"), ("failed", "failed"), ("skipped", "skipped")]:
+        for key, name in [("passed", "passed"), ("failed", "failed"), ("skipped", "skipped"),
+                          ("expectedFailures", "expected-failure"), ("unexpectedPasses", "unexpected-pass")]:
             count = re.search(rf'id="count-{name}">(\d+)<', dom)
             shown = re.search(rf'id="shown-{name}">(\d+)<', dom)  # filled in by the page's script
             self.assertIsNotNone(shown, f"the script did not run: {dom[:300]} {p.stderr[-300:]}")
             self.assertEqual(int(count.group(1)), s[key])
             self.assertEqual(int(shown.group(1)), s[key])
         self.assertEqual(len(re.findall(r'<tr class="[a-z-]+" data-status=', dom)), len(self.report["vectors"]))
+        failing = s["failed"] + s["expectedFailures"] + s["unexpectedPasses"]
+        cards = re.search(r'id="shown-cards">(\d+)<', dom)
+        self.assertIsNotNone(cards, "the script counts the failures shown")
+        self.assertEqual(int(cards.group(1)), failing)
 
+    def html(self):
+        with open(self.files["html"], encoding="utf-8") as f:  # strict: the page is valid UTF-8
+            return f.read()
+
+    def test_html_opens_with_the_diagnosis(self):
+        page = self.html()
+        self.assertIn('id="diagnosis"', page)
+        self.assertLess(page.index('id="diagnosis"'), page.index('id="failures"'), "the diagnosis comes first")
+        diagnosis = page[page.index('id="diagnosis"'):page.index("</section>", page.index('id="diagnosis"'))]
+        if "Your port answers like" not in diagnosis:  # a vector set without wrong answers
+            self.assertIn("failed. The vector set carries no wrong answers", diagnosis)
+        else:
+            self.assertRegex(diagnosis, r"on \d+ of \d+ failing vectors? \(.*\d+ of \d+ failing calls?\); "
+                                        r"(no passing call contradicts it|\d+ passing calls? contradicts? it)\.")
+            self.assertIn('id="suspects"', diagnosis)
+
+    def test_html_marks_the_first_difference_of_a_failing_call(self):
+        page = self.html()
+        first = next(v for v in self.report["vectors"] if v["status"] == "failed")
+        path = next(c["firstDifference"] for c in first["calls"] if c["firstDifference"])
+        self.assertEqual(path, "result.dice[0]")
+        card = re.search(r'<details class="card failed" id="f\d+" data-status="failed" open>(.*?)</details>\n', page, re.S)
+        self.assertIsNotNone(card, "a failing vector's card, open")
+        call = card.group(1)
+        self.assertIn(f'first difference <code class="path">{path}</code>', call)
+        # The first die is marked on both sides: [<mark>N</mark>, ...].
+        self.assertRegex(call, r'<div class="exp">.*&quot;dice&quot;: \[<mark>\d+</mark>, .*<div class="act">.*&quot;dice&quot;: \[<mark>\d+</mark>, ')
+        for flag in first["flags"]:
+            self.assertIn(f'<code>{flag["name"]}</code> <span class="bt">{flag["bugType"]}</span>', call)
+
+    def test_html_has_family_bars_and_collapses_what_passed(self):
+        page = self.html()
+        families = {}
+        for v in self.report["vectors"]:
+            families.setdefault(v["family"], []).append(v["status"])
+        for family, statuses in families.items():
+            bar = re.search(rf'<div class="fam"><div class="mono">{re.escape(family)}</div><div class="bar">(.*?)</div>', page)
+            self.assertIsNotNone(bar, family)
+            widths = {k: float(w) for k, w in re.findall(r'<span class="([a-z-]+)" style="width:([\d.]+)%"', bar.group(1))}
+            for status in set(statuses):
+                self.assertAlmostEqual(widths[status], 100 * statuses.count(status) / len(statuses), places=2)
+        self.assertEqual(set(families["keno-v1"]), {"passed"}, "keno passes: one green bar")
+        self.assertRegex(page, r'<details class="sect" open><summary>\d+ flags? with failures</summary>')
+        self.assertRegex(page, r'<details class="sect"><summary>\d+ flags? without failures</summary>')
+        self.assertIn('<details class="sect" id="all"><summary>All ', page)  # the whole list, collapsed
+        self.assertLess(page.index("flags with failures"), page.index("flags without failures"))
+        self.assertNotRegex(page, r'(src|href)="(https?:)?//|<link|@import', "self-contained")
 
 def recording_port(log):
     """The example port, appending every request line it reads to |log|."""
