@@ -281,6 +281,7 @@ TEST(StakeVerify, ReproducesThePublishedDiceRound) {
   EXPECT_EQ(verify(round + " --outcome '{\"roll\": 93.08}'"), 0);  // DiceResult.svelte.test.ts: 93.08
   EXPECT_EQ(verify(round + " --outcome '{\"roll\": 93.09}'"), 1);
   EXPECT_EQ(verify(round + " --outcome '{\"pocket\": 3}'"), 2);
+  EXPECT_EQ(verify(round + " --outcome '{}'"), 2);  // compares nothing: bad input, never verified
   EXPECT_EQ(verify("--game mines --server-seed s --client-seed c --nonce 1 --options '{\"mines\": 25}'"), 2);
   EXPECT_EQ(verify("--game limbo --server-seed 735249f062ac025044a8523aa92e034803f02d6b75129abc97e8b1be19aab9b4 "
                    "--client-seed ec75fca98de6f2d9 --nonce 21 --outcome '{\"multiplier\": 160.05}'"),

@@ -228,7 +228,6 @@ INSTANTIATE_TEST_SUITE_P(AllFiles, VectorKindTest, ::testing::ValuesIn(kind_name
                            }
                            return n;
                          });
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(VectorKindTest);
 
 TEST(VectorFileBuilder, AssignsIdsAndCounts) {
   VectorFileBuilder b("toy", "toy_schema.json", {"a toy"});

@@ -9,8 +9,9 @@
 #
 #   tests/slurm/slurm_search_test.sh --fairvec BIN --dir DIR
 #
-# Exit 0 pass, 1 fail, 77 skipped (no Slurm or munge here, or not root; with CI=true that is a
-# failure instead: CI must run this test).
+# Exit 0 pass, 1 fail, 77 skipped (no Slurm or munge here, or not root; with CI=true or
+# FAIRVEC_REQUIRE_TOOLS=1, set by the CMake option FAIRVEC_REQUIRE_TOOLS, that is a failure
+# instead: CI must run this test).
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FAIRVEC="" DIR=""
@@ -25,7 +26,10 @@ done
 [ -x "$FAIRVEC" ] && [ -n "$DIR" ] || { echo "usage: $0 --fairvec BIN --dir DIR" >&2; exit 2; }
 
 skip() {
-  if [ "${CI:-}" = true ]; then echo "slurm: FAIL: $* (CI=true: this test must run; .ci/deps installs slurm-wlm and munge)"; exit 1; fi
+  if [ "${CI:-}" = true ] || [ "${FAIRVEC_REQUIRE_TOOLS:-}" = 1 ]; then
+    echo "slurm: FAIL: $* (CI=true or FAIRVEC_REQUIRE_TOOLS=1: this test must run; .ci/deps installs slurm-wlm and munge)"
+    exit 1
+  fi
   echo "slurm: SKIPPED: $*"; exit 77
 }
 for tool in munged mungekey slurmctld slurmd sbatch squeue sinfo scontrol scancel; do

@@ -12,7 +12,7 @@
 //      same field for bad input;
 //   3. the language switch, the tabs' keyboard use, labels, text contrast (WCAG AA, 4.5:1) and
 //      a phone-sized layout without sideways scrolling.
-// Without Chromium it exits 77 (CTest SKIP_RETURN_CODE), or 1 when CI=true.
+// Without Chromium it exits 77 (CTest SKIP_RETURN_CODE), or 1 when CI=true or FAIRVEC_REQUIRE_TOOLS=1.
 //   node tests/web/browser_test.mjs --fairvec build/gen/fairvec [--chromium PATH] [--vectors DIR] [--quick]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, copyFileSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -37,7 +37,10 @@ let chromium = opt('--chromium');
 chromium = !chromium || chromium.endsWith('NOTFOUND') ? findChromium() : existsSync(chromium) ? chromium : null;
 if (!chromium) {
   const msg = 'browser_test: Chromium not found (/usr/bin/chromium; .ci/deps installs it)';
-  if (process.env.CI === 'true') { console.error(`${msg}: a failure under CI=true`); process.exit(1); }
+  if (process.env.CI === 'true' || process.env.FAIRVEC_REQUIRE_TOOLS === '1') {
+    console.error(`${msg}: a failure under CI=true or FAIRVEC_REQUIRE_TOOLS=1`);
+    process.exit(1);
+  }
   console.log(`SKIP: ${msg}; the page was not run in a browser`);
   process.exit(77);
 }

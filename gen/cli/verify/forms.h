@@ -63,7 +63,9 @@ void no_positionals(const Args& args, std::size_t allowed);
 // --outcome; |asked| false when it is not given) against the member of |computed| of that name, by
 // value as the port checker compares answers (133, 133.0 and 1.33e2 are one number); the first
 // difference becomes |rep|'s first mismatch unless it has one. Throws InputError naming
-// --outcome.NAME for a member that is not an outcome field of |game|.
+// --outcome.NAME for a member that is not an outcome field of |game|, and naming --outcome when
+// |given| has no member (a check that compared nothing never passes; the sub-forms reject it
+// before playing the round, with an example member of their own).
 [[nodiscard]] Check outcome_check(const Lang& L, Report& rep, bool asked, const rapidjson::Value& given,
                                   const json::Value& computed, const std::string& game);
 

@@ -21,9 +21,12 @@ Check outcome_check(const Lang& L, Report& rep, bool asked, const rapidjson::Val
                     const std::string& game) {
   Check c{"outcome", Status::kNotChecked, L.t("check.outcome"), L.t("reason.no_outcome")};
   if (!asked) return c;
+  const json::Value members = json::Value::from_rapidjson(given);
+  if (members.as_object().empty()) {
+    throw InputError("--outcome", "names no outcome member; give the members to compare, or leave --outcome out");
+  }
   c.status = Status::kPassed;
   c.reason.clear();
-  const json::Value members = json::Value::from_rapidjson(given);
   for (const auto& [k, v] : members.as_object()) {
     const json::Value* mine = computed.find(k);
     if (!mine) throw InputError("--outcome." + k, "is not an outcome field of " + game);
