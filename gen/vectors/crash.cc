@@ -223,6 +223,7 @@ void point_cases(Cases& cs) {
     add(c, "", {"SaltAsGiven"}, first, " " + salt + " ");
     add(c, "the link of the first test of this group in uppercase", {"UppercaseLink"}, upper(first), salt);
     bad("no salt", "MissingSalt", first, std::nullopt, "salt");
+    cs.invalid("CrashPoint", "the salt as the JSON number 12345", {"NumberAsText"}, {{"link", first}, {"salt", 12345}}, "params.salt");
     bad_links(first, salt);
   }
 
@@ -233,6 +234,16 @@ void point_cases(Cases& cs) {
         "bustabit game #" + std::to_string(g.game) + ", published bust " + std::to_string(g.hundredths / 100) + "." +
             (g.hundredths % 100 < 10 ? "0" : "") + std::to_string(g.hundredths % 100) + "x",
         {"PublishedGame"}, g.hash, std::string(kBustabit2018Salt));
+  }
+
+  // bustabit's current salt: no game hash of that chain is published in a source read here, so the
+  // links are its terminating hash and links of this kit's own; the points are this kit's.
+  convention("bustabit-2025");
+  add(Convention::kBustabit2025, "bustabit's current salt on that chain's published terminating hash (not a game's hash)",
+      {"PublishedSalt", "RawLinkMessage"}, kBustabit2025TerminatingHash, std::string(kBustabit2025Salt));
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    add(Convention::kBustabit2025, "", {"PublishedSalt", "RawLinkMessage"}, hex(stream("crash/bustabit-2025/published-salt", i)),
+        std::string(kBustabit2025Salt));
   }
 
   for (const char* name : {"bustabit-v3", "Bustabit-V1", "betkyo", ""}) {
@@ -365,8 +376,15 @@ void add_point_flags(FlagLibrary& lib) {
             "chain, the published hashes and busts of its first links); the comment gives the game numbers. A port that "
             "does not reproduce them is not bustabit's scheme.",
             {}, published});
+  lib.flag({"PublishedSalt", BugType::kBasic,
+            "bustabit-2025 under the salt bustabit published for its current chain (from game #12,279,451; "
+            "bustabit/verifier src/constants.ts GAME_SALT, specs/crash.md [S4]), on that chain's terminating hash and "
+            "links of this kit's own: no game hash of the chain is published in a source read, so the points are this "
+            "kit's, recomputed by tests/reference/recompute.py.",
+            {}, [](const rapidjson::Value& p, const json::Value&) { return salt_of(p) == kBustabit2025Salt; }});
   lib.share(shared_flags(), "NonAsciiText", {"crash-latin1-salt"});
   lib.share(shared_flags(), "SaltAsGiven", {"crash-trimmed-salt"});
+  lib.share(shared_flags(), "NumberAsText", {"crash-number-as-text"});
   lib.flag({"SaltNotUsed", BugType::kMissingCheck,
             "betkyo-exact takes no salt: a salt sent with it is bad input, not silently ignored.", {"crash-salt-ignored"}});
   lib.flag({"MissingSalt", BugType::kMissingCheck, "The bustabit conventions need a salt: a request without one is bad input.",
@@ -408,8 +426,8 @@ std::vector<VectorKind> files() {
                      "the convention's formula in both arithmetics (before the instant bust)."},
                     library().pick({"Pseudorandom", "ExactVsDouble", "BeyondSafeInteger", "InstantBust", "DivisibleInDoubles",
                                     "ClampAt100", "HZero", "MaxH", "SafeIntegerBoundary", "HexTextKey", "RawLinkMessage",
-                                    "UppercaseLink", "EmptySalt", "PublishedGame", "NonAsciiText", "SaltAsGiven", "SaltNotUsed",
-                                    "MissingSalt", "InvalidLink", "UnknownConvention"}),
+                                    "UppercaseLink", "EmptySalt", "PublishedGame", "PublishedSalt", "NonAsciiText", "SaltAsGiven", "SaltNotUsed",
+                                    "MissingSalt", "InvalidLink", "UnknownConvention", "NumberAsText"}),
                     {{.type = "CrashPoint",
                       .call = {"crash.point"},
                       .members = {"convention"},

@@ -57,6 +57,11 @@ inline bool v2_point(Convention c) { return c == Convention::kBustabitV2 || c ==
 // bustabit's published 2018-chain games (specs/crash.md §7.1): the salt is the hash of Bitcoin block
 // 505750, as bustabit's verifier has it (bustabit/verifier, src/constants.ts, PREV_GAME_SALT).
 constexpr const char* kBustabit2018Salt = "0000000000000000004d6ec16dafe9d8370958664c1dc422f452892264c59526";
+// The salt of bustabit's current chain from game #12,279,451 on (specs/crash.md [S4]: bustabit/verifier,
+// src/constants.ts, GAME_SALT, "from bustabit's current seeding event", bitcointalk topic 5560454),
+// and that chain's terminating hash (TERMINATING_HASH).
+constexpr const char* kBustabit2025Salt = "00000000000000000001e08b7fd44f95e3e950ac65650a8031a6d5e1750e34be";
+constexpr const char* kBustabit2025TerminatingHash = "567a98370fb7545137ddb53687723cf0b8a1f5e93b1f76f4a1da29416930fa59";
 struct PublishedGame {
   std::uint64_t game;
   const char* hash;

@@ -16,6 +16,7 @@
 #include "schemes/crash.h"
 #include "vectors/crash.h"
 #include "vectors/flags.h"
+#include "vectors/lenient_ports.h"
 
 namespace fairvec::vectors::crash_vec {
 
@@ -181,6 +182,9 @@ void add(FlagLibrary& lib, std::string name, std::string description, unsigned o
 }  // namespace
 
 void add_wrong_ports(FlagLibrary& lib) {
+  // JSON types read leniently (vectors/lenient_ports.h).
+  lib.port(lenient_port("crash-number-as-text", "takes a JSON number for the salt, as the text of the number",
+                        Leniency::kNumberAsText, {"crash.point"}));
   // The point.
   add(lib, "crash-betkyo-doubles", "computes betkyo-exact in binary64 instead of exact integers", kPoint | kHash,
       {.betkyo_doubles = true});

@@ -70,6 +70,9 @@ void add_draw_flags(FlagLibrary& lib) {
             "gets another result than the binary64 formula.",
             {"cursor-limbo-exact-integers"}});
   lib.share(shared_flags(), "SwapToEnd", {"splice-not-swap"});
+  lib.share(shared_flags(), "IntegerAsText", {"cursor-layer-integer-as-text"});
+  lib.share(shared_flags(), "IntegralFloat", {"cursor-layer-integral-float"});
+  lib.share(shared_flags(), "BooleanAsInteger", {"cursor-layer-boolean-as-integer"});
   lib.flag({"PoolOfOne", BugType::kBoundary,
             "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.", {},
             [](const rapidjson::Value& p, const json::Value& out) {
@@ -224,6 +227,9 @@ void draw_cases(Cases& c) {
   bad_draw("n = 0", {"BadN"}, Value(0.5), Value(0), "n");
   bad_draw("n = 2^53", {"BadN"}, Value(0.5), Value(static_cast<std::int64_t>(kTwo53)), "n");
   bad_draw("n negative", {"BadN"}, Value(0.5), Value(-6), "n");
+  bad_draw("n as the JSON string \"6\"", {"IntegerAsText"}, Value(0.5), Value("6"), "n");
+  bad_draw("n as the JSON number 6.0", {"IntegralFloat"}, Value(0.5), Value(6.0), "n");
+  bad_draw("n as the JSON boolean true", {"BooleanAsInteger"}, Value(0.5), Value(true), "n");
 
   c.invalid("CursorLimboInvalid", "u above 1", {"UnitRange"}, {{"u", Value(1.0 + 0x1p-52)}}, "u");
   c.invalid("CursorLimboInvalid", "u negative", {"UnitRange"}, {{"u", Value(-0.5)}}, "u");
@@ -242,6 +248,9 @@ void draw_cases(Cases& c) {
   bad_hop("size 0", {"BadN"}, Value::array({}), Value(0), "size");
   bad_hop("size negative", {"BadN"}, Value::array({0.5}), Value(-1), "size");
   bad_hop("size 2^53", {"BadN"}, Value::array({0.5}), Value(static_cast<std::int64_t>(kTwo53)), "size");
+  bad_hop("size as the JSON string \"52\"", {"IntegerAsText"}, Value::array({0.5}), Value("52"), "size");
+  bad_hop("size as the JSON number 52.0", {"IntegralFloat"}, Value::array({0.5}), Value(52.0), "size");
+  bad_hop("size as the JSON boolean true", {"BooleanAsInteger"}, Value::array({0.5}), Value(true), "size");
   bad_hop("a unit above 1", {"UnitRange"}, Value::array({0.5, 1.5}), Value(52), "units");
   bad_hop("a negative unit", {"UnitRange"}, Value::array({-0.5}), Value(52), "units");
   bad_hop("a unit as a string", {"WrongType"}, Value::array({Value("0.5")}), Value(52), "units");
@@ -264,7 +273,7 @@ VectorKind draw_vector_kind() {
        "52 cards, 15 bingo numbers, 75 balls, 25 mine cells."},
       library().pick({"ClampAtOne", "BelowOne", "Zero", "MaxN", "Binary64Draw", "LimboClamp", "EvaluationOrder",
                       "Binary64Limbo", "SwapToEnd", "PoolOfOne", "NoDraws", "PoolExhaustion", "UnitRange", "BadN",
-                      "WrongType"}),
+                      "WrongType", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "CursorDraw", .call = {"cursor.draw"}, .fields = outputs({"index"}), .stages = unit_of_u64},
        {.type = "CursorLimbo", .call = {"cursor.limbo"}, .fields = outputs({"scaledBits", "hundredths"}), .stages = unit_of_u64},
        {.type = "CursorPoolHop", .call = {"cursor.pool_hop"}, .fields = outputs({"indexes", "picks"})},

@@ -161,6 +161,25 @@ void link_cases(Cases& c) {
   build_invalid("games add up to 11 of 12", {"BuildBadField", "GamesNotSumming"}, 1, "ru", two.rolls, 12, {7, 4}, "games");
   build_invalid("recorded lists 12 rolls, rolls says 11", {"BuildBadField", "CountMismatch"}, 0, "tr", two.rolls, 11, {}, "recorded");
   build_invalid("rolls 0", {"BuildBadField", "RollCountZero"}, 0, "tr", "", 0, {}, "rolls");
+  // An integer of another JSON type: bad input, although a lenient reading would build the link.
+  auto build_typed = [&](std::string comment, std::string flag, std::string member, json::Value v) {
+    json::Object in = {{"version", 1},
+                       {"lang", "ru"},
+                       {"serverSeed", two.seed},
+                       {"seal", two.seal},
+                       {"clientSeeds", jstrs(two.seeds)},
+                       {"rolls", json::Value(std::int64_t{12})},
+                       {"recorded", two.rolls},
+                       {"games", jgames({})}};
+    for (auto& [k, x] : in) {
+      if (k == member) x = std::move(v);
+    }
+    c.invalid("HmacDiceLinkBuildInvalid", std::move(comment), {std::move(flag)}, std::move(in), member);
+  };
+  build_typed("version as the JSON string \"1\"", "IntegerAsText", "version", json::Value("1"));
+  build_typed("version as the JSON number 1.0", "IntegralFloat", "version", json::Value(1.0));
+  build_typed("version as the JSON boolean true", "BooleanAsInteger", "version", json::Value(true));
+  build_typed("rolls as the JSON string \"12\"", "IntegerAsText", "rolls", json::Value("12"));
 }
 
 }  // namespace
@@ -255,7 +274,7 @@ VectorKind link_vector_kind() {
        "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
        "fields and the canonical link that build produces from them; invalid tests give a link or",
        "fields that must be rejected, with the field named."},
-      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "PathTextAfterCheck", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField"}),
+      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "PathTextAfterCheck", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "HmacDiceLink",
         .call = {"hmac_dice.parse_link"},
         .fields = outputs({"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"}),

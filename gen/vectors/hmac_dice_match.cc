@@ -2,6 +2,7 @@
 // the seal and every roll, games attributed to rolls, and the link that carries a match. A catalog
 // (vectors/catalog.h): cases give the match only; hmac_dice.verify_match and its trace (the link)
 // write the rest; a tampered match is answered, and the field it shows not to verify is its error.
+#include <cctype>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -74,6 +75,14 @@ void match_cases(Cases& c) {
   }
   add("three games (4 + 4 + 4)", {"Verified", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, rolls, {4, 4, 4}}, "");
   add("seal only", {"SealOnly"}, Result::kValid, {seed, seal, seeds, 12, "", {}}, "");
+  {
+    std::string upper_seal = seal;
+    for (char& ch : upper_seal) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    add("the seal in uppercase hex: the same seal", {"SealOnly", "SealHexCase"}, Result::kValid,
+        {seed, upper_seal, seeds, 12, "", {}}, "");
+    add("the seal in uppercase hex, rolls too", {"Verified", "SealHexCase"}, Result::kValid,
+        {seed, upper_seal, seeds, 12, rolls, {7, 5}}, "");
+  }
   add("seal only, two games", {"SealOnly", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, "", {7, 5}}, "");
   add("recorded rolls only", {"RecordedOnly", "MultiGame"}, Result::kValid, {seed, "", seeds, 12, rolls, {7, 5}}, "");
   add("nothing to compare", {"Unchecked"}, Result::kValid, {seed, "", seeds, 12, "", {}}, "");
@@ -157,6 +166,10 @@ void match_cases(Cases& c) {
 void add_match_flags(FlagLibrary& lib) {
   lib.flag({"Verified", BugType::kBasic,
             "Seal and recorded rolls both match.", {"swapped-dice", "zero-based-rolls"}});
+  lib.flag({"SealHexCase", BugType::kEncoding,
+            "The given seal in uppercase hex is the same seal and matches (hex is read in either case); catches a port "
+            "that compares the seal as text.",
+            {"seal-compared-as-text"}});
   lib.flag({"SealOnly", BugType::kBasic,
             "Only the seal is given and matches; the rolls are shown, not compared."});
   lib.flag({"RecordedOnly", BugType::kBasic,
@@ -196,7 +209,7 @@ VectorKind match_vector_kind() {
        "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
        "matches that do not verify: the op answers with the mismatch verdict, error names the",
        "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."},
-      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField"}),
+      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField", "SealHexCase"}),
       {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},

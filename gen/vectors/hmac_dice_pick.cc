@@ -115,6 +115,13 @@ void pick_cases(Cases& c) {
   message_invalid("a client seed already ending in '+'", {"MessageBadInput"}, {two[0] + "+"}, 1, 0, "clientSeeds[0]");
   c.invalid("HmacDiceRetryMessageInvalid", "the roll number as a decimal string", {"RollAsString"},
             {{"clientSeeds", jstrs(two)}, {"roll", json::Value("17")}, {"retry", json::Value(std::int64_t{0})}}, "roll");
+  auto retry_typed = [&](std::string comment, std::string flag, json::Value retry) {
+    c.invalid("HmacDiceRetryMessageInvalid", std::move(comment), {std::move(flag)},
+              {{"clientSeeds", jstrs(two)}, {"roll", json::Value(std::int64_t{17})}, {"retry", std::move(retry)}}, "retry");
+  };
+  retry_typed("retry as the JSON string \"1\"", "IntegerAsText", json::Value("1"));
+  retry_typed("retry as the JSON number 1.0", "IntegralFloat", json::Value(1.0));
+  retry_typed("retry as the JSON boolean true", "BooleanAsInteger", json::Value(true));
 }
 
 }  // namespace
@@ -184,7 +191,8 @@ VectorKind pick_vector_kind() {
        "retry k appends k '+' to the last client seed, with the MAC of that message."},
       library().pick({"OrdinaryPick", "AcceptedByteBoundary", "SkippedByteValues", "SkippedBytesDeep", "LastByteOfMac",
                       "RetryDepth1", "RetryDepth2", "RetryDepth3", "UnusedMacs", "NoMac", "AllSkipped", "BadMac",
-                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput", "RollAsString"}),
+                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput", "RollAsString",
+                      "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "HmacDicePick", .call = {"hmac_dice.pick"}, .fields = outputs({"dice", "retry", "index", "byte"})},
        {.type = "HmacDicePickInvalid", .call = {"hmac_dice.pick"}},
        {.type = "HmacDiceRetryMessage", .call = {"hmac_dice.message"}, .fields = outputs({"message", "mac"})},

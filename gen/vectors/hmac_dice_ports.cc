@@ -14,6 +14,7 @@
 #include "ops/op_table.h"
 #include "vectors/flags.h"
 #include "vectors/hmac_dice.h"
+#include "vectors/lenient_ports.h"
 #include "vectors/test_reader.h"
 
 namespace fairvec::vectors::hmac_dice_vec {
@@ -31,9 +32,9 @@ struct Port {
   bool text_seed = false;          // seals, and keys the HMAC with, the hex text itself
   bool hashed_64 = false;          // hashes a key of 64 bytes or more before the HMAC
   bool upper_seal = false;         // writes the seal in uppercase
+  bool seal_as_text = false;       // compares a given seal with its own as text (lowercase hex), case and all
   // The client seeds and the roll number.
   bool any_seed_count = false, any_client_length = false, any_client_character = false, any_roll = false;
-  bool string_roll = false;  // takes a decimal string for the roll number
   std::uint64_t roll_cap = hd::kMaxRoll;
   std::function<std::vector<std::string>(std::vector<std::string>)> seeds = {};
   std::function<std::string(std::int64_t roll)> roll_text = {};
@@ -125,14 +126,7 @@ struct Port {
   }
 
   [[nodiscard]] std::int64_t roll_number(const rapidjson::Value& p) const {
-    const rapidjson::Value* v = json::optional_member(p, "roll");
-    std::int64_t roll = 0;
-    if (string_roll && v && v->IsString() && v->GetStringLength() > 0 && v->GetStringLength() < 19 &&
-        std::all_of(v->GetString(), v->GetString() + v->GetStringLength(), [](char c) { return c >= '0' && c <= '9'; })) {
-      roll = std::stoll(v->GetString());
-    } else {
-      roll = json::get_int(p, "roll", "params");
-    }
+    const std::int64_t roll = json::get_int(p, "roll", "params");
     if (!any_roll && (roll < 1 || static_cast<std::uint64_t>(roll) > roll_cap)) throw InputError("roll", "range");
     return roll;
   }
@@ -195,7 +189,7 @@ struct Port {
     });
     const Digest seal = b.sha256(seed);
     r.computed_seal = to_hex(seal);
-    if (m.seal) r.seal_matches = *m.seal == seal;
+    if (m.seal) r.seal_matches = seal_as_text ? json::get_string(p, "seal", "params") == r.computed_seal : *m.seal == seal;
     if (first_mismatch_only && r.mismatches.size() > 1) r.mismatches.resize(1);
     r.verdict = r.seal_matches && !*r.seal_matches ? hd::Verdict::kSealMismatch
                 : !r.mismatches.empty()            ? hd::Verdict::kRollMismatch
@@ -269,6 +263,8 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "hex-string-key", "takes the server seed's hex text for its decoded bytes: the HMAC key and the seal",
       kSeal | kRoll | kMatch, {.text_seed = true});
   add(lib, "uppercase-seal", "writes the seal in uppercase hex", kSeal, {.upper_seal = true});
+  add(lib, "seal-compared-as-text", "compares a given seal with the computed one as text, so uppercase hex never matches", kMatch,
+      {.seal_as_text = true});
   add(lib, "uppercase-seed-rejected", "rejects server seed hex with uppercase letters", kSeal | kRoll | kMatch,
       {.rejects_uppercase = true});
   add(lib, "lenient-seed-hex", "reads the server seed's hex leniently: skips a 0x prefix and non-hex characters, drops an odd last digit",
@@ -340,7 +336,14 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "no-retries", "never goes on to the next retry's MAC", kPick, {.retries = false});
   add(lib, "pick-wraps", "takes byte 0 of the first MAC when every byte is skipped", kPick, {.wrap = true});
   add(lib, "pick-default-dice", "answers 1-1 when no MAC is given", kPick, {.default_dice = true});
-  add(lib, "string-as-integer", "takes a decimal string for the roll number", kRoll | kMessage, {.string_roll = true});
+  // JSON types read leniently (vectors/lenient_ports.h): roll, retry, version and a link's roll count.
+  const std::vector<std::string> integers = {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link"};
+  lib.port(lenient_port("string-as-integer", "takes a decimal string (\"7\") for an integer: roll, retry, version, rolls",
+                        Leniency::kIntegerAsText, integers));
+  lib.port(lenient_port("hmac-dice-integral-float", "takes a whole JSON float (7.0) for an integer: roll, retry, version, rolls",
+                        Leniency::kIntegralFloat, integers));
+  lib.port(lenient_port("hmac-dice-boolean-as-integer", "takes true and false as 1 and 0 for roll, retry, version, rolls",
+                        Leniency::kBooleanAsInteger, integers));
   // Links and listings.
   via(lib, "link-keys-any-case", "matches a link's keys case-insensitively", {"hmac_dice.parse_link"}, [](json::Object& o) {
     text_member(o, "link", [](std::string& link) {

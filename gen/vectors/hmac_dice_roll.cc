@@ -221,10 +221,13 @@ void roll_cases(Cases& c) {
   add_roll("roll 2^53 - 1 with one client seed", {"MaxRoll", "OneClientSeed"}, s1, one, hd::kMaxRoll);
 
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string seed,
-                     std::vector<std::string> seeds, std::int64_t roll, std::string error) {
+                     std::vector<std::string> seeds, json::Value roll, std::string error) {
     c.invalid("HmacDiceRollInvalid", std::move(comment), std::move(flags),
-              {{"serverSeed", std::move(seed)}, {"clientSeeds", jstrs(seeds)}, {"roll", json::Value(roll)}}, std::move(error));
+              {{"serverSeed", std::move(seed)}, {"clientSeeds", jstrs(seeds)}, {"roll", std::move(roll)}}, std::move(error));
   };
+  invalid("roll as the JSON string \"5\"", {"IntegerAsText"}, s0, two, json::Value("5"), "roll");
+  invalid("roll as the JSON number 5.0", {"IntegralFloat"}, s0, two, json::Value(5.0), "roll");
+  invalid("roll as the JSON boolean true", {"BooleanAsInteger"}, s0, two, json::Value(true), "roll");
   invalid("server seed of 63 hex digits", {"OddLengthHex"}, s0.substr(0, 63), two, 1, "serverSeed");
   invalid("server seed of 15 bytes", {"SeedTooShort"}, server_seed("roll/short", 15), two, 1, "serverSeed");
   invalid("server seed of 65 bytes", {"SeedTooLong"}, server_seed("roll/long", 65), two, 1, "serverSeed");
@@ -247,8 +250,8 @@ void roll_cases(Cases& c) {
   invalid("a client seed with a percent-escape", {"ClientSeedCharacter"}, s0, {"%41"}, 1, "clientSeeds[0]");
   invalid("roll 0 (rolls count from 1)", {"RollOutOfRange"}, s0, two, 0, "roll");
   invalid("roll -1", {"RollOutOfRange"}, s0, two, -1, "roll");
-  invalid("roll 9007199254740992 = 2^53", {"RollOutOfRange"}, s0, two, 9007199254740992LL, "roll");
-  invalid("roll 2^63 - 1", {"RollOutOfRange"}, s0, two, 9223372036854775807LL, "roll");
+  invalid("roll 9007199254740992 = 2^53", {"RollOutOfRange"}, s0, two, json::Value(std::int64_t{9007199254740992}), "roll");
+  invalid("roll 2^63 - 1", {"RollOutOfRange"}, s0, two, json::Value(std::int64_t{9223372036854775807}), "roll");
 }
 
 }  // namespace
@@ -283,6 +286,9 @@ void add_roll_flags(FlagLibrary& lib) {
               {"skips-at-most-" + fewer}});
   }
   lib.share(shared_flags(), "EqualOpeningRoll");
+  lib.share(shared_flags(), "IntegerAsText", {"string-as-integer"});
+  lib.share(shared_flags(), "IntegralFloat", {"hmac-dice-integral-float"});
+  lib.share(shared_flags(), "BooleanAsInteger", {"hmac-dice-boolean-as-integer"});
   lib.flag({"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."});
   lib.flag({"ClientSeedLength128", BugType::kBoundary,
             "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {},
@@ -320,7 +326,8 @@ VectorKind roll_vector_kind() {
   for (const char* f : {"EqualOpeningRoll", "MinSeedLength", "MaxSeedLength", "UppercaseSeedHex", "ClientSeedLength1",
                         "ClientSeedLength128", "ClientSeedCharset", "MultiDigitRoll", "MaxRoll", "OddLengthHex",
                         "SeedTooShort", "SeedTooLong", "NonHexCharacter", "EmptySeed", "ClientSeedCount",
-                        "ClientSeedLength", "ClientSeedCharacter", "RollOutOfRange"}) {
+                        "ClientSeedLength", "ClientSeedCharacter", "RollOutOfRange", "IntegerAsText", "IntegralFloat",
+                        "BooleanAsInteger"}) {
     flags.push_back(f);
   }
   return catalog_kind({

@@ -40,6 +40,20 @@ const FlagLibrary& shared_flags() {
               "units, Latin-1 or escaped text."});
     lib.flag({"SaltAsGiven", BugType::kEncoding,
               "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it."});
+    // JSON types read leniently (vectors/lenient_ports.h): one text each, every family's ops.
+    lib.flag({"IntegerAsText", BugType::kMissingCheck,
+              "An integer parameter given as a JSON string (\"7\") is bad input, naming the parameter; catches a port "
+              "that converts text to a number (JavaScript's Number(), Python's int())."});
+    lib.flag({"IntegralFloat", BugType::kMissingCheck,
+              "An integer parameter given as a JSON number with a fraction part or an exponent (7.0, 7e0) is bad input "
+              "although its value is whole; catches a port that reads every JSON number as a double and checks only the "
+              "value."});
+    lib.flag({"BooleanAsInteger", BugType::kMissingCheck,
+              "An integer parameter given as a JSON boolean (true, false) is bad input; catches a port whose language "
+              "treats true as 1 and false as 0."});
+    lib.flag({"NumberAsText", BugType::kMissingCheck,
+              "A text parameter (a seed, a salt, a hash, a link) given as a JSON number is bad input, not the text of "
+              "that number; catches a port that stringifies whatever value it is given."});
     return lib;
   }();
   return kShared;

@@ -53,6 +53,8 @@ void crash_cases(Cases& c) {
   bad("63 hex digits", h.substr(0, 63));
   bad("65 hex digits", h + "0");
   bad("a 0x prefix", "0x" + h.substr(2));
+  c.invalid("StakeCrashInvalid", "the salt as the JSON number 12345", {"NumberAsText"}, {{"gameHash", h}, {"salt", Value(12345)}},
+            "salt");
 }
 
 }  // namespace
@@ -64,7 +66,7 @@ VectorKind crash_vector_kind() {
        "characters), msg = the salt's text, Stake's: a Bitcoin block hash); int = its first 4 bytes, big-endian;",
        "crashPoint = floor(max(1, 2^32 / (int + 1) * 0.99) * 100) / 100 in binary64.",
        "Port op: stake.crash {gameHash, salt} -> {crashPoint}."},
-      library().pick({"PublishedCrash", "Pseudorandom", "CrashHouseEdge", "CrashMinimum", "BadGameHash"}),
+      library().pick({"PublishedCrash", "Pseudorandom", "CrashHouseEdge", "CrashMinimum", "BadGameHash", "NumberAsText"}),
       {{.type = "StakeCrash", .call = {"stake.crash"}, .fields = outputs({"hmac", "int", "crashPoint"})},
        {.type = "StakeCrashInvalid", .call = {"stake.crash"}}},
       crash_cases,

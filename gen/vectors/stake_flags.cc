@@ -10,6 +10,10 @@ void add_flags(FlagLibrary& lib) {
             {"stake-dash-message", "stake-no-round", "stake-divide-by-max-u32", "stake-crash-key-as-bytes"});
   lib.share(shared, "NonAsciiText", {"stake-latin1-text"});
   lib.share(shared, "UnsafeInteger", {"stake-nonce-through-double"});
+  lib.share(shared, "IntegerAsText", {"stake-integer-as-text"});
+  lib.share(shared, "IntegralFloat", {"stake-integral-float"});
+  lib.share(shared, "BooleanAsInteger", {"stake-boolean-as-integer"});
+  lib.share(shared, "NumberAsText", {"stake-number-as-text"});
   lib.flag({"PublishedAnswer", BugType::kBasic,
             "A value a primary source prints (a verifier's test of Stake's rounds, specs/stake-v1-published.json); the "
             "comment names the source. Catches the key taken from the seed's hex, 8-byte floats, any wrong message.",

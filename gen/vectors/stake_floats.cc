@@ -67,6 +67,18 @@ void floats_cases(Cases& c) {
   bad("nonce 2.0 (an integral double)", {"NonceNotInteger"}, client, Value(2.0), Value(0), Value(1), "nonce");
   bad("count 0", {"BadCount"}, client, Value(1), Value(0), Value(0), "count");
   bad("count 1025", {"BadCount"}, client, Value(1), Value(0), Value(1025), "count");
+  bad("nonce as the JSON string \"1\"", {"IntegerAsText"}, client, Value("1"), Value(0), Value(1), "nonce");
+  bad("count as the JSON string \"2\"", {"IntegerAsText"}, client, Value(1), Value(0), Value("2"), "count");
+  bad("count as the JSON number 2.0", {"IntegralFloat"}, client, Value(1), Value(0), Value(2.0), "count");
+  bad("cursor as the JSON number 4.0", {"IntegralFloat"}, client, Value(1), Value(4.0), Value(1), "cursor");
+  bad("cursor as the JSON boolean true", {"BooleanAsInteger"}, client, Value(1), Value(true), Value(1), "cursor");
+  bad("nonce as the JSON boolean true", {"BooleanAsInteger"}, client, Value(true), Value(0), Value(1), "nonce");
+  c.invalid("StakeFloatsInvalid", "the server seed as the JSON number 12345", {"NumberAsText"},
+            {{"serverSeed", Value(12345)}, {"clientSeed", client}, {"nonce", Value(1)}, {"cursor", Value(0)}, {"count", Value(1)}},
+            "serverSeed");
+  c.invalid("StakeFloatsInvalid", "the client seed as the JSON number 7", {"NumberAsText"},
+            {{"serverSeed", kFloatsServer}, {"clientSeed", Value(7)}, {"nonce", Value(1)}, {"cursor", Value(0)}, {"count", Value(1)}},
+            "clientSeed");
 }
 
 }  // namespace
@@ -81,7 +93,7 @@ VectorKind floats_vector_kind() {
        "Port op: stake.floats {serverSeed, clientSeed, nonce, cursor, count} -> {floats}."},
       library().pick({"PublishedAnswer", "Pseudorandom", "ServerSeedAsText", "RoundAdvance", "RoundBoundary", "ByteCursor",
                       "MaxSafeNonce", "EmptyClientSeed", "ColonInClientSeed", "NonAsciiText", "UnsafeInteger", "NonceNotInteger",
-                      "BadCount"}),
+                      "BadCount", "IntegerAsText", "IntegralFloat", "BooleanAsInteger", "NumberAsText"}),
       {{.type = "StakeFloats", .call = {"stake.floats"},
         .fields = outputs({"messages", "macs", "rounds", "offsets", "bytes", "floats"})},
        {.type = "StakeFloatsInvalid", .call = {"stake.floats"}}},

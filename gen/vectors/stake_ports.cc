@@ -12,6 +12,7 @@
 
 #include "core/errors.h"
 #include "schemes/stake.h"
+#include "vectors/lenient_ports.h"
 #include "vectors/stake.h"
 #include "vectors/test_reader.h"
 
@@ -359,6 +360,16 @@ void add_wrong_ports(FlagLibrary& lib) {
   add_crash(lib, "stake-crash-edge-after-floor", "applies crash's house edge after the floor to cents", {.edge_after_floor = true});
   add_crash(lib, "stake-crash-no-minimum", "leaves out crash's max(1, ...), giving points below 1", {.no_max = true});
   add_crash(lib, "stake-crash-hash-unchecked", "takes any text as the game hash", {.hash_unchecked = true});
+  // JSON types read leniently (vectors/lenient_ports.h).
+  const std::vector<std::string> counted = {"stake.floats", "stake.game"};
+  lib.port(lenient_port("stake-integer-as-text", "takes a decimal string (\"7\") for nonce, cursor or count",
+                        Leniency::kIntegerAsText, counted));
+  lib.port(lenient_port("stake-integral-float", "takes a whole JSON float (7.0) for nonce, cursor or count", Leniency::kIntegralFloat,
+                        counted));
+  lib.port(lenient_port("stake-boolean-as-integer", "takes true and false as 1 and 0 for nonce, cursor or count",
+                        Leniency::kBooleanAsInteger, counted));
+  lib.port(lenient_port("stake-number-as-text", "takes a JSON number for a seed or a salt, as the text of the number",
+                        Leniency::kNumberAsText, {"stake.floats", "stake.game", "stake.crash"}));
 }
 
 }  // namespace fairvec::vectors::stake_vec

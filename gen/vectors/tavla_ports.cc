@@ -19,6 +19,7 @@
 #include "schemes/canonical_json.h"
 #include "schemes/tavla_proof.h"
 #include "vectors/flags.h"
+#include "vectors/lenient_ports.h"
 #include "vectors/tavla.h"
 #include "vectors/test_reader.h"
 
@@ -544,6 +545,14 @@ void add_wrong_ports(FlagLibrary& lib) {
         const json::Value* failed = r.find("failedCheck");
         return failed && json::to_line(*failed) == "\"settingsHash\"" ? verdict_answer(false, "commitment") : r;
       });
+  // JSON types read leniently (vectors/lenient_ports.h): the counters n and block, and moves.
+  const std::vector<std::string> counted = {"tavla.block", "tavla.roll", "tavla.game"};
+  lib.port(lenient_port("tavla-integer-as-text", "takes a decimal string (\"7\") for n, block or moves",
+                        Leniency::kIntegerAsText, counted));
+  lib.port(lenient_port("tavla-integral-float", "takes a whole JSON float (7.0) for n, block or moves",
+                        Leniency::kIntegralFloat, counted));
+  lib.port(lenient_port("tavla-boolean-as-integer", "takes true and false as 1 and 0 for n, block or moves",
+                        Leniency::kBooleanAsInteger, counted));
 }
 
 }  // namespace fairvec::vectors::tavla_vec

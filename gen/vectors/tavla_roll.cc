@@ -181,6 +181,9 @@ void block_cases(Cases& c, const RollInputs& seq) {
   bad(seed, game, contribs, int_value(4294967296ull), 0, "n", "n = 2^32 does not fit a u32", {"InvalidCounter"});
   bad(seed, game, contribs, 1, int_value(4294967296ull), "block", "block = 2^32 does not fit a u32", {"InvalidCounter"});
   bad(seed, game, contribs, -1, 0, "n", "n = -1", {"InvalidCounter"});
+  bad(seed, game, contribs, Value("1"), 0, "n", "n as the JSON string \"1\"", {"IntegerAsText"});
+  bad(seed, game, contribs, 1, Value(1.0), "params.block", "block as the JSON number 1.0", {"IntegralFloat"});
+  bad(seed, game, contribs, Value(true), 0, "n", "n as the JSON boolean true", {"BooleanAsInteger"});
   bad(to_hex(sequential(0x00, 31)), game, contribs, 1, 0, "seed", "31-byte seed", {"InvalidSeedLength"});
   bad(to_hex(sequential(0x00, 33)), game, contribs, 1, 0, "seed", "33-byte seed", {"InvalidSeedLength"});
   bad(seed.substr(0, 63), game, contribs, 1, 0, "seed", "seed hex of odd length 63", {"InvalidSeed"});
@@ -231,6 +234,9 @@ void roll_cases(Cases& c, const RollInputs& seq, bool first_tie) {
   c.invalid("TavlaRollInvalid", "n = 0: rolls are numbered from 1", {"InvalidCounter"}, with(seq, {{"n", 0}}), "n");
   c.invalid("TavlaRollInvalid", "n = 2^32 does not fit a u32", {"InvalidCounter"}, with(seq, {{"n", int_value(4294967296ull)}}),
             "n");
+  c.invalid("TavlaRollInvalid", "n as the JSON string \"3\"", {"IntegerAsText"}, with(seq, {{"n", "3"}}), "params.n");
+  c.invalid("TavlaRollInvalid", "n as the JSON number 3.0", {"IntegralFloat"}, with(seq, {{"n", Value(3.0)}}), "params.n");
+  c.invalid("TavlaRollInvalid", "n as the JSON boolean true", {"BooleanAsInteger"}, with(seq, {{"n", true}}), "params.n");
 }
 
 void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
@@ -277,6 +283,12 @@ void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
             "opening");
   c.invalid("TavlaGameInvalid", "more move rolls than one request may ask for", {"InvalidGameParams"},
             with(seq, {{"opening", "reroll"}, {"moves", int_value(kMaxGameMoves + 1)}}), "moves");
+  c.invalid("TavlaGameInvalid", "moves as the JSON string \"2\"", {"IntegerAsText"},
+            with(seq, {{"opening", "reroll"}, {"moves", "2"}}), "params.moves");
+  c.invalid("TavlaGameInvalid", "moves as the JSON number 2.0", {"IntegralFloat"},
+            with(seq, {{"opening", "reroll"}, {"moves", Value(2.0)}}), "params.moves");
+  c.invalid("TavlaGameInvalid", "moves as the JSON boolean true", {"BooleanAsInteger"},
+            with(seq, {{"opening", "reroll"}, {"moves", true}}), "params.moves");
 }
 
 // roll_more_calls: after tavla.roll, tavla.block for every block the roll read, then tavla.pick
@@ -369,6 +381,9 @@ void add_roll_flags(FlagLibrary& lib) {
             {"tavla-contributions-unchecked"}});
   lib.flag({"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
             {"tavla-game-params-unchecked"}});
+  lib.share(shared_flags(), "IntegerAsText", {"tavla-integer-as-text"});
+  lib.share(shared_flags(), "IntegralFloat", {"tavla-integral-float"});
+  lib.share(shared_flags(), "BooleanAsInteger", {"tavla-boolean-as-integer"});
 }
 
 VectorKind roll_vector_kind() {
@@ -376,7 +391,8 @@ VectorKind roll_vector_kind() {
                                     "CounterEndianness", "SkippedFirstByte", "SkippedBytes2", "SkippedBytes3"};
   for (const StoredSkip& d : stored_skips(sequential_inputs())) flags.push_back("SkippedBytes" + std::to_string(d.depth));
   for (const char* f : {"SkippedSecondDieByte", "EqualOpeningRoll", "TurkishReroll", "OpeningPlayed", "InvalidCounter",
-                        "InvalidSeedLength", "InvalidSeed", "InvalidUuid", "InvalidContribution", "InvalidGameParams"}) {
+                        "InvalidSeedLength", "InvalidSeed", "InvalidUuid", "InvalidContribution", "InvalidGameParams",
+                        "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}) {
     flags.push_back(f);
   }
   return catalog_kind({

@@ -260,6 +260,12 @@ void verify_cases(Cases& c) {
           "n as a string", {"SchemaViolation"});
   add_bad("malformed-n-zero", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", 0); }), nullptr, "rolls[0].n",
           "n = 0", {"SchemaViolation"});
+  add_bad("malformed-version-string", edited(tr_doc, [](Value& d) { d.set("version", "1"); }), nullptr, "version",
+          "the format version as the JSON string \"1\"", {"SchemaViolation"});
+  add_bad("malformed-roll-member", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("note", "opening"); }), nullptr,
+          "rolls[0].note", "an unknown member inside a roll", {"SchemaViolation"});
+  add_bad("malformed-n-above-u32", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(std::int64_t{4294967296})); }),
+          nullptr, "rolls[0].n", "n = 2^32, above the u32 range", {"SchemaViolation"});
   add_bad("valid-turkish", tr_text, "5J8Z-XF1U", "expectedCommitment", "a valid proof; the expected seal code has U",
           {"BadExpectedCommitment"});
   add_bad("valid-turkish", tr_text, tr_c.substr(0, 63), "expectedCommitment",

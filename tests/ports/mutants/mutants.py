@@ -17,8 +17,11 @@ Each mutant names the kit's wrong ports its bug is (vectors/wrong_ports.json; by
 of its own name). Its flags are derived from them: the flags the wrong-port catalog lists for
 each. A mutant whose bug has no wrong port in the kit lists its flags itself. A kill counts only on
 a failing vector that carries one of the mutant's flags and where the port answered (not a crash).
-The diagnosis (specs/port-protocol.md, "Diagnosis") must rank each of the mutant's wrong ports
-first: no suspect above it (ties, same score, allowed and counted), and name each in the opening.
+The diagnosis (specs/port-protocol.md, "Diagnosis") must rank the mutant's first wrong port first:
+no suspect above it (ties, same score, allowed and counted), and name it in the opening. A bug that
+crosses families (a JSON reading that takes "7" for 7 in every op) is one wrong port per family, each
+explaining its family's share: the first listed must be ranked first, every other must be ranked first
+too or named in the opening for its share.
 
 Each mutant replaces one function or constant of the port's ops. The example port keeps its ops in
 one module per family and calls them through module globals; a mutant sees all of them as one
@@ -177,7 +180,15 @@ def _(m):
 
 # --- lenient types --------------------------------------------------------------------------------
 
-@mutant("bool-as-integer", "true/false accepted in integer fields", ["cursor_unit_test.json"])
+# These read every integer (or text) param of every family leniently, as a port's one JSON helper
+# would: one wrong port per family, each named for its share (the module docstring).
+LENIENT_FILES = ["cursor_unit_test.json", "cursor_draw_test.json", "hmac_dice_roll_test.json", "hmac_dice_pick_test.json",
+                 "hmac_dice_link_test.json", "stake_floats_test.json", "tavla_roll_test.json"]
+
+
+@mutant("bool-as-integer", "true/false accepted in integer fields", LENIENT_FILES,
+        wrong=["hmac-dice-boolean-as-integer", "bool-as-integer", "tavla-boolean-as-integer", "stake-boolean-as-integer",
+               "cursor-layer-boolean-as-integer"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -188,7 +199,9 @@ def _(m):
     m.p_int = p_int
 
 
-@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", ["cursor_unit_test.json"])
+@mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", LENIENT_FILES,
+        wrong=["hmac-dice-integral-float", "float-as-integer", "tavla-integral-float", "stake-integral-float",
+               "cursor-layer-integral-float"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -200,6 +213,32 @@ def _(m):
 
 
 # --- cursor-v1 ------------------------------------------------------------------------------------
+
+@mutant("number-as-text", "a JSON number taken as its text where text is asked (a seed, a salt)",
+        ["stake_floats_test.json", "stake_crash_test.json", "crash_point_test.json"],
+        wrong=["stake-number-as-text", "crash-number-as-text"])
+def _(m):
+    orig = m.p_typed
+    def p_typed(params, name, kind, what):
+        v = m.p_get(params, name)
+        if kind is str and isinstance(v, (int, float)) and not isinstance(v, bool):
+            return json.dumps(v)
+        return orig(params, name, kind, what)
+    m.p_typed = p_typed
+
+
+@mutant("seal-compared-as-text", "the given seal compared as written, so uppercase hex never matches", ["hmac_dice_match_test.json"])
+def _(m):
+    orig = m.op_hd_verify_match
+    def verify_match(params):
+        r = orig(params)
+        given = params.get("seal") if isinstance(params, dict) else None
+        if isinstance(given, str) and given and given != given.lower() and r.get("sealStatus") == "match":
+            r = dict(r, sealStatus="mismatch", verdict="seal_mismatch")
+        return r
+    m.op_hd_verify_match = verify_match
+    m.OPS["hmac_dice.verify_match"] = verify_match
+
 
 @mutant("float32-units", "units computed in 4-byte floats", ["cursor_u64_test.json", "cursor_unit_test.json"])
 def _(m):
@@ -447,8 +486,8 @@ def _(m):
 @mutant("proof-extra-members", "proof files with unknown members accepted", ["tavla_verify_test.json"], wrong=[], flags=["SchemaViolation"])
 def _(m):
     orig = m.opt_check_exact
-    def check(obj, names):
-        orig({k: v for k, v in obj.items() if k in names}, names)
+    def check(obj, names, prefix=""):
+        orig({k: v for k, v in obj.items() if k in names}, names, prefix)
     m.opt_check_exact = check
 
 
@@ -458,7 +497,7 @@ def _(m):
             if r["failedCheck"] == "settingsHash" else r)
 
 
-@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], wrong=["string-as-integer", "cursor-string-as-integer"])
+@mutant("string-as-integer", "decimal strings accepted in integer fields", ["hmac_dice_roll_test.json", "hmac_dice_pick_test.json", "cursor_unit_test.json", "tavla_roll_test.json"], wrong=["string-as-integer", "cursor-string-as-integer", "tavla-integer-as-text"])
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -546,13 +585,16 @@ def check_one(fairvec, name, vectors):
                                  % (d["unexplainedCalls"], d["failingCalls"]))
     outcome, notes = "first", []
     leading = {s["name"] for s in d["suspects"] if s["leading"] or any(s["name"] in t["same"] for t in d["suspects"])}
-    for w in wrong:
+    for i, w in enumerate(wrong):
         where, n = placing(d, w)
         if where == "first" and w not in leading:
             where = "lower"
-        if where != "first":
+        if i > 0 and where == "lower" and w in leading:
+            where, n = "named", placing(d, w)[1]  # a further family's share, named in the opening
+        if where not in ("first", "named"):
             outcome = "none" if where == "none" and outcome != "lower" else "lower"
         notes.append(f"{w}: " + ({"first": "ranked first" + (f" (tied with {n})" if n else ""),
+                                  "named": f"ranked {n}, named in the opening for its share",
                                   "lower": f"ranked {n}", "none": "not named"}[where]))
     return (name,) + kill + (outcome, "; ".join(notes))
 

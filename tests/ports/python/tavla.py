@@ -208,7 +208,7 @@ def parse_proof(text):
         field = f"rolls[{i}]"
         if not isinstance(roll, dict):
             raise BadInput(field, "not an object")
-        opt_check_exact(roll, ("n", "kind", "dice"))
+        opt_check_exact(roll, ("n", "kind", "dice"), field + ".")
         try:
             n = p_int(roll, "n", 1, U32_MAX)
         except BadInput as e:
@@ -226,13 +226,15 @@ def parse_proof(text):
     return proof
 
 
-def opt_check_exact(obj, names):
+def opt_check_exact(obj, names, prefix=""):
+    """Checks that |obj| has exactly the members |names|; an error names the member after |prefix|
+    ("rolls[0]." for a roll)."""
     for k in obj:
         if k not in names:
-            raise BadInput(k, "unknown member")
+            raise BadInput(prefix + k, "unknown member")
     for k in names:
         if k not in obj:
-            raise BadInput(k, "missing member")
+            raise BadInput(prefix + k, "missing member")
 
 
 def op_tavla_verify_proof(params):
