@@ -26,9 +26,10 @@ std::string type_of(const ops::Param& p) {
 // changed anything.
 bool convert(rapidjson::Value& params, const std::string& key, const std::string& type, Leniency how,
              rapidjson::Document::AllocatorType& alloc) {
-  auto m = params.FindMember(key.c_str());
-  if (m == params.MemberEnd()) return false;
-  rapidjson::Value& v = m->value;
+  // HasMember and operator[], not a mutable FindMember compared with MemberEnd (clang 14 -Werror:
+  // RapidJSON's mutable member iterators compare ambiguously in C++20).
+  if (!params.HasMember(key.c_str())) return false;
+  rapidjson::Value& v = params[key.c_str()];
   switch (how) {
     case Leniency::kIntegerAsText: {
       if (type != "integer" || !v.IsString()) return false;
