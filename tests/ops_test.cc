@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 
 #include <rapidjson/schema.h>
 #include <unistd.h>
@@ -194,6 +195,55 @@ TEST(OpTable, EveryKindsSchemaFragmentAgreesWithItsReader) {
     }
     EXPECT_GT(checked, 1500u) << where;
   }
+}
+
+// The same claim on every param value the vectors send (valid and invalid): a Kind that says
+// exact (its schema accepts exactly what it reads) must agree with its fragment on each; one that
+// does not may read less, never more. Fuzz values rarely hit the edges the vectors pin (a size of 0,
+// a link of another grammar), so this reads every call of every transcript.
+TEST(OpTable, EveryParamSchemaAgreesWithItsReaderOnEveryVector) {
+  std::size_t checked = 0, rejected = 0;
+  std::set<std::string> wrong;
+  for (const auto& entry : fs::directory_iterator(fs::path(FAIRVEC_SOURCE_DIR) / "vectors" / "transcripts")) {
+    std::istringstream lines(read_file(entry.path()));
+    for (std::string line; std::getline(lines, line);) {
+      rapidjson::Document t;
+      json::parse(line, t, entry.path().string());
+      for (const auto& call : t["calls"].GetArray()) {
+        const OpSpec* op = table().find(call["op"].GetString());
+        ASSERT_NE(op, nullptr) << call["op"].GetString();
+        const rapidjson::Value& params = call["params"];
+        if (!params.IsObject()) continue;
+        for (const Param& p : op->params) {
+          if (!p.members.empty() || !p.kind->read) continue;  // a group reads the whole object (its op's test)
+          const auto m = params.FindMember(p.name.c_str());
+          if (m == params.MemberEnd()) continue;
+          const rapidjson::Value& v = m->value;
+          if (huge(v) || json::to_text(v).find("\\u0000") != std::string::npos) continue;  // as above
+          bool reads = true;
+          try {
+            (void)p.kind->read(&v, p.name);
+          } catch (const InputError&) {
+            reads = false;
+          }
+          const bool fits = valid(p.kind->schema(), v);
+          ++checked;
+          rejected += !reads;
+          const std::string where = op->name + " " + p.name + " (" + p.kind->name + ")";
+          if (p.kind->exact ? reads != fits : reads && !fits) {
+            if (wrong.insert(where).second) {
+              ADD_FAILURE() << where << (p.kind->exact ? " says exact, but " : " reads what its schema rejects: ")
+                            << (reads ? "reads" : "rejects") << " " << json::to_text(v) << ", which its schema "
+                            << (fits ? "accepts" : "rejects") << " (" << t["file"].GetString() << "#" << t["tcId"].GetInt()
+                            << ")";
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(checked, 3000u);
+  EXPECT_GT(rejected, 300u);
 }
 
 TEST(OpTable, FuzzParamsAreMostlyAnsweredOkAndNeverInternal) {

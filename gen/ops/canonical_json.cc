@@ -66,7 +66,7 @@ void add_canonical_json_ops(Table& t) {
          [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); },
          canonical_json_trace});
   t.add({"canonical_json.hex", true, "the canonical form of JSON text given as hex bytes",
-         {{"jsonHex", json_hex}},
+         {checked({"jsonHex", json_hex})},
          {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
          false, {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
          [](const Args& a, const Backend&) {

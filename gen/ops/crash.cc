@@ -69,7 +69,7 @@ void add_crash_ops(Table& t) {
       schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
 
   t.add({"crash.point", false, "the crash point of a chain link, in hundredths",
-         {{"convention", convention()}, {"link", link_hex()}, {"salt", utf8_text(), true}},
+         {{"convention", convention()}, checked({"link", link_hex()}), checked({"salt", utf8_text(), true})},
          {{"hundredths", hundredths}}, false,
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
           json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
@@ -77,7 +77,7 @@ void add_crash_ops(Table& t) {
          [](const Args& a, const Backend& b) { return hundredths_result(point_of(a, b)); },
          [](const Args& a, const Backend& b) { return point_trace(point_of(a, b), true); }});
   t.add({"crash.previous", false, "the chain's previous link",
-         {{"convention", convention()}, {"link", link_hex()}}, {{"link", hex32_result()}}, false,
+         {{"convention", convention()}, checked({"link", link_hex()})}, {{"link", hex32_result()}}, false,
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
          [](const Args& a, const Backend& b) {
            return json::Value::object(

@@ -171,9 +171,10 @@ void add_cursor_ops(Table& t) {
         return out;
       },
       schema_array(unit_schema(), 0, cursor::kMaxPoolUnits), make::units);
-  const KindRef size = uint_kind("integer 0..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
-                                                        .message = "must be an integer between 0 and 2^53 - 1",
-                                                        .hi = cursor::kMaxPool, .schema_hi = cursor::kMaxPool});
+  const KindRef size = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
+                                                        .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
+                                                        .hi = cursor::kMaxPool, .schema_lo = 1,
+                                                        .schema_hi = cursor::kMaxPool});
   const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
                                                      .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
                                                      .hi = cursor::kMaxPool, .schema_lo = 1,
@@ -203,7 +204,7 @@ void add_cursor_ops(Table& t) {
          {{"u64", u64}}, {{"u", u_out}}, false,
          {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op, u64_trace});
   t.add({"cursor.pool_hop", false, "items drawn without replacement from the pool 0..size-1",
-         {{"units", units}, {"size", size}},
+         {checked({"units", units}), {"size", size}},
          {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
          false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op,
          pool_hop_trace});
@@ -212,7 +213,7 @@ void add_cursor_ops(Table& t) {
          {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
   t.add({"cursor.game", false, "one round of a game: the cursors read and the outcome",
          {{"game", game}, {"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()},
-          {"options", options}},
+          checked({"options", options})},
          {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
          true,
          game_rounds(), game_op, game_trace,

@@ -261,7 +261,7 @@ void add_hmac_dice_ops(Table& t) {
          {{"message", text_out}}, false,
          {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op, message_trace});
   t.add({"hmac_dice.pick", false, "the dice from the MACs of retries 0, 1, ...",
-         {{"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")}},
+         {checked({"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")})},
          {{"dice", dice_result()}, {"retry", int_out}, {"index", result_kind("integer 0..31", schema_integer(0, 31))}},
          false,
          {json::Value::object({{"macs", json::Value::array({std::string(62, 'f') + "00", std::string(64, 'a')})}})},
@@ -293,8 +293,8 @@ void add_hmac_dice_ops(Table& t) {
       },
       schema_integer(0, 1), [](ByteReader& in) { return make::integer(in, 2); });
   t.add({"hmac_dice.build_link", true, "the check-page link of a match",
-         {{"version", version}, {"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
-                       [](ByteReader& in) { return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"}); })}, match_group(false)},
+         {{"version", version}, checked({"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
+                       [](ByteReader& in) { return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"}); })}), match_group(false)},
          {{"link", text_out}}, false,
          {json::Value::object({{"version", 1}, {"lang", "ru"}, {"serverSeed", kSeed}, {"seal", ""},
                                {"clientSeeds", seeds}, {"rolls", 3}, {"recorded", "634411"},

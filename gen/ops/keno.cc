@@ -49,7 +49,7 @@ void add_keno_ops(Table& t) {
   json::Array ten;
   for (int i = 0; i < keno::kBalls; ++i) ten.emplace_back(std::string(63, 'a') + "0123456789"[i]);
   t.add({"keno.pick", true, "the ten balls drawn from given links",
-         {{"links", links}}, {{"balls", balls}}, false,
+         {checked({"links", links})}, {{"balls", balls}}, false,
          {json::Value::object({{"links", json::Value(std::move(ten))}})},
          [](const Args& a, const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); },
          [](const Args& a, const Backend&) { return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false); }});

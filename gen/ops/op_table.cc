@@ -124,9 +124,11 @@ json::Value describe_param(const Param& p) {
   json::Object o{{"name", p.name}, {"kind", p.kind->name}};
   if (p.members.empty()) {
     o.emplace_back("required", !p.optional);
-    o.emplace_back("exact", p.kind->exact);
+    o.emplace_back("exact", p.kind->exact && !p.checked_by_op);
     o.emplace_back("schema", p.kind->schema());
   } else {
+    // A group's kind checks how its members fit together: never what their schemas alone say.
+    o.emplace_back("exact", false);
     json::Array members;
     for (const Param& m : p.members) members.push_back(describe_param(m));
     o.emplace_back("members", json::Value(std::move(members)));
@@ -135,6 +137,11 @@ json::Value describe_param(const Param& p) {
 }
 
 }  // namespace
+
+Param checked(Param p) {
+  p.checked_by_op = true;
+  return p;
+}
 
 json::Value describe(const Table& t) {
   json::Array ops;

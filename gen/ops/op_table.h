@@ -63,7 +63,14 @@ struct Param {
   // object (a scheme function that checks how they fit together); |name| labels the group and
   // |members| declares each member for the schema, the fuzz grammar and the op tables.
   std::vector<Param> members = {};
+  // checked_by_op: the op's handler checks the value further (against the other params, or what it
+  // decodes to), so the op accepts less than the kind's schema says; `fairvec ops --json` then
+  // reports the param as not exact. Set with checked().
+  bool checked_by_op = false;
 };
+
+// checked returns |p| marked checked_by_op. It cannot fail.
+[[nodiscard]] Param checked(Param p);
 
 // Result is one member of an op's result object.
 struct Result {

@@ -144,7 +144,7 @@ void add_stake_ops(Table& t) {
          [](const Args& a, const Backend& b) { return json::Value(read_trace(read_floats(a, b), true)); }});
   t.add({"stake.game", true, "one round of a game: the floats read and the outcome as Stake shows it",
          {{"game", game}, {"serverSeed", stake_text()}, {"clientSeed", stake_text()}, {"nonce", stake_counter()},
-          {"options", options}},
+          checked({"options", options})},
          {{"floats", float_list}}, true, game_rounds(),
          [](const Args& a, const Backend& b) {
            stake::Round r = play(a, b);
@@ -155,7 +155,7 @@ void add_stake_ops(Table& t) {
          [](const Args& a, const Backend& b) { return json::Value(read_trace(play(a, b).read, false)); },
          [](const Args& a) { return outcome_results(a, true); }});
   t.add({"stake.event", true, "the outcome of a game from given floats",
-         {{"game", game}, {"floats", floats}, {"options", options}},
+         {{"game", game}, {"floats", floats}, checked({"options", options})},
          {}, true,
          {json::Value::object({{"game", "limbo"}, {"floats", json::Value::array({0.5})}, {"options", O::object()}}),
           json::Value::object({{"game", "mines"}, {"floats", json::Value::array({0.5, 0.25})},

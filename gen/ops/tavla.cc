@@ -310,10 +310,10 @@ void add_tavla_ops(Table& t) {
   block_params.push_back({"n", roll_n()});
   block_params.push_back({"block", block});
   std::vector<Param> roll_ps = roll_params();
-  roll_ps.push_back({"n", any_uint()});
+  roll_ps.push_back(checked({"n", any_uint()}));
   std::vector<Param> game_params = roll_params();
   game_params.push_back({"opening", opening});
-  game_params.push_back({"moves", any_uint()});
+  game_params.push_back(checked({"moves", any_uint()}));
 
   t.add({"tavla.commitment", false, "the settings hash, commitment and seal code of a game",
          {{"gameId", uuid()}, {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
@@ -325,7 +325,7 @@ void add_tavla_ops(Table& t) {
          commitment_op, commitment_trace});
   t.add({"tavla.block", false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
          {roll_example({{"n", 1}, {"block", 0}})}, block_op, block_trace});
-  t.add({"tavla.pick", false, "the dice from blocks 0, 1, ...", {{"blocks", digest_list("array of hex, 32 bytes each; block 0 first")}},
+  t.add({"tavla.pick", false, "the dice from blocks 0, 1, ...", {checked({"blocks", digest_list("array of hex, 32 bytes each; block 0 first")})},
          {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
          {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op, pick_trace});
   t.add({"tavla.roll", false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
