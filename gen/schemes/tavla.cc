@@ -235,11 +235,13 @@ OpeningRule parse_opening_rule(std::string_view text, std::string_view field) {
 
 const char* opening_rule_name(OpeningRule r) { return r == OpeningRule::kPlay ? "play" : "reroll"; }
 
-bool kind_may_follow(const GameRoll* previous, RollKind kind) {
+bool kind_may_follow(const GameRoll* previous, RollKind kind, std::optional<OpeningRule> rule) {
   if (!previous) return kind == RollKind::kOpening;
   if (previous->kind == RollKind::kOpening) {
     bool tie = previous->dice[0] == previous->dice[1];
-    return tie ? kind == RollKind::kOpening : kind != RollKind::kOpening;
+    if (tie) return kind == RollKind::kOpening;
+    if (rule) return kind == (*rule == OpeningRule::kPlay ? RollKind::kMove : RollKind::kReroll);
+    return kind != RollKind::kOpening;
   }
   return kind == RollKind::kMove;
 }

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -175,8 +176,10 @@ struct GameRoll {
 
 // kind_may_follow says whether a roll of kind |kind| may come after |previous| (nullptr: it is the
 // first roll of the game): the first roll is an opening; after a tied opening comes an opening;
-// after a decided opening a reroll or a move; after a reroll or a move, a move. It cannot fail.
-[[nodiscard]] bool kind_may_follow(const GameRoll* previous, RollKind kind);
+// after a decided opening a reroll or a move — only a move under |rule| play, only a reroll under
+// |rule| reroll, either when no rule is known; after a reroll or a move, a move. It cannot fail.
+[[nodiscard]] bool kind_may_follow(const GameRoll* previous, RollKind kind,
+                                   std::optional<OpeningRule> rule = std::nullopt);
 
 // The most move rolls game_rolls derives in one call (bounds the work of one request).
 inline constexpr std::uint32_t kMaxGameMoves = 100000;

@@ -127,6 +127,11 @@ Proof parse_proof(std::string_view text) {
   const auto& settings = r.member(doc, "settings", "");
   if (!settings.IsObject()) throw r.error("settings", "must be a JSON object (the rules version and every rule and match setting)");
   p.settings_canonical = canonical_json::serialize(settings, "settings");
+  if (auto o = settings.FindMember("opening"); o != settings.MemberEnd() && o->value.IsString()) {
+    const std::string_view rule(o->value.GetString(), o->value.GetStringLength());
+    if (rule == "play") p.opening = OpeningRule::kPlay;
+    if (rule == "reroll") p.opening = OpeningRule::kReroll;
+  }
   p.settings_hash = r.digest(r.member(doc, "settingsHash", ""), "settingsHash");
   p.seed = r.digest(r.member(doc, "seed", ""), "seed");
   const auto& contributions = r.array(r.member(doc, "contributions", ""), "contributions", 2);
@@ -242,10 +247,10 @@ Verdict verify_proof(const Backend& backend, const Proof& p, const Expected& exp
     Dice d = roll(backend, in, g.n).pick.dice;
     if (d != g.dice) return fail(path + ".dice", dice_text(d), dice_text(g.dice));
     const GameRoll* previous = i ? &p.rolls[i - 1] : nullptr;
-    if (!kind_may_follow(previous, g.kind)) {
+    if (!kind_may_follow(previous, g.kind, p.opening)) {
       std::string allowed;
       for (RollKind k : {RollKind::kOpening, RollKind::kReroll, RollKind::kMove}) {
-        if (kind_may_follow(previous, k)) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
+        if (kind_may_follow(previous, k, p.opening)) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
       }
       return fail(path + ".kind", allowed, kind_name(g.kind));
     }

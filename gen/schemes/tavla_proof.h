@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,9 @@ struct Proof {
   Uuid game_id{};
   std::array<Uuid, 2> seats{};
   std::string settings_canonical;  // canonical JSON of "settings"
+  // settings.opening when it is "play" or "reroll" (tavla.game's names): the roll kinds must follow
+  // that rule; with any other value, or none, either kind may follow the deciding opening.
+  std::optional<OpeningRule> opening;
   Digest settings_hash{};
   Digest seed{};
   std::array<Digest, 2> contributions{};

@@ -161,6 +161,23 @@ void link_cases(Cases& c) {
   build_invalid("games add up to 11 of 12", {"BuildBadField", "GamesNotSumming"}, 1, "ru", two.rolls, 12, {7, 4}, "games");
   build_invalid("recorded lists 12 rolls, rolls says 11", {"BuildBadField", "CountMismatch"}, 0, "tr", two.rolls, 11, {}, "recorded");
   build_invalid("rolls 0", {"BuildBadField", "RollCountZero"}, 0, "tr", "", 0, {}, "rolls");
+  // Building from fields in capitals gives the canonical link: lowercase hex.
+  auto build = [&](std::string comment, int version, std::string lang, std::string seed, std::string seal,
+                   std::vector<std::uint64_t> games) {
+    c.valid("HmacDiceLinkBuild", std::move(comment), {"BuildLowercase"},
+            {{"version", version},
+             {"lang", std::move(lang)},
+             {"serverSeed", std::move(seed)},
+             {"seal", std::move(seal)},
+             {"clientSeeds", jstrs(two.seeds)},
+             {"rolls", json::Value(std::int64_t{12})},
+             {"recorded", two.rolls},
+             {"games", jgames(games)}});
+  };
+  build("v1 from a seed and seal in capitals", 1, "ru", upper(two.seed), upper(two.seal), {7, 5});
+  build("v0 from a seed and seal in capitals", 0, "tr", upper(two.seed), upper(two.seal), {});
+  build("v1 from a seed in mixed case, no seal", 1, "de", upper(two.seed.substr(0, 10)) + two.seed.substr(10), "", {});
+
   // An integer of another JSON type: bad input, although a lenient reading would build the link.
   auto build_typed = [&](std::string comment, std::string flag, std::string member, json::Value v) {
     json::Object in = {{"version", 1},
@@ -258,6 +275,10 @@ void add_link_flags(FlagLibrary& lib) {
              "Games (g) that do not add up to the number of rolls."});
   lib.flag({"BadGames", BugType::kMissingCheck,
              "A game of 0 rolls, an empty entry or a non-digit in g."});
+  lib.flag({"BuildLowercase", BugType::kEncoding,
+            "Building from a seed and seal given in capitals (or mixed case) writes them in lowercase hex: the "
+            "canonical link does not depend on how the fields were written; catches a port that copies them as given.",
+            {"build-link-keeps-case"}});
   lib.flag({"BuildV0WithGames", BugType::kMissingCheck,
             "Building a v0 link for a multi-game match: v0 has no g."});
   lib.flag({"BuildV1WithoutRolls", BugType::kMissingCheck,
@@ -274,13 +295,14 @@ VectorKind link_vector_kind() {
        "and v1 fragment (/ru/check/#v=1&s=&c=&p=a,b&r=&g=52,48). Valid tests give the parsed",
        "fields and the canonical link that build produces from them; invalid tests give a link or",
        "fields that must be rejected, with the field named."},
-      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "PathTextAfterCheck", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
+      library().pick({"LinkV0", "LinkV1", "MultiGame", "OneClientSeed", "NoSeal", "NoRecordedRolls", "KeyOrder", "FullUrl", "NoPath", "PathWithoutTrailingSlash", "UppercaseHex", "PercentEncoded", "SeedLengthLimits", "QueryAndFragment", "NoData", "BadPath", "PathTextAfterCheck", "MalformedField", "BadPercentEscape", "UnknownKey", "KeyCase", "DuplicateKey", "MissingKey", "UnknownVersion", "RollCountZero", "LeadingZero", "CountMismatch", "BadRecordedRolls", "BadServerSeed", "BadSeal", "BadClientSeed", "GamesNotSumming", "BadGames", "BuildV0WithGames", "BuildV1WithoutRolls", "BuildBadField", "BuildLowercase", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "HmacDiceLink",
         .call = {"hmac_dice.parse_link"},
         .fields = outputs({"version", "lang", "serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games", "canonicalLink"}),
         .calls = {{.op = "hmac_dice.parse_link", .params = {{"link", "canonicalLink"}}},  // it parses to the same fields
                   {.op = "hmac_dice.build_link", .expect = {{"link", "canonicalLink"}}}}},  // the fields build it
        {.type = "HmacDiceLinkInvalid", .call = {"hmac_dice.parse_link"}},
+       {.type = "HmacDiceLinkBuild", .call = {"hmac_dice.build_link"}, .fields = outputs({"link"})},
        {.type = "HmacDiceLinkBuildInvalid", .call = {"hmac_dice.build_link"}}},
       link_cases,
   });

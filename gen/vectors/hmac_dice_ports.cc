@@ -345,6 +345,24 @@ void add_wrong_ports(FlagLibrary& lib) {
   lib.port(lenient_port("hmac-dice-boolean-as-integer", "takes true and false as 1 and 0 for roll, retry, version, rolls",
                         Leniency::kBooleanAsInteger, integers));
   // Links and listings.
+  {
+    WrongPort w{"build-link-keeps-case", "writes a built link's seed and seal in the case they were given", {}};
+    w.answers.push_back({"hmac_dice.build_link", [](const rapidjson::Value& p, const Backend& b) {
+                           const json::Value r = ops::run(*ops::table().find("hmac_dice.build_link"), p, b);
+                           std::string link = std::get<std::string>(r.find("link")->variant());
+                           for (const char* k : {"serverSeed", "seal"}) {
+                             const rapidjson::Value* v = json::optional_member(p, k);
+                             if (!v || !v->IsString() || v->GetStringLength() == 0) continue;
+                             const std::string given(v->GetString(), v->GetStringLength());
+                             std::string lower = given;
+                             for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                             const std::size_t at = link.find(lower);
+                             if (at != std::string::npos) link.replace(at, lower.size(), given);
+                           }
+                           return json::Value::object({{"link", link}});
+                         }});
+    lib.port(std::move(w));
+  }
   via(lib, "link-keys-any-case", "matches a link's keys case-insensitively", {"hmac_dice.parse_link"}, [](json::Object& o) {
     text_member(o, "link", [](std::string& link) {
       const std::size_t start = link.find_first_of("?#");

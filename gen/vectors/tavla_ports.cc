@@ -539,6 +539,13 @@ void add_wrong_ports(FlagLibrary& lib) {
         const std::string f = failed && std::holds_alternative<std::string>(failed->variant()) ? std::get<std::string>(failed->variant()) : "";
         return f.size() > 5 && f.compare(f.size() - 5, 5, ".kind") == 0 ? verdict_answer(true, "") : r;
       });
+  one(lib, "tavla-proof-rule-ignored",
+      "checks the kind order without the settings' opening rule: a reroll or a move may follow the deciding opening",
+      "tavla.verify_proof", [](const Params& p, const Backend& b) {
+        Proof pr = proof_of(p);
+        pr.opening.reset();
+        return verdict_of(verify_proof(b, pr, expected_of(p)));
+      });
   one(lib, "proof-check-order", "checks the commitment before the settings hash: reports commitment where settingsHash fails",
       "tavla.verify_proof", [](const Params& p, const Backend& b) {
         json::Value r = fairvec_verdict(p, b);

@@ -196,6 +196,10 @@ void verify_cases(Cases& c) {
       "rolls[1].kind", "the deciding opening after the tie relabelled as a move", {"WrongKind", "OpeningTie"});
   add("tampered-kind-reroll", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("kind", "opening"); }), nullptr,
       "rolls[2].kind", "the reroll relabelled as another opening", {"WrongKind", "ProofTurkishReroll"});
+  add("tampered-reroll-in-play", edited(west_doc, [&](Value& d) { rolls_of(d)[1].set("kind", "reroll"); }), nullptr,
+      "rolls[1].kind", "a reroll where the settings' rule (opening: play) allows none", {"WrongKind", "ProofOpeningPlayed"});
+  add("tampered-move-for-reroll", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("kind", "move"); }), nullptr,
+      "rolls[2].kind", "the reroll relabelled as a move, though the settings' rule is reroll", {"WrongKind", "ProofTurkishReroll"});
   add("tampered-swapped-contributions", edited(tr_doc, [&](Value& d) {
         d.set("contributions", Value::array({to_hex(tr.source.contributions[1]), to_hex(tr.source.contributions[0])}));
       }),
@@ -319,7 +323,9 @@ void add_verify_flags(FlagLibrary& lib) {
             "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.",
             {"tavla-ties-uncounted"}});
   lib.flag({"WrongKind", BugType::kModifiedInput,
-            "A roll kind out of order: a move after a tie, or an opening after the deciding opening.", {"proof-kinds-unchecked"}});
+            "A roll kind out of order: a move after a tie, an opening after the deciding opening, or after it a "
+            "reroll under the settings' opening rule play or a move under reroll.",
+            {"proof-kinds-unchecked", "tavla-proof-rule-ignored"}});
   lib.flag({"SwappedContributions", BugType::kOrder, "The two contributions swapped: the rolls no longer match."});
   lib.flag({"SwappedSeats", BugType::kOrder, "The two seats swapped: the commitment no longer matches."});
   lib.flag({"MalformedJson", BugType::kMissingCheck, "A proof file that is not JSON (truncated) or not an object."});

@@ -310,6 +310,17 @@ def h_hd_link_build(t):
     return t.error(lambda: ref.op_hd_build_link(params))
 
 
+@handles("HmacDiceLinkBuild")
+def h_hd_link_build_valid(t):
+    params = hd_build_params(t)
+    link = ref.op_hd_build_link(params)["link"]
+    t.eq("link", link)
+    for k in ("serverSeed", "seal"):  # written in lowercase hex, whatever case they were given in
+        if params[k] and params[k].lower() not in link:
+            raise Mismatch(f"link does not carry {k} in lowercase hex: {link}")
+    return True
+
+
 MATCH_FIELDS = ("serverSeed", "seal", "clientSeeds", "rolls", "recorded", "games")
 
 

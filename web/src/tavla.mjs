@@ -116,9 +116,17 @@ export async function roll(inp, n) {
   throw new Error('tavla roll: all 2^32 blocks exhausted; the roll is undefined');
 }
 
-export function kindMayFollow(previous, kind) {
+// kindMayFollow: specs/tavla-commit-v1.md §3; |rule| is the settings' opening rule ('play' or
+// 'reroll'), or null when the settings name none: after the deciding opening only a move under play,
+// only a reroll under reroll, either without a rule.
+export function kindMayFollow(previous, kind, rule = null) {
   if (!previous) return kind === 'opening';
-  if (previous.kind === 'opening') return previous.dice[0] === previous.dice[1] ? kind === 'opening' : kind !== 'opening';
+  if (previous.kind === 'opening') {
+    if (previous.dice[0] === previous.dice[1]) return kind === 'opening';
+    if (rule === 'play') return kind === 'move';
+    if (rule === 'reroll') return kind === 'reroll';
+    return kind !== 'opening';
+  }
   return kind === 'move';
 }
 
@@ -193,6 +201,8 @@ export function parseProof(text) {
   const settings = r.member(doc, 'settings', '');
   if (!isObject(settings)) throw r.error('settings', 'must be a JSON object (the rules version and every rule and match setting)');
   p.settingsCanonical = serialize(settings, 'settings');
+  const opening = settings.get('opening');
+  p.opening = opening === 'play' || opening === 'reroll' ? opening : null;
   p.settingsHash = r.digest(r.member(doc, 'settingsHash', ''), 'settingsHash');
   p.seed = r.digest(r.member(doc, 'seed', ''), 'seed');
   const contributions = r.array(r.member(doc, 'contributions', ''), 'contributions', 2);
@@ -249,7 +259,9 @@ export async function verifyProof(p, expected = null) {
     const d = (await roll(inp, g.n)).dice;
     if (d[0] !== g.dice[0] || d[1] !== g.dice[1]) return fail(`${path}.dice`, diceText(d), diceText(g.dice));
     const prev = i ? p.rolls[i - 1] : null;
-    if (!kindMayFollow(prev, g.kind)) return fail(`${path}.kind`, KINDS.filter((k) => kindMayFollow(prev, k)).join(' or '), g.kind);
+    if (!kindMayFollow(prev, g.kind, p.opening)) {
+      return fail(`${path}.kind`, KINDS.filter((k) => kindMayFollow(prev, k, p.opening)).join(' or '), g.kind);
+    }
     v.rollsChecked++;
   }
   v.verified = true;

@@ -130,8 +130,11 @@ function verifyProof(p) {  // the checks in order; the first that fails is repor
     if (r.n !== i + 1) return result(`rolls[${i}].n`);
     const dice = tavlaDice(proof.seed, proof.gameId, proof.contributions, r.n);
     if (dice[0] !== r.dice[0] || dice[1] !== r.dice[1]) return result(`rolls[${i}].dice`);
+    // §3: after the deciding opening only a move under the settings' opening rule play, only a
+    // reroll under reroll, either when the settings name no rule.
+    const rule = proof.settings.opening === 'play' ? ['move'] : proof.settings.opening === 'reroll' ? ['reroll'] : ['reroll', 'move'];
     const allowed = previous === null ? ['opening'] : previous.kind !== 'opening' ? ['move']
-      : previous.dice[0] === previous.dice[1] ? ['opening'] : ['reroll', 'move'];
+      : previous.dice[0] === previous.dice[1] ? ['opening'] : rule;
     if (!allowed.includes(r.kind)) return result(`rolls[${i}].kind`);
     previous = r;
   }

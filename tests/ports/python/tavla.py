@@ -268,6 +268,10 @@ def op_tavla_verify_proof(params):
     if expected_seal is not None and expected_seal != seal_code(commitment):
         return result("expectedCommitment")
     previous = None       # (kind, dice) of the previous roll
+    # §3: after the deciding opening only a move under the settings' opening rule play, only a
+    # reroll under reroll, either when the settings name no rule.
+    opening = proof["settings"].get("opening")
+    decided = ("move",) if opening == "play" else ("reroll",) if opening == "reroll" else ("reroll", "move")
     for i, roll in enumerate(proof["rolls"]):
         if roll["n"] != i + 1:
             return result(f"rolls[{i}].n")
@@ -279,7 +283,7 @@ def op_tavla_verify_proof(params):
         if previous is None:
             allowed = ("opening",)
         elif previous[0] == "opening":
-            allowed = ("opening",) if previous[1][0] == previous[1][1] else ("reroll", "move")
+            allowed = ("opening",) if previous[1][0] == previous[1][1] else decided
         else:
             allowed = ("move",)
         if roll["kind"] not in allowed:
