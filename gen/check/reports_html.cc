@@ -179,8 +179,8 @@ std::string stem(const std::string& file) {
 }
 
 // MarkedJson renders a JSON value as HTML, wrapping the member at JSON path |mark| ("result.dice[1]",
-// rooted at the name given to put) in <mark>. Only the members on the way to |mark| are walked
-// member by member; every other subtree is written in one piece.
+// rooted at the name given to put) in <mark>, with ", " and ": " between members so that a long
+// answer wraps at members.
 class MarkedJson {
  public:
   explicit MarkedJson(const std::string& mark) : mark_(mark) {}
@@ -192,22 +192,11 @@ class MarkedJson {
   }
 
  private:
-  bool on_the_way() const {
-    return mark_.size() > path_.size() && mark_.compare(0, path_.size(), path_) == 0 &&
-           (mark_[path_.size()] == '.' || mark_[path_.size()] == '[');
-  }
-
   void walk(std::ostream& o, const json::Value& v) {
-    if (path_ == mark_) {
+    const bool here = path_ == mark_;
+    if (here) {
       found_ = true;
       o << "<mark>";
-      plain(o, v);
-      o << "</mark>";
-      return;
-    }
-    if (!on_the_way()) {
-      plain(o, v);
-      return;
     }
     const std::size_t at = path_.size();
     if (v.is_object()) {
@@ -220,7 +209,6 @@ class MarkedJson {
         path_ += "." + k;
         walk(o, m);
       }
-      path_.resize(at);
       o << "}";
     } else if (v.is_array()) {
       o << "[";
@@ -231,36 +219,12 @@ class MarkedJson {
         path_ += "[" + std::to_string(i++) + "]";
         walk(o, m);
       }
-      path_.resize(at);
-      o << "]";
-    } else {
-      plain(o, v);
-    }
-  }
-
-  // plain writes |v| with ", " and ": " between members, so a long answer wraps at members.
-  static void plain(std::ostream& o, const json::Value& v) {
-    if (v.is_object()) {
-      o << "{";
-      bool first = true;
-      for (const auto& [k, m] : v.as_object()) {
-        o << (first ? "" : ", ") << html(json::to_line(json::Value(k))) << ": ";
-        first = false;
-        plain(o, m);
-      }
-      o << "}";
-    } else if (v.is_array()) {
-      o << "[";
-      bool first = true;
-      for (const auto& m : v.as_array()) {
-        o << (first ? "" : ", ");
-        first = false;
-        plain(o, m);
-      }
       o << "]";
     } else {
       o << html(json::to_line(v));
     }
+    path_.resize(at);
+    if (here) o << "</mark>";
   }
 
   const std::string& mark_;

@@ -7,15 +7,13 @@ checks it beyond its schema: against the other params, or what the value decodes
 error names no param (a member inside a proof file, a field of a decoded text), some param of the op
 is. A param published exact whose schema accepts what the op rejects is a lie this test names. And
 no valid vector's params may fail the schema. About 1 s."""
-import glob, json, os, re, subprocess, sys
+import glob, json, os, re, sys
 import jsonschema
 
-args = sys.argv[1:]
-fairvec = args[args.index("--fairvec") + 1]
-here = os.path.dirname(os.path.abspath(__file__))
-vectors = args[args.index("--vectors") + 1] if "--vectors" in args else os.path.join(here, "..", "..", "vectors")
-ops = {o["name"]: o for o in json.loads(subprocess.run([fairvec, "ops", "--json"], capture_output=True, text=True,
-                                                        check=True).stdout)["ops"]}
+from kit_args import fairvec_and_vectors, op_table
+
+fairvec, vectors = fairvec_and_vectors()
+ops = op_table(fairvec)
 lies, rejected_valid, explained, checked = {}, [], 0, 0
 for path in sorted(glob.glob(os.path.join(vectors, "*_test.json"))):
     with open(path, encoding="utf-8") as f:

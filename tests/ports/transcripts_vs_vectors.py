@@ -15,14 +15,12 @@ from the generator (which writes both):
   value.
 
 Each rule is shown to bite on a copy of the set with one line broken. About 5 s."""
-import glob, json, os, subprocess, sys
+import glob, json, os, sys
 
-args = sys.argv[1:]
-fairvec = args[args.index("--fairvec") + 1]
-here = os.path.dirname(os.path.abspath(__file__))
-vectors = args[args.index("--vectors") + 1] if "--vectors" in args else os.path.join(here, "..", "..", "vectors")
-ops = {o["name"]: o for o in json.loads(subprocess.run([fairvec, "ops", "--json"], capture_output=True, text=True,
-                                                        check=True).stdout)["ops"]}
+from kit_args import fairvec_and_vectors, op_table
+
+fairvec, vectors = fairvec_and_vectors()
+ops = op_table(fairvec)
 
 
 def canon(v):
