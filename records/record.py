@@ -15,7 +15,9 @@ holding the date (UTC), the commit (and whether the tree had uncommitted changes
         rewrites the tables between `<!-- records:bench -->` / `<!-- records:fuzz -->` and their
         end markers in docs/bench.md and fuzz/README.md from the newest record of each kind (each
         target); --check writes nothing and exits 1 when a table differs from its records, a record
-        lacks a header, or a table has no record behind it.
+        lacks a header, or a table has no record behind it. Both fail (check_records) when a fuzz
+        target has no record, a record's commit is not an ancestor of HEAD or had uncommitted
+        changes, or the measuring code (measured_paths) changed after the record.
 
 Exit status: 0 done; 1 a measured command failed, or --check found a difference; 2 bad usage.
 """
@@ -190,6 +192,78 @@ def fuzz_table(rel_prefix):
         *rows])
 
 
+# What each kind of record measures: a record is stale when any of these paths changed between its
+# commit and HEAD (the measuring command's own code; the fuzzed or benchmarked library is not
+# counted, or every change to gen/ would need every figure measured again: the tables show each
+# record's commit and date instead).
+def measured_paths(kind, target=None):
+    if kind == "fuzz":
+        return [f"fuzz/{target}.cc", "fuzz/measure.sh"]
+    return ["gen/cli/bench.cc", "gen/cli/bench_search.cc", "gen/cli/bench_search.h"]
+
+
+def fuzz_targets():
+    """The fuzz targets: every fuzz/*.cc that defines LLVMFuzzerTestOneInput (the replay main only
+    declares it)."""
+    d = os.path.join(ROOT, "fuzz")
+    out = []
+    for name in sorted(os.listdir(d)):
+        if name.endswith(".cc"):
+            with open(os.path.join(d, name), encoding="utf-8") as f:
+                if re.search(r"int LLVMFuzzerTestOneInput\([^)]*\)\s*\{", f.read()):
+                    out.append(name[:-3])
+    return out
+
+
+def check_records():
+    """The rules a record must keep to stand behind a table (issue: records prove tables current,
+    not records real or fresh): one newest record per fuzz target and none for a target that does
+    not exist; each record's commit an ancestor of HEAD, measured on a clean tree, and no measured
+    path (measured_paths) changed since. Returns the problems found."""
+    problems = []
+    latest = {}
+    for f in newest("fuzz"):
+        latest.setdefault(re.sub(r"^\d{8}T\d{6}Z-[0-9a-f]+-", "", os.path.basename(f))[:-4], f)
+    targets = fuzz_targets()
+    for t in targets:
+        if t not in latest:
+            problems.append(f"fuzz target {t} has no record in records/fuzz/ (record.py fuzz {t})")
+    for t in sorted(set(latest) - set(targets)):
+        problems.append(f"{os.path.relpath(latest[t], ROOT)}: no fuzz target {t} (fuzz/{t}.cc)")
+    used = [("fuzz", t, f) for t, f in sorted(latest.items()) if t in targets]
+    bench = newest("bench")
+    if bench:
+        used.append(("bench", None, bench[0]))
+    inside = git("rev-parse", "--is-inside-work-tree") == "true"
+    if not inside:
+        msg = "not a git checkout: the records' commits were not checked against HEAD"
+        if os.environ.get("FAIRVEC_REQUIRE_TOOLS") == "1":
+            problems.append(msg + " (FAIRVEC_REQUIRE_TOOLS=1)")
+        else:
+            print("record.py: " + msg, file=sys.stderr)
+        return problems
+    for kind, target, path in used:
+        rel = os.path.relpath(path, ROOT)
+        try:
+            headers, _ = read_record(path)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
+        commit, _, rest = headers["commit"].partition(" ")
+        if rest:
+            problems.append(f"{rel}: measured on a tree with uncommitted changes ({headers['commit']})")
+        ok = subprocess.run(["git", "-C", ROOT, "merge-base", "--is-ancestor", commit, "HEAD"],
+                            capture_output=True).returncode == 0
+        if not ok:
+            problems.append(f"{rel}: commit {commit[:12]} is not an ancestor of HEAD")
+            continue
+        changed = git("diff", "--name-only", commit, "HEAD", "--", *measured_paths(kind, target))
+        if changed:
+            problems.append(f"{rel}: measured code changed since commit {commit[:7]}: "
+                            + ", ".join(changed.splitlines()) + " (measure again)")
+    return problems
+
+
 def replace_between(text, marker, table, path):
     start, end = f"<!-- records:{marker} -->", f"<!-- /records:{marker} -->"
     if text.count(start) != 1 or text.count(end) != 1:
@@ -202,6 +276,9 @@ def replace_between(text, marker, table, path):
 def cmd_tables(args):
     targets = [("docs/bench.md", "bench", bench_table), ("fuzz/README.md", "fuzz", lambda: fuzz_table("fuzz"))]
     status = 0
+    for problem in check_records():
+        print(f"record.py: {problem}", file=sys.stderr)
+        status = 1
     for rel, marker, make in targets:
         path = os.path.join(ROOT, rel)
         try:
