@@ -240,6 +240,25 @@ def _(m):
     m.OPS["hmac_dice.verify_match"] = verify_match
 
 
+@mutant("proof-rule-ignored", "proof roll kinds checked without the settings' opening rule", ["tavla_verify_test.json"],
+        wrong=["tavla-proof-rule-ignored"])
+def _(m):
+    m.after_deciding_opening = lambda settings: ("reroll", "move")
+
+
+@mutant("build-link-keeps-case", "a built link writes the seed and seal in the case they were given", ["hmac_dice_link_test.json"])
+def _(m):
+    def keep_case(params, result):
+        link = result["link"]
+        for k in ("serverSeed", "seal"):
+            given = params.get(k) if isinstance(params, dict) else None
+            if isinstance(given, str) and given:
+                link = link.replace(given.lower(), given, 1)
+        return dict(result, link=link)
+    orig = m.OPS["hmac_dice.build_link"]
+    m.OPS["hmac_dice.build_link"] = lambda p: keep_case(p, orig(p))
+
+
 @mutant("float32-units", "units computed in 4-byte floats", ["cursor_u64_test.json", "cursor_unit_test.json"])
 def _(m):
     m.u64_to_unit = lambda x: struct.unpack("f", struct.pack("f", float(x) / 18446744073709551616.0))[0]

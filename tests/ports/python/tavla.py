@@ -226,6 +226,13 @@ def parse_proof(text):
     return proof
 
 
+def after_deciding_opening(settings):
+    """The kinds that may follow the deciding opening under the settings' opening rule (§3): a move
+    under "play", a reroll under "reroll", either when the settings name no rule."""
+    rule = settings.get("opening")
+    return ("move",) if rule == "play" else ("reroll",) if rule == "reroll" else ("reroll", "move")
+
+
 def opt_check_exact(obj, names, prefix=""):
     """Checks that |obj| has exactly the members |names|; an error names the member after |prefix|
     ("rolls[0]." for a roll)."""
@@ -270,8 +277,7 @@ def op_tavla_verify_proof(params):
     previous = None       # (kind, dice) of the previous roll
     # §3: after the deciding opening only a move under the settings' opening rule play, only a
     # reroll under reroll, either when the settings name no rule.
-    opening = proof["settings"].get("opening")
-    decided = ("move",) if opening == "play" else ("reroll",) if opening == "reroll" else ("reroll", "move")
+    decided = after_deciding_opening(proof["settings"])
     for i, roll in enumerate(proof["rolls"]):
         if roll["n"] != i + 1:
             return result(f"rolls[{i}].n")
