@@ -17,6 +17,9 @@ namespace fairvec::check {
 struct Counts {
   std::size_t passed = 0, failed = 0, skipped = 0, expected_failures = 0, unexpected_passes = 0;
   void add(Status s);
+  // of returns the count of |s|; all, the count of every status. They cannot fail.
+  [[nodiscard]] std::size_t of(Status s) const;
+  [[nodiscard]] std::size_t all() const { return passed + failed + skipped + expected_failures + unexpected_passes; }
 };
 [[nodiscard]] Counts totals(const CheckPortReport& r);
 

@@ -111,26 +111,9 @@ var sc=document.getElementById('shown-cards');if(sc)sc.textContent=c;
 if(q||s)document.getElementById('all').open=true;}
 window.filt=filt;document.addEventListener('DOMContentLoaded',filt);})();)";
 
-constexpr std::pair<Status, const char*> kStatuses[] = {{Status::kPassed, "passed"},
-                                                        {Status::kFailed, "failed"},
-                                                        {Status::kSkipped, "skipped"},
-                                                        {Status::kExpectedFailure, "expected-failure"},
-                                                        {Status::kUnexpectedPass, "unexpected-pass"}};
-
-std::size_t count_of(const Counts& c, Status s) {
-  switch (s) {
-    case Status::kPassed: return c.passed;
-    case Status::kFailed: return c.failed;
-    case Status::kSkipped: return c.skipped;
-    case Status::kExpectedFailure: return c.expected_failures;
-    case Status::kUnexpectedPass: return c.unexpected_passes;
-  }
-  return 0;
-}
-
-std::size_t sum(const Counts& c) {
-  return c.passed + c.failed + c.skipped + c.expected_failures + c.unexpected_passes;
-}
+// kStatuses is the order of the totals table and the status menu.
+constexpr Status kStatuses[] = {Status::kPassed, Status::kFailed, Status::kSkipped, Status::kExpectedFailure,
+                                Status::kUnexpectedPass};
 
 bool is_failure(Status s) {
   return s == Status::kFailed || s == Status::kUnexpectedPass || s == Status::kExpectedFailure;
@@ -149,11 +132,11 @@ std::string percent(std::size_t n, std::size_t of) {
 
 // bar writes a stacked bar of |c|, each status as wide as its share.
 void bar(std::ostream& o, const Counts& c) {
-  const std::size_t all = sum(c);
+  const std::size_t all = c.all();
   o << "<div class=\"bar\">";
   for (Status s : {Status::kPassed, Status::kFailed, Status::kUnexpectedPass, Status::kExpectedFailure,
                    Status::kSkipped}) {
-    const std::size_t n = count_of(c, s);
+    const std::size_t n = c.of(s);
     if (n) {
       o << "<span class=\"" << status_name(s) << "\" style=\"width:" << percent(n, all) << "\" title=\"" << n << " "
         << status_name(s) << "\"></span>";
@@ -454,9 +437,10 @@ std::string html_report(const CheckPortReport& r, int exit) {
   diagnosis(o, r, t, anchor);
 
   o << "<table id=\"totals\"><tr><th>status</th><th class=\"n\">vectors</th><th class=\"n\">shown</th></tr>\n";
-  for (const auto& [s, label] : kStatuses) {
+  for (Status s : kStatuses) {
+    const char* label = status_name(s);
     o << "<tr class=\"" << label << "\"><td><span class=\"badge " << label << "\">" << label
-      << "</span></td><td class=\"n\" id=\"count-" << label << "\">" << count_of(t, s)
+      << "</span></td><td class=\"n\" id=\"count-" << label << "\">" << t.of(s)
       << "</td><td class=\"n\" id=\"shown-" << label << "\"></td></tr>\n";
   }
   o << "</table>\n";
@@ -472,7 +456,7 @@ std::string html_report(const CheckPortReport& r, int exit) {
   // The filter applies to the failures and the vector list.
   o << "<div class=\"toolbar\"><input id=\"q\" placeholder=\"filter by file, flag, op, wrong port, text\" "
        "oninput=\"filt()\"> <select id=\"st\" onchange=\"filt()\"><option value=\"\">every status</option>";
-  for (const auto& [s, label] : kStatuses) o << "<option>" << label << "</option>";
+  for (Status s : kStatuses) o << "<option>" << status_name(s) << "</option>";
   o << "</select></div>\n";
 
   // The failures.

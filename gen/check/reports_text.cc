@@ -7,15 +7,26 @@
 
 namespace fairvec::check {
 
-void Counts::add(Status s) {
+namespace {
+
+// slot is the member of |c| that counts |s| (Counts or const Counts).
+template <typename C>
+auto& slot(C& c, Status s) {
   switch (s) {
-    case Status::kPassed: ++passed; break;
-    case Status::kFailed: ++failed; break;
-    case Status::kSkipped: ++skipped; break;
-    case Status::kExpectedFailure: ++expected_failures; break;
-    case Status::kUnexpectedPass: ++unexpected_passes; break;
+    case Status::kPassed: return c.passed;
+    case Status::kFailed: return c.failed;
+    case Status::kSkipped: return c.skipped;
+    case Status::kExpectedFailure: return c.expected_failures;
+    case Status::kUnexpectedPass: break;
   }
+  return c.unexpected_passes;
 }
+
+}  // namespace
+
+void Counts::add(Status s) { ++slot(*this, s); }
+
+std::size_t Counts::of(Status s) const { return slot(*this, s); }
 
 const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const std::string& flag) {
   static const FlagNote none{"?", "(the vector file defines no note for this flag)"};
