@@ -514,16 +514,10 @@ using T = Port::U64Text;
 }  // namespace
 
 void add_wrong_ports(FlagLibrary& lib) {
-  // JSON types read leniently (vectors/lenient_ports.h): n and size of the layer ops (cursor.unit's
-  // and cursor.game's counters have the ports below: cursor-string-as-integer, float-as-integer,
-  // bool-as-integer).
-  const std::vector<std::string> layers = {"cursor.draw", "cursor.pool_hop"};
-  lib.port(lenient_port("cursor-layer-integer-as-text", "takes a decimal string (\"6\") for draw's n or pool_hop's size",
-                        Leniency::kIntegerAsText, layers));
-  lib.port(lenient_port("cursor-layer-integral-float", "takes a whole JSON float (6.0) for draw's n or pool_hop's size",
-                        Leniency::kIntegralFloat, layers));
-  lib.port(lenient_port("cursor-layer-boolean-as-integer", "takes true as 1 for draw's n or pool_hop's size",
-                        Leniency::kBooleanAsInteger, layers));
+  // Lenient JSON types of the layer ops (vectors/lenient_ports.h; the counters' are below).
+  add_lenient_integer_ports(lib, {.as_text = "cursor-layer-integer-as-text", .integral_float = "cursor-layer-integral-float",
+                                  .boolean = "cursor-layer-boolean-as-integer"},
+                            "draw's n or pool_hop's size", {"cursor.draw", "cursor.pool_hop"});
   // The key, the commitment and the message (a port that reads other units answers cursor.game
   // with the round those units give).
   add(lib, "hex-decoded-cursor-key", "keys the HMAC with the hex-decoded server seed where the seed is hex, not its UTF-8 text",

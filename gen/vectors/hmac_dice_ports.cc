@@ -337,13 +337,10 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "pick-wraps", "takes byte 0 of the first MAC when every byte is skipped", kPick, {.wrap = true});
   add(lib, "pick-default-dice", "answers 1-1 when no MAC is given", kPick, {.default_dice = true});
   // JSON types read leniently (vectors/lenient_ports.h): roll, retry, version and a link's roll count.
-  const std::vector<std::string> integers = {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link"};
-  lib.port(lenient_port("string-as-integer", "takes a decimal string (\"7\") for an integer: roll, retry, version, rolls",
-                        Leniency::kIntegerAsText, integers));
-  lib.port(lenient_port("hmac-dice-integral-float", "takes a whole JSON float (7.0) for an integer: roll, retry, version, rolls",
-                        Leniency::kIntegralFloat, integers));
-  lib.port(lenient_port("hmac-dice-boolean-as-integer", "takes true and false as 1 and 0 for roll, retry, version, rolls",
-                        Leniency::kBooleanAsInteger, integers));
+  add_lenient_integer_ports(lib,
+                            {.as_text = "string-as-integer", .integral_float = "hmac-dice-integral-float",
+                             .boolean = "hmac-dice-boolean-as-integer"},
+                            "roll, retry, version or rolls", {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link"});
   // Links and listings.
   {
     WrongPort w{"build-link-keeps-case", "writes a built link's seed and seal in the case they were given", {}};

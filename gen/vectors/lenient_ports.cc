@@ -89,4 +89,11 @@ WrongPort lenient_port(std::string name, std::string description, Leniency how, 
   return w;
 }
 
+void add_lenient_integer_ports(FlagLibrary& lib, const IntegerPortNames& names, const std::string& what,
+                               const std::vector<std::string>& ops) {
+  lib.port(lenient_port(names.as_text, "takes a decimal string (\"7\") for " + what, Leniency::kIntegerAsText, ops));
+  lib.port(lenient_port(names.integral_float, "takes a whole JSON float (7.0) for " + what, Leniency::kIntegralFloat, ops));
+  lib.port(lenient_port(names.boolean, "takes true and false as 1 and 0 for " + what, Leniency::kBooleanAsInteger, ops));
+}
+
 }  // namespace fairvec::vectors

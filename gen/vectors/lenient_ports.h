@@ -29,4 +29,14 @@ enum class Leniency {
 [[nodiscard]] WrongPort lenient_port(std::string name, std::string description, Leniency how,
                                      const std::vector<std::string>& ops);
 
+// IntegerPortNames names a family's three lenient integer ports.
+struct IntegerPortNames {
+  std::string as_text, integral_float, boolean;
+};
+// add_lenient_integer_ports defines in |lib| the wrong ports of kinds kIntegerAsText,
+// kIntegralFloat and kBooleanAsInteger over |ops|, described as taking "7", 7.0 and true/false for
+// |what| ("n, block or moves"). Throws std::logic_error like lenient_port and FlagLibrary::port.
+void add_lenient_integer_ports(FlagLibrary& lib, const IntegerPortNames& names, const std::string& what,
+                               const std::vector<std::string>& ops);
+
 }  // namespace fairvec::vectors

@@ -361,13 +361,10 @@ void add_wrong_ports(FlagLibrary& lib) {
   add_crash(lib, "stake-crash-no-minimum", "leaves out crash's max(1, ...), giving points below 1", {.no_max = true});
   add_crash(lib, "stake-crash-hash-unchecked", "takes any text as the game hash", {.hash_unchecked = true});
   // JSON types read leniently (vectors/lenient_ports.h).
-  const std::vector<std::string> counted = {"stake.floats", "stake.game"};
-  lib.port(lenient_port("stake-integer-as-text", "takes a decimal string (\"7\") for nonce, cursor or count",
-                        Leniency::kIntegerAsText, counted));
-  lib.port(lenient_port("stake-integral-float", "takes a whole JSON float (7.0) for nonce, cursor or count", Leniency::kIntegralFloat,
-                        counted));
-  lib.port(lenient_port("stake-boolean-as-integer", "takes true and false as 1 and 0 for nonce, cursor or count",
-                        Leniency::kBooleanAsInteger, counted));
+  add_lenient_integer_ports(lib,
+                            {.as_text = "stake-integer-as-text", .integral_float = "stake-integral-float",
+                             .boolean = "stake-boolean-as-integer"},
+                            "nonce, cursor or count", {"stake.floats", "stake.game"});
   lib.port(lenient_port("stake-number-as-text", "takes a JSON number for a seed or a salt, as the text of the number",
                         Leniency::kNumberAsText, {"stake.floats", "stake.game", "stake.crash"}));
 }

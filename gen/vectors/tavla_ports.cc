@@ -553,13 +553,10 @@ void add_wrong_ports(FlagLibrary& lib) {
         return failed && json::to_line(*failed) == "\"settingsHash\"" ? verdict_answer(false, "commitment") : r;
       });
   // JSON types read leniently (vectors/lenient_ports.h): the counters n and block, and moves.
-  const std::vector<std::string> counted = {"tavla.block", "tavla.roll", "tavla.game"};
-  lib.port(lenient_port("tavla-integer-as-text", "takes a decimal string (\"7\") for n, block or moves",
-                        Leniency::kIntegerAsText, counted));
-  lib.port(lenient_port("tavla-integral-float", "takes a whole JSON float (7.0) for n, block or moves",
-                        Leniency::kIntegralFloat, counted));
-  lib.port(lenient_port("tavla-boolean-as-integer", "takes true and false as 1 and 0 for n, block or moves",
-                        Leniency::kBooleanAsInteger, counted));
+  add_lenient_integer_ports(lib,
+                            {.as_text = "tavla-integer-as-text", .integral_float = "tavla-integral-float",
+                             .boolean = "tavla-boolean-as-integer"},
+                            "n, block or moves", {"tavla.block", "tavla.roll", "tavla.game"});
 }
 
 }  // namespace fairvec::vectors::tavla_vec
