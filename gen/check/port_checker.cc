@@ -24,6 +24,16 @@ const char* status_name(Status s) {
   return "?";
 }
 
+json::Value scope_json(const Scope& s) {
+  json::Object ops;
+  for (const auto& [op, params] : s) {
+    json::Object o;
+    for (const auto& [param, values] : params) o.emplace_back(param, json::Value(json::Array(values)));
+    ops.emplace_back(op, json::Value(std::move(o)));
+  }
+  return json::Value(std::move(ops));
+}
+
 std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual, const std::string& path) {
   if (expected.IsObject()) {
     if (!actual.IsObject()) return path;
@@ -207,6 +217,14 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
     }
   }
   if (r.status == Status::kSkipped) return;
+  for (const auto& c : r.calls) {
+    if (std::string why = session.outside_scope(c.op, c.params); !why.empty()) {
+      r.status = Status::kSkipped;
+      r.out_of_scope = true;
+      r.reason = "outside the port's declared scope: " + why;
+      return;
+    }
+  }
   bool failed = false;
   for (auto& c : r.calls) {
     try {
@@ -245,6 +263,29 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
   }
 }
 
+// warn_unused_scope warns of each declared scope value no selected vector's call carries: a
+// misspelled value would otherwise only show as skipped vectors. It cannot fail.
+void warn_unused_scope(CheckPortReport& report) {
+  for (const auto& [op, params] : report.scope) {
+    for (const auto& [param, values] : params) {
+      for (const auto& x : values) {
+        const std::string text = json::to_line(x);
+        bool used = false;
+        for (const auto& r : report.vectors) {
+          for (const auto& c : r.calls) {
+            const json::Value* v = c.op == op && c.params.is_object() ? c.params.find(param) : nullptr;
+            used |= v && json::to_line(*v) == text;
+          }
+        }
+        if (!used) {
+          report.warnings.push_back("hello scope " + op + " " + param + " lists " + capped(text, 100) +
+                                    ", which no selected vector calls (misspelled?)");
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 void run_random(Session& session, const CheckPortOptions& options, CheckPortReport& report);  // random_requests.cc
@@ -259,6 +300,7 @@ CheckPortReport check_port(const CheckPortOptions& options) {
   report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
   Session session(options, report);
   (void)session.ready();  // the handshake is checked even when every vector is skipped
+  warn_unused_scope(report);
   std::set<std::string> skipped_ops;
   for (auto& r : report.vectors) {
     if (r.status == Status::kSkipped) continue;

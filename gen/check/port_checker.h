@@ -67,12 +67,19 @@ struct VectorRecord {
   std::string comment, expected_result;
   std::vector<std::string> flags;
   Status status = Status::kSkipped;
+  bool out_of_scope = false;  // skipped: a call lies outside the port's declared scope
   std::string reason;  // why skipped, the --expect reason, or the port failure
   std::vector<CallRecord> calls;
   json::Value test;    // the test's own members (inputs and intermediate values)
   bool port_broke = false;
   std::vector<std::string> explained_by;  // a failing vector: the wrong ports explaining every failing call
 };
+
+// Scope is the part of each op a port declares it answers (hello's `scope`): per op, per param,
+// the values it supports. A call whose param holds another value, or lacks the param, is outside.
+using Scope = std::map<std::string, std::map<std::string, std::vector<json::Value>>>;
+// scope_json returns |s| as hello's `scope` object (ops and params in name order). It cannot fail.
+[[nodiscard]] json::Value scope_json(const Scope& s);
 
 // FlagNote is a vector file's definition of one flag.
 struct FlagNote {
@@ -102,6 +109,7 @@ struct CheckPortReport {
   std::vector<std::string> command;
   std::string port_name;
   std::vector<std::string> port_ops;
+  Scope scope;  // the port's declared scope (hello's `scope`; empty: none declared)
   std::vector<std::string> warnings;  // harmless handshake findings
   std::vector<VectorRecord> vectors;
   std::map<std::string, std::map<std::string, FlagNote>> notes;  // file -> flag -> note

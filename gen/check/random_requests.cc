@@ -5,7 +5,9 @@
 // or both bad_input). An input the handler rejects
 // (the params do not fit together) is compared too but not counted in N. Each op draws from its
 // own stream, seeded from S and the op's name, so the same seed sends the same requests and
-// `--only OP` reproduces one op's requests exactly.
+// `--only OP` reproduces one op's requests exactly. A port that declared a scope for an op gets
+// only inputs inside it: a draw outside is drawn again (up to kScopeRedraws times, so values
+// that fit together stay together), then the scoped params are set to declared values.
 #include <map>
 #include <set>
 #include <vector>
@@ -25,6 +27,7 @@ namespace {
 
 constexpr std::size_t kDrawBytes = 8192;     // the random bytes one input is built from
 constexpr std::size_t kAttemptsPerValid = 20;  // then the op stops short of N (a warning says so)
+constexpr std::size_t kScopeRedraws = 16;      // draws outside a declared scope, then its values are set
 
 // op_seed mixes |seed| with the FNV-1a hash of |op|: one independent stream per op. It cannot fail.
 std::uint64_t op_seed(std::uint64_t seed, const std::string& op) {
@@ -108,9 +111,18 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
     std::vector<std::uint8_t> bytes(kDrawBytes);
     const std::size_t attempts = kAttemptsPerValid * options.random;
     for (std::size_t i = 1; count.valid < options.random && i <= attempts; ++i) {
-      for (auto& b : bytes) b = rng.byte();
-      fuzz::ByteReader in(bytes.data(), bytes.size());
-      json::Value params = ops::random_valid_params(*spec, in);
+      json::Value params;
+      for (std::size_t redraw = 0; redraw <= kScopeRedraws; ++redraw) {
+        for (auto& b : bytes) b = rng.byte();
+        fuzz::ByteReader in(bytes.data(), bytes.size());
+        params = ops::random_valid_params(*spec, in);
+        if (session.outside_scope(op, params).empty()) break;
+        if (redraw == kScopeRedraws) {  // set each scoped param to one of its declared values
+          for (const auto& [param, values] : session.scope().at(op)) {
+            params.set(param, values[static_cast<std::size_t>(rng.next() % values.size())]);
+          }
+        }
+      }
       Reply mine = port::call(op, params, default_backend());
       if (!mine.ok && mine.error != "bad_input") continue;
       if (!session.ready()) return;

@@ -341,7 +341,10 @@ void diagnosis(std::ostream& o, const CheckPortReport& r, const Counts& t,
       o << "<p class=\"lead\">No vector ran.</p>\n";
     } else if (!t.unexpected_passes) {
       o << "<p class=\"lead\">All " << plural(run, "vector", "vectors") << " run passed"
-        << (t.skipped ? " (" + std::to_string(t.skipped) + " skipped)" : std::string()) << ".</p>\n";
+        << (t.skipped ? " (" + std::to_string(t.skipped) + " skipped" +
+                            (t.out_of_scope ? ", " + std::to_string(t.out_of_scope) + " of them outside the declared scope" : "") + ")"
+                      : std::string())
+        << ".</p>\n";
     } else {
       o << "<p class=\"lead\">No vector failed; " << plural(t.unexpected_passes, "vector", "vectors")
         << " passed although --expect lists " << (t.unexpected_passes == 1 ? "it" : "them") << " as failing.</p>\n";
@@ -444,6 +447,12 @@ std::string html_report(const CheckPortReport& r, int exit) {
       << "</td><td class=\"n\" id=\"shown-" << label << "\"></td></tr>\n";
   }
   o << "</table>\n";
+  if (const auto lines = scope_lines(r, true); !lines.empty()) {  // the declared scope and what it skipped
+    o << "<details class=\"panel\" id=\"scope\"><summary>declared scope: " << t.out_of_scope
+      << " skipped outside it</summary><ul>";
+    for (const auto& l : lines) o << "<li class=\"mono\">" << html(l) << "</li>";
+    o << "</ul></details>\n";
+  }
   for (const auto& w : r.warnings) o << "<p>warning: " << html(w) << "</p>\n";
   for (const auto& b : r.breaks) {
     o << "<details class=\"panel\" open><summary>port failure "
@@ -486,8 +495,8 @@ std::string html_report(const CheckPortReport& r, int exit) {
       auto f = r.families.find(v.file);
       family = f == r.families.end() ? "(no family)" : f->second;
     }
-    families[family].add(v.status);
-    for (const auto& f : v.flags) flags[{v.file, f}].add(v.status);
+    families[family].add(v);
+    for (const auto& f : v.flags) flags[{v.file, f}].add(v);
   }
   o << "<section id=\"families\"><h2>Families</h2>\n";
   for (const auto& [family, c] : families) {

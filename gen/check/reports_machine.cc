@@ -113,6 +113,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
                                            {"flags", flags_json(r, v)},
                                            {"status", status_name(v.status)},
                                            {"reason", v.reason},
+                                           {"outOfScope", v.out_of_scope},
                                            {"portBroke", v.port_broke},
                                            {"explainedBy", strings(v.explained_by)},
                                            {"calls", json::Value(std::move(calls))},
@@ -129,13 +130,14 @@ std::string json_report(const CheckPortReport& r, int exit) {
       {{"schema", "check_port_report_schema.json"},
        {"generator", "fairvec " FAIRVEC_VERSION},
        {"command", strings(r.command)},
-       {"port", json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}})},
+       {"port", json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}, {"scope", scope_json(r.scope)}})},
        {"warnings", strings(r.warnings)},
        {"exitCode", exit},
        {"diagnosis", diagnosis_json(r.diagnosis)},
        {"summary", json::Value::object({{"passed", static_cast<std::int64_t>(t.passed)},
                                         {"failed", static_cast<std::int64_t>(t.failed)},
                                         {"skipped", static_cast<std::int64_t>(t.skipped)},
+                                        {"outOfScope", static_cast<std::int64_t>(t.out_of_scope)},
                                         {"expectedFailures", static_cast<std::int64_t>(t.expected_failures)},
                                         {"unexpectedPasses", static_cast<std::int64_t>(t.unexpected_passes)},
                                         {"requests", static_cast<std::int64_t>(r.requests)}})},
@@ -161,7 +163,7 @@ std::string junit_report(const CheckPortReport& r) {
     << all.skipped + all.expected_failures << "\">\n";
   for (const auto& [file, list] : files) {
     Counts c;
-    for (const auto* v : list) c.add(v->status);
+    for (const auto* v : list) c.add(*v);
     o << "  <testsuite name=\"" << xml(file) << "\" tests=\"" << list.size() << "\" failures=\""
       << c.failed + c.unexpected_passes << "\" errors=\"0\" skipped=\"" << c.skipped + c.expected_failures << "\">\n";
     for (const auto* v : list) {

@@ -38,8 +38,30 @@ const FlagNote& note_of(const CheckPortReport& r, const std::string& file, const
 
 Counts totals(const CheckPortReport& r) {
   Counts c;
-  for (const auto& v : r.vectors) c.add(v.status);
+  for (const auto& v : r.vectors) c.add(v);
   return c;
+}
+
+std::vector<std::string> scope_lines(const CheckPortReport& r, bool all) {
+  std::vector<std::string> out;
+  for (const auto& [op, params] : r.scope) {
+    for (const auto& [param, values] : params) {
+      std::string l = "scope: " + op + " " + param + " in";
+      for (const auto& x : values) l += " " + json::to_line(x);
+      out.push_back(l);
+    }
+  }
+  std::map<std::string, std::vector<std::string>> by_reason;
+  for (const auto& v : r.vectors) {
+    if (v.out_of_scope) by_reason[v.reason].push_back(v.id);
+  }
+  for (const auto& [reason, ids] : by_reason) {
+    std::string l = std::to_string(ids.size()) + (ids.size() == 1 ? " vector" : " vectors") + " skipped, " + reason + ":";
+    for (std::size_t i = 0; i < ids.size() && (all || i < 10); ++i) l += " " + ids[i];
+    if (!all && ids.size() > 10) l += " and " + std::to_string(ids.size() - 10) + " more";
+    out.push_back(l);
+  }
+  return out;
 }
 
 std::string request_text(const CallRecord& c) {
@@ -96,18 +118,20 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   std::ostringstream o;
   o << "port: " << (r.port_name.empty() ? "(unnamed)" : e(r.port_name)) << ", " << r.port_ops.size() << " ops\n";
   for (const auto& w : r.warnings) o << "warning: " << e(w) << "\n";
+  for (const auto& l : scope_lines(r, verbose)) o << e(l) << "\n";
   for (const auto& l : diagnosis_lines(r.diagnosis)) o << "diagnosis: " << e(l) << "\n";
   // Per file, per family, per flag.
   std::map<std::string, Counts> files, families;
   std::map<std::tuple<std::string, std::string>, Counts> flags;
   for (const auto& v : r.vectors) {
-    files[v.file].add(v.status);
-    families[v.family].add(v.status);
-    for (const auto& f : v.flags) flags[{v.file, f}].add(v.status);
+    files[v.file].add(v);
+    families[v.family].add(v);
+    for (const auto& f : v.flags) flags[{v.file, f}].add(v);
   }
   auto line = [](const Counts& c) {
     std::string s = std::to_string(c.passed) + " passed, " + std::to_string(c.failed) + " failed, " +
                     std::to_string(c.skipped) + " skipped";
+    if (c.out_of_scope) s += " (" + std::to_string(c.out_of_scope) + " outside the declared scope)";
     if (c.expected_failures) s += ", " + std::to_string(c.expected_failures) + " expected failures";
     if (c.unexpected_passes) s += ", " + std::to_string(c.unexpected_passes) + " unexpected passes";
     return s;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "check/text_safety.h"
+#include "ops/op_table.h"
 #include "port/protocol.h"
 
 namespace fairvec::check {
@@ -17,7 +18,69 @@ struct HandshakeError : PortFailure {
   using PortFailure::PortFailure;
 };
 
+// read_scope reads hello's `scope` (specs/port-protocol.md, "Declared scope"): an object of ops
+// the port lists, each an object of request members of that op, each a non-empty array of
+// distinct strings, integers or booleans that the member's Kind accepts (so a misspelled game is
+// an error, not a silent skip). Throws HandshakeError naming the member that is not.
+Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
+  if (!v.is_object()) throw HandshakeError("hello result scope is not an object");
+  Scope out;
+  for (const auto& [op, params] : v.as_object()) {
+    const std::string at = "hello result scope." + capped(op, 100);
+    if (!listed.count(op)) throw HandshakeError(at + ": the port does not list this op");
+    if (out.count(op)) throw HandshakeError(at + ": the op is named twice");
+    const ops::OpSpec* spec = ops::table().find(op);  // listed ops are known (checked before)
+    if (!params.is_object() || params.as_object().empty()) throw HandshakeError(at + " is not an object of params");
+    auto& by_param = out[op];
+    for (const auto& [param, values] : params.as_object()) {
+      const std::string pat = at + "." + capped(param, 100);
+      const ops::Param* member = spec ? ops::request_member(*spec, param) : nullptr;
+      if (!member) throw HandshakeError(pat + ": " + op + " has no such param");
+      if (by_param.count(param)) throw HandshakeError(pat + ": the param is named twice");
+      if (!values.is_array() || values.as_array().empty()) throw HandshakeError(pat + " is not a non-empty array of values");
+      auto& kept = by_param[param];
+      std::set<std::string> seen;
+      for (std::size_t i = 0; i < values.as_array().size(); ++i) {
+        const json::Value& x = values.as_array()[i];
+        const auto& var = x.variant();
+        if (!std::holds_alternative<std::string>(var) && !std::holds_alternative<std::int64_t>(var) &&
+            !std::holds_alternative<bool>(var)) {
+          throw HandshakeError(pat + "[" + std::to_string(i) + "] is not a string, an integer or a boolean");
+        }
+        if (!seen.insert(json::to_line(x)).second) {
+          throw HandshakeError(pat + "[" + std::to_string(i) + "] repeats " + capped(json::to_line(x), 100));
+        }
+        if (!ops::kind_accepts(*member->kind, &x, param)) {
+          throw HandshakeError(pat + "[" + std::to_string(i) + "] " + capped(json::to_line(x), 100) + " is not a value " +
+                               op + " accepts for " + param + " (" + member->kind->name + ")");
+        }
+        kept.push_back(x);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string Session::outside_scope(const std::string& op, const json::Value& params) const {
+  auto it = scope_.find(op);
+  if (it == scope_.end()) return "";
+  const ops::OpSpec* spec = ops::table().find(op);
+  for (const auto& [param, values] : it->second) {
+    const json::Value* v = params.is_object() ? params.find(param) : nullptr;
+    // A value the param's Kind rejects is bad input whatever the port supports: inside the scope
+    // (the port must still answer bad_input), as is a missing required param.
+    const ops::Param* member = spec ? ops::request_member(*spec, param) : nullptr;
+    if (!member || !ops::kind_accepts(*member->kind, v, param)) continue;
+    if (!v) return op + " without " + param;
+    const std::string text = json::to_line(*v);
+    bool in = false;
+    for (const auto& x : values) in |= json::to_line(x) == text;
+    if (!in) return op + " " + param + " " + capped(text, 100);
+  }
+  return "";
+}
 
 void Session::stop() {
   if (proc_) proc_->stop();
@@ -80,13 +143,19 @@ void Session::handshake() {
       warnings.push_back("hello lists op '" + *s + "' more than once");
     }
   }
+  Scope scope;
+  if (const json::Value* declared = hello.result.find("scope")) scope = read_scope(*declared, ops);
   if (!greeted_) {
     report_.port_ops = listed;
+    report_.scope = scope;
     report_.warnings.insert(report_.warnings.end(), warnings.begin(), warnings.end());
     ops_ = ops;
+    scope_ = scope;
     greeted_ = true;
   } else if (ops != ops_) {
     throw HandshakeError("after a restart the port lists other ops than at first");
+  } else if (json::to_line(scope_json(scope)) != json::to_line(scope_json(scope_))) {
+    throw HandshakeError("after a restart the port declares another scope than at first");
   }
 }
 

@@ -28,6 +28,13 @@ class Session {
   // restart budget (the run stops when it is spent).
   void broke(const std::string& vector_id, const std::string& what);
 
+  // outside_scope returns why a call of |op| with |params| is outside the scope the port declared
+  // in its hello (specs/port-protocol.md, "Declared scope"), or "" when it is inside (or the port
+  // declared none for |op|). It cannot fail.
+  [[nodiscard]] std::string outside_scope(const std::string& op, const json::Value& params) const;
+  // scope is the declared scope: per op, per param, the values the port answers.
+  [[nodiscard]] const Scope& scope() const { return scope_; }
+
   // lists reports whether the port listed |op| in its hello.
   [[nodiscard]] bool lists(const std::string& op) const { return ops_.count(op) > 0; }
   [[nodiscard]] const std::set<std::string>& ops() const { return ops_; }
@@ -39,6 +46,7 @@ class Session {
   CheckPortReport& report_;
   std::unique_ptr<PortProcess> proc_;
   std::set<std::string> ops_;
+  Scope scope_;
   int breaks_ = 0;
   bool greeted_ = false;
 };

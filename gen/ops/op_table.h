@@ -185,6 +185,13 @@ struct FamilyOps {
 // still reject how the params fit together (then the input is invalid). Never throws.
 inline constexpr int kValidDraws = 64;
 [[nodiscard]] json::Value random_valid_params(const OpSpec& op, ByteReader& in);
+// request_member returns the param of |op| that a request carries as member |name| (a leaf, or a
+// member of a group), or nullptr when |op| has none. It cannot fail.
+[[nodiscard]] const Param* request_member(const OpSpec& op, std::string_view name);
+// kind_accepts reports whether |k| reads |v| (nullptr: the member is missing) under |key| and every
+// string in |v| is well-formed UTF-8. A Kind without read (a group member, which its group reads)
+// accepts anything. It never throws (random_valid.cc).
+[[nodiscard]] bool kind_accepts(const Kind& k, const json::Value* v, const std::string& key);
 // all_kinds lists every distinct parameter Kind of |t| (groups' members included), with the name
 // of one param that uses it. It cannot fail.
 [[nodiscard]] std::vector<std::pair<std::string, KindRef>> all_kinds(const Table& t);

@@ -33,26 +33,6 @@ bool sendable(const json::Value& v) {
   return true;
 }
 
-// accepts reports whether |k| reads |v| (nullptr: the member is missing) under |key| and |v| is
-// sendable. A Kind without read (a group member, which its group reads) accepts anything. It
-// never throws.
-bool accepts(const Kind& k, const json::Value* v, const std::string& key) {
-  if (v && !sendable(*v)) return false;
-  if (!k.read) return true;
-  try {
-    if (!v) {
-      (void)k.read(nullptr, key);
-    } else {
-      rapidjson::Document d;
-      rapidjson::Value rv = v->to_rapidjson(d.GetAllocator());
-      (void)k.read(&rv, key);
-    }
-    return true;
-  } catch (const std::exception&) {
-    return false;
-  }
-}
-
 // from_example returns member |name| of one of |op|'s examples, or nullptr when it has none.
 const json::Value* from_example(const OpSpec& op, const std::string& name, ByteReader& in) {
   return op.examples[in.pick(op.examples.size())].find(name);
@@ -63,7 +43,7 @@ std::optional<json::Value> draw_leaf(const Param& p, ByteReader& in) {
   if (p.kind->valid) return p.kind->valid(in);
   for (int i = 0; i < kValidDraws; ++i) {
     json::Value v = p.kind->fuzz(in);
-    if (accepts(*p.kind, &v, p.name)) return v;
+    if (kind_accepts(*p.kind, &v, p.name)) return v;
   }
   return std::nullopt;
 }
@@ -120,6 +100,33 @@ KindRef with_valid(const KindRef& k, std::function<json::Value(ByteReader&)> val
   auto copy = std::make_shared<Kind>(*k);
   copy->valid = std::move(valid);
   return copy;
+}
+
+bool kind_accepts(const Kind& k, const json::Value* v, const std::string& key) {
+  if (v && !sendable(*v)) return false;
+  if (!k.read) return true;
+  try {
+    if (!v) {
+      (void)k.read(nullptr, key);
+    } else {
+      rapidjson::Document d;
+      rapidjson::Value rv = v->to_rapidjson(d.GetAllocator());
+      (void)k.read(&rv, key);
+    }
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+const Param* request_member(const OpSpec& op, std::string_view name) {
+  for (const Param& p : op.params) {
+    if (p.members.empty() && p.name == name) return &p;
+    for (const Param& m : p.members) {
+      if (m.name == name) return &m;
+    }
+  }
+  return nullptr;
 }
 
 json::Value random_valid_params(const OpSpec& op, ByteReader& in) {

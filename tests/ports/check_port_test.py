@@ -3,6 +3,7 @@
 
     check_port_test.py --fairvec BIN [unittest args]
     check_port_test.py port MODE AT STATE MARKER   (a misbehaving port, used by the tests)
+    check_port_test.py scoped SCOPE ACCEPTED DECLARE  (a partial verifier, used by the tests)
 
 The misbehaving port is the Python example port that, at request number AT (hello is 0),
 crashes (exit 3), dies of SIGSEGV, hangs, writes a garbage line or answers with a wrong id;
@@ -70,6 +71,40 @@ def misbehaving_port(mode, at, state, marker):
             sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
         sys.stdout.flush()
         n += 1
+
+
+def same(a, b):
+    """same compares JSON values as the checker does for a scope: by type and value (1 is not true)."""
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def outside(scope, accepted, op, params):
+    """outside reports whether a call lies outside |scope|, as specs/port-protocol.md "Declared
+    scope" defines it: a param holds a value the op accepts (|accepted|: op -> the values) that
+    the scope does not list. Written from the spec: the checker's own rule is not imported."""
+    for param, values in scope.get(op, {}).items():
+        v = params.get(param)
+        if any(same(v, a) for a in accepted[op]) and not any(same(v, x) for x in values):
+            return True
+    return False
+
+
+def scoped_port(scope_json, accepted_json, declare):
+    """The example port as a verifier that supports only |scope|: it answers unsupported to any
+    request outside it (as a real partial verifier must) and bad input as the example port does;
+    it declares the scope in its hello only when |declare| is "1"."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    scope, accepted = json.loads(scope_json), json.loads(accepted_json)
+    for raw in sys.stdin.buffer:
+        request = fairvec_port.json_loads(raw.decode("utf-8"))
+        reply = fairvec_port.handle(request)
+        if request.get("op") == "hello" and declare == "1":
+            reply["result"]["scope"] = scope
+        elif isinstance(request.get("params"), dict) and outside(scope, accepted, request.get("op"), request["params"]):
+            reply = {"id": request["id"], "ok": False, "error": "unsupported"}
+        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
 
 
 def transcript_records():
@@ -228,6 +263,90 @@ class Handshake(unittest.TestCase):
         p, _ = run(["check-port", "--"] + fake_hello({"name": "x", "protocol": 1, "ops": []}))
         self.assertEqual(p.returncode, 1, p.stdout)
         self.assertIn("skip ", p.stdout)
+
+
+class Scope(unittest.TestCase):
+    """A port declaring a partial scope in hello (specs/port-protocol.md, "Declared scope")."""
+
+    SCOPE = {"crash.point": {"convention": ["bustabit-v1", "bustabit-2025"]},
+             "cursor.game": {"game": ["limbo", "mines", "plinko", "roulette"]}}
+    # The values each scoped param accepts (the Kinds' enums, from `fairvec ops --json`).
+    ACCEPTED = {}
+
+    @classmethod
+    def setUpClass(cls):
+        ops = json.loads(run(["ops", "--json"])[0].stdout)
+        for op in ops["ops"]:
+            for param in op["params"]:
+                if (op["name"], param["name"]) in (("crash.point", "convention"), ("cursor.game", "game")):
+                    cls.ACCEPTED[op["name"]] = param["schema"]["enum"]
+
+    def port(self, scope, declare):
+        return [sys.executable, os.path.abspath(__file__), "scoped", json.dumps(scope), json.dumps(self.ACCEPTED),
+                "1" if declare else "0"]
+
+    def expected_outside(self, scope):
+        """The vectors with a call outside |scope| on a value its op accepts, from the transcripts."""
+        return sorted(f'{r["file"]}#{r["tcId"]}' for r in transcript_records()
+                      if any(outside(scope, self.ACCEPTED, c["op"], c["params"]) for c in r["calls"]))
+
+    def test_a_partial_verifier_runs_without_a_skip_list_and_the_report_counts_its_scope(self):
+        want = self.expected_outside(self.SCOPE)
+        self.assertGreater(len(want), 90)
+        # Undeclared, the partial verifier fails every vector it does not support.
+        p, _ = run(["check-port", "--quiet-port", "--random", "0", "--json", "-", "--"] + self.port(self.SCOPE, False),
+                   timeout=240)
+        self.assertEqual(p.returncode, 1, p.stderr[-2000:])
+        failed = sorted(v["id"] for v in json.loads(p.stdout)["vectors"] if v["status"] == "failed")
+        self.assertEqual(failed, want)
+        # Declared: no --skip, every vector outside skipped and counted, the rest passes, and random
+        # inputs stay inside (the port answers unsupported outside, which would differ).
+        p, _ = run(["check-port", "--quiet-port", "--random", "40", "--seed", "5", "--json", "-", "--"] +
+                   self.port(self.SCOPE, True), timeout=240)
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+        report = json.loads(p.stdout)
+        import jsonschema
+        with open(os.path.join(VECTORS, "schema", "check_port_report_schema.json")) as f:
+            jsonschema.Draft4Validator(json.load(f)).validate(report)
+        self.assertEqual(report["port"]["scope"], self.SCOPE)
+        skipped = sorted(v["id"] for v in report["vectors"] if v["outOfScope"])
+        self.assertEqual(skipped, want)
+        self.assertEqual(report["summary"]["outOfScope"], len(want))
+        self.assertEqual(report["summary"]["failed"], 0)
+        for v in report["vectors"]:
+            if v["outOfScope"]:
+                self.assertEqual(v["status"], "skipped")
+                self.assertRegex(v["reason"], r"^outside the port's declared scope: (crash\.point convention|cursor\.game game) \"")
+        for op in self.SCOPE:
+            self.assertEqual(report["random"]["ops"][op]["valid"], 40, op)
+        self.assertEqual(report["random"]["failures"], [])
+        # Inside the scope stays everything the op rejects: a misspelled convention must be bad_input.
+        rejected = [v for v in report["vectors"] if v["status"] == "passed" and v["result"] == "invalid" and
+                    any(c["op"] == "crash.point" and c["params"].get("convention") not in self.ACCEPTED["crash.point"]
+                        for c in v["calls"])]
+        self.assertGreater(len(rejected), 0)
+        # The text report counts and lists them; --require-all fails on them.
+        p, _ = run(["check-port", "--quiet-port", "--random", "0", "--require-all", "--"] + self.port(self.SCOPE, True),
+                   timeout=240)
+        self.assertEqual(p.returncode, 1, p.stdout[-2000:])
+        self.assertIn("scope: cursor.game game in \"limbo\" \"mines\" \"plinko\" \"roulette\"", p.stdout)
+        self.assertRegex(p.stdout, r"vectors: \d+ passed, 0 failed, \d+ skipped \(%d outside the declared scope\)" % len(want))
+        self.assertRegex(p.stdout, r"\d+ vectors skipped, outside the port's declared scope: cursor\.game game \"andar\": ")
+
+    def test_a_malformed_scope_is_exit_4_naming_the_member(self):
+        base = {"name": "x", "protocol": 1, "ops": ["crash.point", "cursor.game"]}
+        for scope, why in [([1], "hello result scope is not an object"),
+                           ({"keno.draw": {"n": [1]}}, "scope.keno.draw: the port does not list this op"),
+                           ({"crash.point": {"seed": ["x"]}}, "scope.crash.point.seed: crash.point has no such param"),
+                           ({"crash.point": {}}, "scope.crash.point is not an object of params"),
+                           ({"crash.point": {"convention": []}}, "scope.crash.point.convention is not a non-empty array"),
+                           ({"crash.point": {"convention": [["bustabit-v1"]]}}, "convention[0] is not a string, an integer"),
+                           ({"crash.point": {"convention": ["bustabit-v1", "bustabit-v1"]}}, "convention[1] repeats"),
+                           ({"cursor.game": {"game": ["limbo", "plnko"]}},
+                            "scope.cursor.game.game[1] \"plnko\" is not a value cursor.game accepts for game")]:
+            p, _ = run(["check-port", "--"] + fake_hello(dict(base, scope=scope)))
+            self.assertEqual(p.returncode, 4, p.stdout)
+            self.assertIn(why, p.stdout)
 
 
 class Patterns(unittest.TestCase):
@@ -502,6 +621,8 @@ if __name__ == "__main__":
         sys.exit(recording_port(sys.argv[2]))
     if len(sys.argv) > 1 and sys.argv[1] == "overfit":
         sys.exit(overfit_port(sys.argv[2]))
+    if len(sys.argv) > 1 and sys.argv[1] == "scoped":
+        sys.exit(scoped_port(sys.argv[2], sys.argv[3], sys.argv[4]))
     if len(sys.argv) > 1 and sys.argv[1] == "port":
         misbehaving_port(sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5])
         sys.exit(0)

@@ -6,7 +6,8 @@
 //   game events     https://stake.us/provably-fair/game-events (dice, limbo, roulette, keno,
 //                   diamonds, cards, plinko's directions)
 // Nothing else is added: no input checks beyond what the snippets do, JSON.parse for requests, and
-// no code for what those pages print no snippet of (mines, wheel, the plinko payout table, crash).
+// no code for what those pages print no snippet of (mines, wheel, the plinko payout table, crash):
+// its hello declares the games it has as its scope.
 // Keno is its snippet as printed: `SQUARES[Math.floor(float * 40)]` for each of its 10 floats. specs/stake-v1.md §9 records what check-port finds; CTest
 // `stake_operator_port` pins it (expected-drift.txt).
 //   fairvec check-port --expect tests/ports/stake_operator/expected-drift.txt -- node tests/ports/stake_operator/stake_page_port.js
@@ -105,6 +106,11 @@ function translate(game, floats, options) {
   if (!e) throw new NoCode(`the page prints no code for ${game}`);
   return e.event(floats, options);
 }
+// The games the pages print a whole translation for, declared as the port's scope (specs/port-protocol.md,
+// "Declared scope"): check-port skips the mines, wheel and plinko vectors (plinko's directions are
+// printed, its payout table is not) and counts them, instead of failing them.
+const GAMES = ['dice', 'limbo', 'roulette', 'keno', 'diamonds', 'hilo', 'baccarat'];
+const SCOPE = { 'stake.game': { game: GAMES }, 'stake.event': { game: GAMES } };
 const OPS = {
   'stake.floats': (p) => ({ floats: generateFloats(p) }),
   'stake.game': (p) => {
@@ -127,7 +133,7 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   }
   const { id, op, params } = req;
   let reply;
-  if (op === 'hello') reply = { id, ok: true, result: { name: "Stake's published snippets", protocol: 1, ops: Object.keys(OPS) } };
+  if (op === 'hello') reply = { id, ok: true, result: { name: "Stake's published snippets", protocol: 1, ops: Object.keys(OPS), scope: SCOPE } };
   else if (!OPS[op]) reply = { id, ok: false, error: 'unsupported' };
   else {
     try {
