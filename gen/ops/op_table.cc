@@ -108,12 +108,17 @@ json::Value params_schema(const OpSpec& op) {
   return object_schema(props, required, true);
 }
 
+Result addition(Result r) {
+  r.addition = true;
+  return r;
+}
+
 json::Value results_schema(const OpSpec& op) {
   std::vector<std::pair<std::string, json::Value>> props;
   std::vector<std::string> required;
   for (const Result& r : op.results) {
     props.emplace_back(r.name, r.kind->schema());
-    required.push_back(r.name);
+    if (!r.addition) required.push_back(r.name);
   }
   return object_schema(props, required, op.open_results);
 }
@@ -149,7 +154,8 @@ json::Value describe(const Table& t) {
     json::Array params, results;
     for (const Param& p : op.params) params.push_back(describe_param(p));
     for (const Result& r : op.results) {
-      results.push_back(json::Value::object({{"name", r.name}, {"kind", r.kind->name}, {"schema", r.kind->schema()}}));
+      results.push_back(json::Value::object(
+          {{"name", r.name}, {"kind", r.kind->name}, {"schema", r.kind->schema()}, {"addition", r.addition}}));
     }
     ops.push_back(json::Value::object({{"name", op.name},
                                        {"spec", op.spec},

@@ -75,8 +75,13 @@ struct Param {
 // Result is one member of an op's result object.
 struct Result {
   std::string name;
-  KindRef kind;  // name and schema only
+  KindRef kind;           // name and schema only
+  bool addition = false;  // fairvec's addition to the scheme's results: a port need not return it, no
+                          // vector asks it, and the result schema does not require it
 };
+
+// addition returns |r| marked as fairvec's addition. It cannot fail.
+[[nodiscard]] Result addition(Result r);
 
 // Args are an op's parameters, read and validated, by name.
 class Args {

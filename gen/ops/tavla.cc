@@ -318,7 +318,7 @@ void add_tavla_ops(Table& t) {
   t.add({"tavla.commitment", false, "the settings hash, commitment and seal code of a game",
          {{"gameId", uuid()}, {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
           {"seed", secret()}, {"settings", settings}},
-         {{"settingsHash", hex_out}, {"settingsCanonical", text_out}, {"commitment", hex_out}, {"sealCode", seal_out}},
+         {{"settingsHash", hex_out}, addition({"settingsCanonical", text_out}), {"commitment", hex_out}, {"sealCode", seal_out}},
          false,
          {json::Value::object({{"gameId", kUuid}, {"seats", json::Value::array({kUuid, kUuid2})}, {"seed", kSeed},
                                {"settings", json::Value::object({{"rulesVersion", 1}, {"matchPoints", 5}})}})},
@@ -328,7 +328,7 @@ void add_tavla_ops(Table& t) {
   t.add({"tavla.pick", false, "the dice from blocks 0, 1, ...", {checked({"blocks", digest_list("array of hex, 32 bytes each; block 0 first")})},
          {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
          {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op, pick_trace});
-  t.add({"tavla.roll", false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, {"blocks", blocks_out}},
+  t.add({"tavla.roll", false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, addition({"blocks", blocks_out})},
          false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op, roll_trace});
   t.add({"tavla.game", true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
          {{"rolls", result_kind("array of {n, kind, dice}", schema_array(json::Value::object({{"type", "object"}})))}},
@@ -341,9 +341,9 @@ void add_tavla_ops(Table& t) {
          {{"verified", result_kind("true or false", json::Value::object({{"type", "boolean"}}))},
           {"failedCheck", result_kind("null, or the first check that failed",
                                       json::Value::object({{"type", json::Value::array({"string", "null"})}}))},
-          {"commitment", hex_out},
-          {"sealCode", seal_out},
-          {"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))}},
+          addition({"commitment", hex_out}),
+          addition({"sealCode", seal_out}),
+          addition({"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))})},
          false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op, verify_proof_trace});
 }
 

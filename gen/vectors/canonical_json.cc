@@ -224,7 +224,10 @@ VectorKind canonical_json_file() {
                       "EscapedInputDecoded", "NoNormalization", "SafeIntegerBounds", "TopLevelScalar", "EmptyContainers",
                       "Fraction", "Exponent", "MinusZero", "UnsafeInteger", "DuplicateKey", "LoneSurrogate", "InvalidUtf8",
                       "JsonSyntax"}),
-      {{.type = "CanonicalJson", .call = {"canonical_json"}, .fields = outputs({"jsonHex", "canonical", "canonicalHex", "sha256"})},
+      {{.type = "CanonicalJson",
+        .call = {"canonical_json"},
+        .fields = outputs({"jsonHex", "canonical", "canonicalHex", "sha256"}),
+        .calls = {{.op = "canonical_json.hex", .params = {{"jsonHex", "jsonHex"}}}}},  // the same input as bytes
        {.type = "CanonicalJsonInvalid", .call = {"canonical_json"}, .hooks = {.op_of = text_op}}},
       canonical_cases,
   });

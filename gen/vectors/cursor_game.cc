@@ -257,6 +257,8 @@ void game_cases(Cases& cases_out) {
   bad("nonce 2^53", {"BadNonce"}, Value("roulette"), Value(static_cast<std::int64_t>(kTwo53)), none, "nonce");
   bad("nonce 2.5", {"BadNonce"}, Value("sicbo"), Value(2.5), none, "nonce");
   bad("nonce as a string", {"BadNonce"}, Value("sicbo"), Value("1"), none, "nonce");
+  bad("nonce as the JSON number 2.0 (an integral double)", {"BadNonce"}, Value("sicbo"), Value(2.0), none, "nonce");
+  bad("nonce as the JSON boolean true", {"BadNonce"}, Value("sicbo"), Value(true), none, "nonce");
   bad("options as an array", {"GameInputType"}, Value("roulette"), one, Value::array({}), "options");
   bad("roulette takes no options", {"UnknownOption"}, Value("roulette"), one, opt("bet", 1), "options.bet");
   bad("koban without flips", {"MissingOption"}, Value("koban"), one, none, "options.flips");
@@ -338,9 +340,10 @@ void add_game_flags(FlagLibrary& lib) {
             "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."});
   lib.share(shared_flags(), "UnknownGame");
   lib.flag({"BadNonce", BugType::kMissingCheck,
-            "A nonce that is negative, above 2^53 - 1, fractional or not a number is bad input.",
+            "A nonce that is negative, above 2^53 - 1, fractional, an integral double (2.0) or not a number (a string, "
+            "a boolean) is bad input.",
             {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",
-             "cursor-string-as-integer", "cursor-js-string-coercion"}});
+             "cursor-string-as-integer", "cursor-js-string-coercion", "float-as-integer", "bool-as-integer"}});
   lib.flag({"GameInputType", BugType::kMissingCheck,
             "A game or seed that is not a string, or options that are not an object, is bad input."});
   lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",

@@ -239,6 +239,7 @@ void unit_cases(Cases& c) {
   bad("cursor 2.0: a JSON number with a fraction part is not an integer here", {"NotAnInteger"}, seed, client,
       one, Value(2.0), "cursor");
   bad("nonce as a string", {"WrongType"}, seed, client, Value("1"), zero, "nonce");
+  bad("cursor as the JSON string \"3\"", {"WrongType"}, seed, client, one, Value("3"), "cursor");
   bad("nonce true: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, Value(true), zero, "nonce");
   bad("cursor false: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, one, Value(false), "cursor");
   bad("server seed as a number", {"WrongType"}, Value(12345), client, one, zero, "serverSeed");

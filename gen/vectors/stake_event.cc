@@ -55,6 +55,20 @@ void event_cases(Cases& c) {
   add("mines 3 at floats 0.5, 0, 0: tiles 12, 0, 1 (a swap gives 12, 0, 23)", {"SpliceShuffle"}, "mines",
       Value::array({0.5, 0.0, 0.0}), O::object({{"mines", 3}}));
   add("dice at float 0.5: 50, the unfloored snippet 50.005", {"DiceFloor"}, "dice", repeated(0.5, 1), O::object());
+  // Spread floats (multiples of 2^-6): outcomes the largest and zero floats never give.
+  auto spread = [](std::size_t n, unsigned step) {
+    json::Array a;
+    for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>((i * step + 5) % 64) / 64.0);
+    return Value(std::move(a));
+  };
+  add("roulette at float 0.25: pocket 9", {"SpreadFloats"}, "roulette", repeated(0.25, 1), O::object());
+  add("wheel of 10 low at float 0.25", {"SpreadFloats"}, "wheel", repeated(0.25, 1),
+      O::object({{"segments", 10}, {"risk", "low"}}));
+  add("plinko of 8 rows, low, at spread floats: a path of both directions", {"SpreadFloats"}, "plinko", spread(8, 37),
+      O::object({{"rows", 8}, {"risk", "low"}}));
+  add("diamonds at spread floats: gems of several colours", {"SpreadFloats"}, "diamonds", spread(5, 13), O::object());
+  add("hilo at spread floats: 52 cards of every suit", {"SpreadFloats"}, "hilo", spread(52, 37), O::object());
+  add("baccarat at spread floats: 6 cards", {"SpreadFloats"}, "baccarat", spread(6, 29), O::object());
   c.group_members({});
 
   auto bad = [&](std::string comment, std::vector<std::string> flags, const char* game, Value floats, Value options,
@@ -87,7 +101,7 @@ VectorKind event_vector_kind() {
        "of 2^-32 in [0, 1 - 2^-32], as many as the game reads. Covers floats a round never shows in practice:",
        "every byte 255 (1 - 2^-32), zero, and limbo where its operation order matters.",
        "Port op: stake.event {game, floats, options} -> {the outcome members}."},
-      library().pick({"LargestFloat", "ZeroFloat", "SpliceShuffle", "LimboFormula", "LimboOperationOrder", "HouseEdgeOrder",
+      library().pick({"LargestFloat", "ZeroFloat", "SpreadFloats", "SpliceShuffle", "LimboFormula", "LimboOperationOrder", "HouseEdgeOrder",
                       "DiceFloor", "LimboZero", "NotAFloat", "FloatCount", "OptionBounds"}),
       {{.type = "StakeEvent", .call = {"stake.event"}, .members = {"game"}, .fields = fields},
        {.type = "StakeEventInvalid", .call = {"stake.event"}}},

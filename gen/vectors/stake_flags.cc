@@ -68,6 +68,16 @@ void add_flags(FlagLibrary& lib) {
             "Every byte 255: the largest float, 1 - 2^-32, still below 1. Catches a division by 2^32 - 1 (float 1, an "
             "index one past the end).",
             {"stake-divide-by-max-u32"}});
+  lib.flag({"SpreadFloats", BugType::kBasic,
+            "Floats spread over [0, 1), not all equal: each outcome member takes a value the edge cases never give, "
+            "so a port answering a fixed outcome, or reading the floats in another order, fails.",
+            {}, [](const rapidjson::Value& params, const json::Value&) {
+              const auto& f = params["floats"];
+              for (rapidjson::SizeType i = 1; i < f.Size(); ++i) {
+                if (f[i].GetDouble() != f[0].GetDouble()) return true;
+              }
+              return f.Size() == 1 && f[0].GetDouble() > 0 && f[0].GetDouble() < 0.99;
+            }});
   lib.flag({"ZeroFloat", BugType::kBoundary, "Every float 0: index 0 of each draw, so the pool's order shows.",
             {"stake-swap-shuffle"}});
   lib.flag({"LimboZero", BugType::kEdgeCase,

@@ -73,6 +73,8 @@ void floats_cases(Cases& c) {
   bad("cursor as the JSON number 4.0", {"IntegralFloat"}, client, Value(1), Value(4.0), Value(1), "cursor");
   bad("cursor as the JSON boolean true", {"BooleanAsInteger"}, client, Value(1), Value(true), Value(1), "cursor");
   bad("nonce as the JSON boolean true", {"BooleanAsInteger"}, client, Value(true), Value(0), Value(1), "nonce");
+  bad("count as the JSON boolean true", {"BooleanAsInteger"}, client, Value(1), Value(0), Value(true), "count");
+  bad("cursor as the JSON string \"4\"", {"IntegerAsText"}, client, Value(1), Value("4"), Value(1), "cursor");
   c.invalid("StakeFloatsInvalid", "the server seed as the JSON number 12345", {"NumberAsText"},
             {{"serverSeed", Value(12345)}, {"clientSeed", client}, {"nonce", Value(1)}, {"cursor", Value(0)}, {"count", Value(1)}},
             "serverSeed");

@@ -160,6 +160,15 @@ void game_cases(Cases& c) {
                {"options", std::move(options)}},
               std::move(error));
   };
+  auto bad_nonce = [&](std::string comment, std::vector<std::string> flags, Value nonce) {
+    c.invalid("StakeGameInvalid", std::move(comment), std::move(flags),
+              {{"game", "dice"}, {"serverSeed", server}, {"clientSeed", client}, {"nonce", std::move(nonce)},
+               {"options", O::object()}},
+              "nonce");
+  };
+  bad_nonce("dice, nonce as the JSON string \"1\"", {"IntegerAsText"}, Value("1"));
+  bad_nonce("dice, nonce as the JSON number 1.0", {"IntegralFloat"}, Value(1.0));
+  bad_nonce("dice, nonce as the JSON boolean true", {"BooleanAsInteger"}, Value(true));
   bad("mines 0", {"OptionBounds"}, Value("mines"), O::object({{"mines", 0}}), "options.mines");
   bad("mines 25", {"OptionBounds"}, Value("mines"), O::object({{"mines", 25}}), "options.mines");
   bad("plinko 7 rows", {"OptionBounds"}, Value("plinko"), O::object({{"rows", 7}, {"risk", "low"}}), "options.rows");
@@ -199,7 +208,7 @@ VectorKind game_vector_kind() {
        "options} -> {floats, the outcome members}."},
       library().pick({"PublishedAnswer", "Pseudorandom", "RoundAdvance", "DiceFloor", "HouseEdgeOrder",
                       "SpliceShuffle", "DrawOrder", "PoolShrinks", "MaxSafeNonce", "OptionBounds", "UnknownOption",
-                      "MissingOption", "UnknownGame"}),
+                      "MissingOption", "UnknownGame", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "StakeGame", .call = {"stake.game"}, .members = {"game"}, .fields = fields},
        {.type = "StakeGameInvalid", .call = {"stake.game"}}},
       game_cases,

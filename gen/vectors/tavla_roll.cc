@@ -184,6 +184,9 @@ void block_cases(Cases& c, const RollInputs& seq) {
   bad(seed, game, contribs, Value("1"), 0, "n", "n as the JSON string \"1\"", {"IntegerAsText"});
   bad(seed, game, contribs, 1, Value(1.0), "params.block", "block as the JSON number 1.0", {"IntegralFloat"});
   bad(seed, game, contribs, Value(true), 0, "n", "n as the JSON boolean true", {"BooleanAsInteger"});
+  bad(seed, game, contribs, 1, Value("0"), "params.block", "block as the JSON string \"0\"", {"IntegerAsText"});
+  bad(seed, game, contribs, 1, Value(false), "params.block", "block as the JSON boolean false", {"BooleanAsInteger"});
+  bad(seed, game, contribs, Value(1.0), 0, "n", "n as the JSON number 1.0", {"IntegralFloat"});
   bad(to_hex(sequential(0x00, 31)), game, contribs, 1, 0, "seed", "31-byte seed", {"InvalidSeedLength"});
   bad(to_hex(sequential(0x00, 33)), game, contribs, 1, 0, "seed", "33-byte seed", {"InvalidSeedLength"});
   bad(seed.substr(0, 63), game, contribs, 1, 0, "seed", "seed hex of odd length 63", {"InvalidSeed"});
