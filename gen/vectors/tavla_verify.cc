@@ -270,6 +270,13 @@ void verify_cases(Cases& c) {
           "rolls[0].note", "an unknown member inside a roll", {"SchemaViolation"});
   add_bad("malformed-n-above-u32", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(std::int64_t{4294967296})); }),
           nullptr, "rolls[0].n", "n = 2^32, above the u32 range", {"SchemaViolation"});
+  add_bad("malformed-n-boolean", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", true); }), nullptr, "rolls[0].n",
+          "n as the JSON boolean true", {"SchemaViolation"});
+  add_bad("malformed-n-float", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(1.0)); }), nullptr, "proof",
+          "n as the JSON number 1.0: a fraction, outside the proof's JSON subset (the error names the position)",
+          {"NonCanonicalJson"});
+  add_bad("malformed-die-string", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("dice", Value::array({"3", 5})); }),
+          nullptr, "rolls[2].dice[0]", "a die as the JSON string \"3\"", {"SchemaViolation"});
   add_bad("valid-turkish", tr_text, "5J8Z-XF1U", "expectedCommitment", "a valid proof; the expected seal code has U",
           {"BadExpectedCommitment"});
   add_bad("valid-turkish", tr_text, tr_c.substr(0, 63), "expectedCommitment",
