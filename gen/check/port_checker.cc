@@ -116,8 +116,9 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
       }
     }
     if (picked.empty()) continue;
-    const auto wrong = wrong_ports ? read_wrong_answers(options.vectors_dir, kind.file) : std::nullopt;
-    if (wrong_ports && !wrong) {
+    // The wrong answers are read after the run, and only when a vector failed (attach_wrong_answers):
+    // a passing port never pays for them. A missing file is still an error before the run.
+    if (wrong_ports && !std::filesystem::exists(options.vectors_dir / vectors::wrong_answers_path(kind.file))) {
       throw InputError(vectors::wrong_answers_path(kind.file), "missing, though wrong_ports.json is there (run fairvec generate)");
     }
     // The vector file gives each record its comment, expected result and flag notes. Typed access
@@ -164,23 +165,11 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
       r.comment = json::get_string(t.test, "comment", t.path);
       r.expected_result = json::get_string(t.test, "result", t.path);
       r.flags = vectors::flags_of(t.test);
-      const WrongAnswers* answers = nullptr;
-      if (wrong) {
-        auto w = wrong->find(tc_id);
-        if (w == wrong->end() || w->second.size() != it->second.calls.size()) {
-          throw InputError(vectors::wrong_answers_path(kind.file),
-                           "has no line for tcId " + std::to_string(tc_id) + " with one entry per call of its transcript line"
-                           " (out of date? run fairvec generate)");
-        }
-        answers = &w->second;
-      }
-      for (std::size_t i = 0; i < it->second.calls.size(); ++i) {
-        const auto& c = it->second.calls[i];
+      for (const auto& c : it->second.calls) {
         CallRecord call;
         call.op = c.op;
         call.params = c.params;
         call.expected = c.result;
-        if (answers) call.wrong = (*answers)[i];
         r.calls.push_back(std::move(call));
       }
       r.test = test_members(t.test);
@@ -228,24 +217,31 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
   bool failed = false;
   for (auto& c : r.calls) {
     try {
-      std::set<std::string> keep;  // the members the vector compares; the rest is never kept
+      std::set<std::string> keep;  // the members the vector compares
       if (c.expected && c.expected->is_object()) {
         for (const auto& [k, v] : c.expected->as_object()) keep.insert(k);
       }
-      for (const auto& [name, answer] : c.wrong) {  // and those a wrong answer names (check/diagnosis.h)
-        if (answer && answer->is_object()) {
-          for (const auto& [k, v] : answer->as_object()) keep.insert(k);
-        }
-      }
-      Answer reply = session.request(c.op, c.params, &keep);
+      Answer reply = session.request(c.op, c.params);
       c.answered = true;
       c.ok = reply.ok;
-      c.result = std::move(reply.result);
       c.error = std::move(reply.error);
       c.message = std::move(reply.message);
       c.reply_bytes = reply.bytes;
+      // The record keeps the members the vector compares; a failing call whose reply line is at most
+      // kUnaskedReplyBytes also keeps the others (unasked): a wrong answer may name them (a port
+      // accepting what it must reject answers with the op's result members).
+      json::Object kept, unasked;
+      if (reply.result.is_object()) {
+        for (auto& [k, v] : reply.result.as_object()) (keep.count(k) ? kept : unasked).emplace_back(k, std::move(v));
+        c.result = json::Value(std::move(kept));
+      } else {
+        c.result = std::move(reply.result);
+      }
       compare(c);
-      if (!c.diff.empty()) c.reply = std::move(reply.excerpt);
+      if (!c.diff.empty()) {
+        c.reply = std::move(reply.excerpt);
+        if (reply.bytes <= kUnaskedReplyBytes) c.unasked = json::Value(std::move(unasked));
+      }
       failed |= !c.diff.empty();
     } catch (const PortFailure& e) {
       c.diff = capped(std::string("port failure: ") + e.what(), kReplyExcerptBytes);
@@ -260,6 +256,33 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
     r.reason = failed ? listed_reason : "listed in --expect (" + listed_reason + ") but passed";
   } else {
     r.status = failed ? Status::kFailed : Status::kPassed;
+  }
+}
+
+// attach_wrong_answers gives each call of every record its wrong answers (vectors/wrong_answers/)
+// when the set has them and a vector failed: only then does the diagnosis need them. Throws
+// InputError when a file has no line for a record's tcId with one entry per call, IoError when
+// it cannot be read.
+void attach_wrong_answers(const CheckPortOptions& options, CheckPortReport& report) {
+  if (report.wrong_ports.empty()) return;
+  bool any = false;
+  for (const auto& r : report.vectors) any |= r.status == Status::kFailed || r.status == Status::kExpectedFailure;
+  if (!any) return;
+  std::map<std::string, std::map<long, WrongAnswers>> by_file;
+  for (auto& r : report.vectors) {
+    auto f = by_file.find(r.file);
+    if (f == by_file.end()) {
+      auto read = read_wrong_answers(options.vectors_dir, r.file);
+      if (!read) throw InputError(vectors::wrong_answers_path(r.file), "missing, though wrong_ports.json is there (run fairvec generate)");
+      f = by_file.emplace(r.file, std::move(*read)).first;
+    }
+    auto w = f->second.find(r.tc_id);
+    if (w == f->second.end() || w->second.size() != r.calls.size()) {
+      throw InputError(vectors::wrong_answers_path(r.file), "has no line for tcId " + std::to_string(r.tc_id) +
+                                                                " with one entry per call of its transcript line"
+                                                                " (out of date? run fairvec generate)");
+    }
+    for (std::size_t i = 0; i < r.calls.size(); ++i) r.calls[i].wrong = std::move(w->second[i]);
   }
 }
 
@@ -319,6 +342,7 @@ CheckPortReport check_port(const CheckPortOptions& options) {
     }
   }
   session.stop();
+  attach_wrong_answers(options, report);
   diagnose(report);
   report.skipped_ops.assign(skipped_ops.begin(), skipped_ops.end());
   report.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

@@ -38,9 +38,14 @@ inline constexpr std::size_t kDefaultRandomInputs = 10;
 enum class Status { kPassed, kFailed, kSkipped, kExpectedFailure, kUnexpectedPass };
 [[nodiscard]] const char* status_name(Status s);
 
+// The longest reply line of a failing call whose result members the vector does not compare are
+// kept for the diagnosis (CallRecord::unasked).
+inline constexpr std::size_t kUnaskedReplyBytes = 65536;
+
 // CallRecord is one port call of a vector and what the port answered. Memory stays bounded
-// whatever the port sends: of a result only the members the vector compares are kept, of a
-// failing call the reply line cut at kReplyExcerptBytes, of messages and differences their start.
+// whatever the port sends: of a result only the members the vector compares are kept (of a
+// failing call with a reply line up to kUnaskedReplyBytes, all of them), of a failing call the
+// reply line cut at kReplyExcerptBytes, of messages and differences their start.
 struct CallRecord {
   std::string op;
   json::Value params;
@@ -48,13 +53,14 @@ struct CallRecord {
   bool answered = false;                // false: not sent (an earlier call broke the port) or broke
   bool ok = false;
   json::Value result;      // the reply's result, only the members |expected| names
+  json::Value unasked;     // a failing call's other result members, when its reply line fits kUnaskedReplyBytes
   std::string error, message;
   std::string diff;        // empty on a match
   std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
   std::size_t reply_bytes = 0;  // the size of the reply line
   std::string reply;            // a failing call's reply line, cut at kReplyExcerptBytes
   // wrong holds what each known wrong port answers where it answers otherwise than |expected|
-  // (vectors/wrong_answers/): {name, answer}, the answer in |expected|'s form (empty: bad_input;
+  // (vectors/wrong_answers/, read after the run and only when a vector failed): {name, answer}, the answer in |expected|'s form (empty: bad_input;
   // an object: the result members it holds, none when it accepts what must be rejected).
   std::vector<std::pair<std::string, std::optional<json::Value>>> wrong;
   std::vector<std::string> like;  // a failing call: the wrong ports whose answer the reply is (diagnose)
