@@ -75,6 +75,7 @@ struct VectorRecord {
   Status status = Status::kSkipped;
   bool out_of_scope = false;  // skipped: a call lies outside the port's declared scope
   std::string reason;  // why skipped, the --expect reason, or the port failure
+  std::string listed_as;  // the --expect entry listing it ("FILE entry N (PATTERN)"), or empty
   std::vector<CallRecord> calls;
   json::Value test;    // the test's own members (inputs and intermediate values)
   bool port_broke = false;

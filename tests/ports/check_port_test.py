@@ -332,6 +332,16 @@ class Scope(unittest.TestCase):
         self.assertIn("scope: cursor.game game in \"limbo\" \"mines\" \"plinko\" \"roulette\"", p.stdout)
         self.assertRegex(p.stdout, r"vectors: \d+ passed, 0 failed, \d+ skipped \(%d outside the declared scope\)" % len(want))
         self.assertRegex(p.stdout, r"\d+ vectors skipped, outside the port's declared scope: cursor\.game game \"andar\": ")
+        # An --expect entry that lists only vectors outside the scope is stale: a warning says so.
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("cursor_game_test.json#13 blackjack, which this port leaves out\n")
+        try:
+            p, _ = run(["check-port", "--quiet-port", "--random", "0", "--only", "cursor_game_test.json", "--expect",
+                        f.name, "--"] + self.port(self.SCOPE, True), timeout=240)
+        finally:
+            os.unlink(f.name)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:])
+        self.assertIn("entry 1 (cursor_game_test.json#13) lists only vectors that were skipped (1)", p.stdout)
 
     def test_a_malformed_scope_is_exit_4_naming_the_member(self):
         base = {"name": "x", "protocol": 1, "ops": ["crash.point", "cursor.game"]}
