@@ -147,6 +147,15 @@ void match_cases(Cases& c) {
     if (rolls_override >= 0) inputs[3].second = json::Value(rolls_override);
     c.invalid("HmacDiceMatchInvalid", std::move(comment), std::move(flags), std::move(inputs), std::move(error));
   };
+  // A port reading rolls leniently verifies the match the value converts to: 12 rolls, or 1 (true).
+  auto typed = [&](std::string comment, const char* flag, json::Value rolls_value, std::uint64_t as) {
+    json::Object inputs = match_inputs({seed, seal, seeds, as, rolls.substr(0, 2 * static_cast<std::size_t>(as)), {}});
+    inputs[3].second = std::move(rolls_value);
+    c.invalid("HmacDiceMatchInvalid", std::move(comment), {flag}, std::move(inputs), "rolls");
+  };
+  typed("rolls as the JSON string \"12\"", "IntegerAsText", json::Value("12"), 12);
+  typed("rolls as the JSON number 12.0", "IntegralFloat", json::Value(12.0), 12);
+  typed("rolls as the JSON boolean true, with one recorded roll", "BooleanAsInteger", json::Value(true), 1);
   invalid("games add up to 11 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, rolls, {7, 4}}, "games");
   invalid("games add up to 13 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, "", {7, 6}}, "games");
   invalid("a game of 0 rolls", {"BadGames"}, {seed, seal, seeds, 12, rolls, {7, 0, 5}}, "games");
@@ -209,7 +218,7 @@ VectorKind match_vector_kind() {
        "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
        "matches that do not verify: the op answers with the mismatch verdict, error names the",
        "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."},
-      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField", "SealHexCase"}),
+      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField", "SealHexCase", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},

@@ -340,7 +340,8 @@ void add_wrong_ports(FlagLibrary& lib) {
   add_lenient_integer_ports(lib,
                             {.as_text = "string-as-integer", .integral_float = "hmac-dice-integral-float",
                              .boolean = "hmac-dice-boolean-as-integer"},
-                            "roll, retry, version or rolls", {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link"});
+                            "roll, retry, version or rolls", {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link",
+                                                              "hmac_dice.verify_match"});
   // Links and listings.
   {
     WrongPort w{"build-link-keeps-case", "writes a built link's seed and seal in the case they were given", {}};
