@@ -13,6 +13,8 @@
 #include "core/errors.h"
 #include "core/families.h"
 #include "ops/op_table.h"
+#include "vectors/flag_check.h"
+#include "vectors/op_outcome.h"
 #include "vectors/test_reader.h"
 #include "vectors/wrong_answers.h"
 
@@ -139,73 +141,6 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
     if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
   return table;
-}
-
-// ---- Running an op: the one conversion between the catalog's JSON model and the op's.
-
-rapidjson::Document to_document(const json::Object& o) {
-  rapidjson::Document d;
-  rapidjson::Value tmp = json::Value(o).to_rapidjson(d.GetAllocator());
-  static_cast<rapidjson::Value&>(d).Swap(tmp);
-  return d;
-}
-
-// Outcome is what an op made of a params object: its result and trace, or the InputError.
-struct Outcome {
-  bool ok = false;
-  json::Value result;
-  json::Value trace;
-  std::string field;
-  std::optional<std::size_t> position;
-  std::string message;
-};
-
-using TraceHook = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
-
-Outcome run_op(const ops::OpSpec& op, const rapidjson::Value& params, const Backend& backend, const TraceHook& trace = {}) {
-  try {
-    const ops::Args args = ops::read_args(op, params);
-    Outcome o;
-    o.ok = true;
-    o.result = op.handler(args, backend);
-    if (trace) {
-      o.trace = trace(params, backend);
-    } else if (op.trace) {
-      o.trace = op.trace(args, backend);
-    }
-    return o;
-  } catch (const InputError& e) {
-    Outcome o;
-    o.field = e.field();
-    o.position = e.position();
-    o.message = e.what();
-    return o;
-  }
-}
-
-// output_of returns the member |name| of the result or, failing that, of the trace (nullptr: none).
-const json::Value* output_of(const Outcome& o, std::string_view name) {
-  if (const json::Value* v = o.result.is_object() ? o.result.find(name) : nullptr) return v;
-  return o.trace.is_object() ? o.trace.find(name) : nullptr;
-}
-
-std::string describe(const Outcome& o) {
-  if (!o.ok) return "error " + o.field + (o.position ? " at " + std::to_string(*o.position) : "") + ": " + o.message;
-  return json::to_line(o.result) + (o.trace.is_object() ? " trace " + json::to_line(o.trace) : "");
-}
-
-// run_agreed runs |op| on the first backend and returns its outcome after checking that every other
-// backend gives the same. Throws std::logic_error naming |where| when they disagree.
-Outcome run_agreed(const ops::OpSpec& op, const rapidjson::Value& params, std::span<const Backend* const> backends,
-                   const TraceHook& trace, const std::string& where) {
-  const Outcome o = run_op(op, params, *backends[0], trace);
-  for (std::size_t i = 1; i < backends.size(); ++i) {
-    const Outcome other = run_op(op, params, *backends[i], trace);
-    if (describe(other) != describe(o)) {
-      throw std::logic_error(where + ": backends disagree on " + op.name + ": " + describe(o) + " vs " + describe(other));
-    }
-  }
-  return o;
 }
 
 // ---- The plan of one test.
@@ -484,27 +419,6 @@ std::vector<PortCall> calls_of(const Plan& p, const Test& test) {
   return calls;
 }
 
-// caught tells whether |alt| (a port with the flag's bug) answers the case otherwise than |o|; an
-// alternative that answers null does not apply to the case.
-bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcome& o, const Backend& backend,
-            const std::string& where) {
-  json::Value answer;
-  try {
-    answer = alt(params, backend);
-  } catch (const InputError&) {
-    return o.ok;
-  }
-  if (is_null(answer)) return false;
-  if (!o.ok) return true;
-  if (!answer.is_object() || answer.as_object().empty()) throw std::logic_error(where + ": an alternative gave no members");
-  for (const auto& [name, v] : answer.as_object()) {
-    const json::Value* mine = output_of(o, name);
-    if (!mine) throw std::logic_error(where + ": an alternative gave " + name + ", which the op does not output");
-    if (json::to_line(*mine) != json::to_line(v)) return true;
-  }
-  return false;
-}
-
 // apply_stages runs |g|'s stages on |inputs| on every backend and inserts each stage's outputs after
 // the last input the stage reads. Throws std::logic_error (a generator bug) when a stage rejects the
 // case, outputs no such member or the backends disagree.
@@ -529,60 +443,11 @@ void apply_stages(const Bound& g, const json::Object& group, json::Object& input
   }
 }
 
-// FlagCheck tracks, per flag, which of its wrong ports caught one of its cases.
-class FlagCheck {
- public:
-  explicit FlagCheck(const FileSpec& spec) : spec_(spec) {
-    for (const auto& f : spec.flags) flags_.emplace(f.name, &f);
-  }
-  void on_case(const Case& c, const ops::OpSpec& op, const rapidjson::Value& params, const Outcome& o,
-               const json::Object& outputs, const Backend& backend, const std::string& where) {
-    for (const auto& name : c.flags) {
-      auto f = flags_.find(name);
-      if (f == flags_.end()) continue;  // the builder reports an undefined flag
-      const Flag& flag = *f->second;
-      const std::string at = where + ", flag " + name;
-      bool any = false;
-      for (std::size_t k = 0; k < flag.wrong_ports.size(); ++k) {
-        const Alternative* fn = answer_of(*flag.wrong_ports[k], op.name);
-        if (!fn) continue;  // a wrong port of another op of the family
-        applied_[name].insert(k);
-        if (caught(*fn, params, o, backend, at + ", wrong port " + flag.wrong_ports[k]->name)) {
-          any = true;
-          catches_[name].insert(k);
-        }
-      }
-      if (!flag.wrong_ports.empty() && !any) {
-        throw std::logic_error(at + ": no wrong port of the flag answers otherwise");
-      }
-      if (flag.holds && !flag.holds(params, json::Value(o.ok ? outputs : json::Object{}))) {
-        throw std::logic_error(at + ": the flag's property does not hold");
-      }
-    }
-  }
-  void finish() {
-    for (const auto& f : spec_.flags) {
-      for (std::size_t k = 0; k < f.wrong_ports.size(); ++k) {
-        if (applied_[f.name].count(k) && !catches_[f.name].count(k)) {
-          throw std::logic_error(spec_.file + ", flag " + f.name + ": wrong port " + f.wrong_ports[k]->name +
-                                 " catches none of the flag's cases");
-        }
-      }
-    }
-  }
-
- private:
-  const FileSpec& spec_;
-  std::map<std::string, const Flag*, std::less<>> flags_;
-  std::map<std::string, std::set<std::size_t>, std::less<>> catches_;
-  std::map<std::string, std::set<std::size_t>, std::less<>> applied_;  // wrong ports that answer a case's op
-};
-
 json::Value generate(const FileSpec& spec, const Table& table, const Ledger* previous, Ledger* next) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(family_of_file(spec.file)->algorithm, schema, spec.header);
   for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
-  FlagCheck flags(spec);
+  FlagCheck flags(spec.file, spec.flags);
   Cases cases;
   spec.cases(cases);
   const auto backends = all_backends();
@@ -611,7 +476,7 @@ json::Value generate(const FileSpec& spec, const Table& table, const Ledger* pre
     Shown shown;
     if (std::string m = shown_of(p, o, shown); !m.empty()) throw std::logic_error(where + ": " + m);
     // A flag's property sees the members an answered test shows after its inputs.
-    flags.on_case(c, *p.op, params, o, p.rejected() ? json::Object{} : shown.after, *backends[0], where);
+    flags.on_case(c.flags, *p.op, params, o, p.rejected() ? json::Object{} : shown.after, *backends[0], where);
     json::Object fields = std::move(shown.leading);
     fields.insert(fields.end(), p.inputs.begin(), p.inputs.end());
     fields.insert(fields.end(), shown.after.begin(), shown.after.end());
