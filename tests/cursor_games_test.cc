@@ -17,6 +17,7 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "ops/op_table.h"
 #include "port/protocol.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
@@ -222,7 +223,7 @@ TEST(CursorGames, ParamsAreCheckedInOrder) {
 // --- port ops ---------------------------------------------------------------------------------------
 
 TEST(CursorPort, OpsAnswerAndRejectBadParams) {
-  const auto& names = port::registry().names();
+  const auto names = ops::table().names();
   for (const char* op : {"cursor.unit", "cursor.u64_to_unit", "cursor.pool_hop", "cursor.commitment", "cursor.game",
                          "cursor.draw", "cursor.limbo"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), op), names.end()) << op;

@@ -4,7 +4,6 @@
 #include <set>
 #include <utility>
 
-#include "check/port_checker.h"
 
 namespace fairvec::check {
 

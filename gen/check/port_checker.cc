@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "check/diagnosis.h"
+#include "check/patterns.h"
 #include "check/session.h"
 #include "check/text_safety.h"
 #include "check/transcripts.h"
@@ -12,27 +14,6 @@
 #include "vectors/wrong_answers.h"
 
 namespace fairvec::check {
-
-const char* status_name(Status s) {
-  switch (s) {
-    case Status::kPassed: return "passed";
-    case Status::kFailed: return "failed";
-    case Status::kSkipped: return "skipped";
-    case Status::kExpectedFailure: return "expected-failure";
-    case Status::kUnexpectedPass: return "unexpected-pass";
-  }
-  return "?";
-}
-
-json::Value scope_json(const Scope& s) {
-  json::Object ops;
-  for (const auto& [op, params] : s) {
-    json::Object o;
-    for (const auto& [param, values] : params) o.emplace_back(param, json::Value(json::Array(values)));
-    ops.emplace_back(op, json::Value(std::move(o)));
-  }
-  return json::Value(std::move(ops));
-}
 
 std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual, const std::string& path) {
   if (expected.IsObject()) {

@@ -70,7 +70,7 @@ class PortProcess {
                                const std::set<std::string>* keep = nullptr);
 
   // stop ends the port: closes its stdin, waits up to |grace| for it to exit, then kills its
-  // process group and every descendant that left it (end_escaped_descendants); every process the
+  // process group and every descendant that left it (end_escaped_descendants, check/supervisor.h); every process the
   // port started is gone afterwards. It never throws.
   void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
 
@@ -111,14 +111,6 @@ class PortProcess {
   std::string err_partial_;
   std::deque<std::string> err_lines_;
 };
-
-// end_escaped_descendants kills and reaps every child of the calling process, repeating until a
-// few scans of /proc in a row find none (bounded: 200 rounds). With PR_SET_CHILD_SUBREAPER (set by
-// the supervisor, and by the checker when a PortProcess starts) a port's descendant that left its
-// process group (setsid, a double fork into a new session) is reparented to the supervisor when
-// its parent dies, so after the group is killed this finds it. Neither process has children but
-// the port's. It cannot fail.
-void end_escaped_descendants();
 
 // install_signal_cleanup makes SIGINT, SIGTERM and SIGHUP kill the running port's process group
 // before the checker dies of the signal (the supervisor then ends what left the group). Call once;

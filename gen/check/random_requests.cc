@@ -12,6 +12,7 @@
 #include <set>
 #include <vector>
 
+#include "check/patterns.h"
 #include "check/session.h"
 #include "check/text_safety.h"
 #include "core/byte_reader.h"

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include "check/diagnosis.h"
 #include "check/port_checker.h"
 
 namespace fairvec::check {

@@ -128,7 +128,7 @@ void Session::handshake() {
   }
   const json::Value* list = hello.result.find("ops");
   if (!list || !list->is_array()) throw HandshakeError("hello result has no ops array (malformed ops list)");
-  const std::vector<std::string> known = port::registry().names();
+  const std::vector<std::string> known = ops::table().names();
   for (std::size_t i = 0; i < list->as_array().size(); ++i) {
     const auto* s = std::get_if<std::string>(&list->as_array()[i].variant());
     if (!s) throw HandshakeError("hello result ops[" + std::to_string(i) + "] is not a string (malformed ops list)");

@@ -6,7 +6,8 @@
 #include <set>
 #include <string>
 
-#include "check/port_checker.h"
+#include "check/process.h"
+#include "check/records.h"
 
 namespace fairvec::check {
 

@@ -1,5 +1,5 @@
-// The supervisor process between the checker and the port (check/supervisor.cc). Internal to
-// check/process.cc.
+// The supervisor process between the checker and the port (check/supervisor.cc), and the sweep of
+// escaped descendants both run. Internal to check/process.cc.
 #pragma once
 
 #include <string>
@@ -27,5 +27,13 @@ struct StatusRecord {
 // as the port, in a process group of its own, reports over |fds.status_write|, and when the
 // lifeline closes kills the group and every descendant left, then exits. It never returns.
 [[noreturn]] void run_supervisor(const std::vector<std::string>& argv, const PortFds& fds);
+
+// end_escaped_descendants kills and reaps every child of the calling process, repeating until a
+// few scans of /proc in a row find none (bounded: 200 rounds). With PR_SET_CHILD_SUBREAPER (set by
+// the supervisor, and by the checker when a PortProcess starts) a port's descendant that left its
+// process group (setsid, a double fork into a new session) is reparented to the supervisor when
+// its parent dies, so after the group is killed this finds it. Neither process has children but
+// the port's. It cannot fail.
+void end_escaped_descendants();
 
 }  // namespace fairvec::check

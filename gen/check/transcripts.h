@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "check/diagnosis.h"
+#include "check/records.h"
 
 #include "core/json.h"
 #include "vectors/vector_file.h"

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "check/port_checker.h"
+#include "check/process.h"
 #include "check/reports.h"
 #include "check/text_safety.h"
 #include "cli/commands.h"

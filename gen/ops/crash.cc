@@ -42,10 +42,7 @@ crash::Point point_from_hash(const Args& a) {
 }
 
 KindRef convention() {
-  static const std::vector<std::string> kNames = {std::string(crash::convention_name(crash::Convention::kBetkyoExact)),
-                                                  std::string(crash::convention_name(crash::Convention::kBustabitV1)),
-                                                  std::string(crash::convention_name(crash::Convention::kBustabitV2)),
-                                                  std::string(crash::convention_name(crash::Convention::kBustabit2025))};
+  static const std::vector<std::string> kNames = crash::convention_names();
   static const KindRef k = string_kind(
       "betkyo-exact, bustabit-v1, bustabit-v2 or bustabit-2025", Naming::kParams,
       [](std::string_view t, std::string_view) { return crash::parse_convention(t); }, schema_enum(kNames),

@@ -10,30 +10,6 @@
 
 namespace fairvec::port {
 
-const OpHandler* Registry::find(std::string_view op) const {
-  auto it = ops_.find(op);
-  return it == ops_.end() ? nullptr : &it->second;
-}
-
-std::vector<std::string> Registry::names() const {
-  std::vector<std::string> out;
-  for (const auto& [k, _] : ops_) out.push_back(k);
-  return out;
-}
-
-const Registry& registry() {
-  static const Registry kRegistry = [] {
-    Registry r;
-    for (const ops::OpSpec& op : ops::table().ops()) {
-      r.ops_.emplace(op.name, [&op](const rapidjson::Value& params, const Backend& backend) {
-        return ops::run(op, params, backend);
-      });
-    }
-    return r;
-  }();
-  return kRegistry;
-}
-
 Reply call(std::string_view op, const rapidjson::Value& params, const Backend& backend) {
   Reply r;
   const ops::OpSpec* spec = ops::table().find(op);

@@ -3,9 +3,7 @@
 // checker (check/port_checker.h) speaks the same protocol to an external process.
 #pragma once
 
-#include <functional>
 #include <iosfwd>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,26 +21,6 @@ inline constexpr int kProtocolVersion = 1;
 // reply would be longer is answered bad_input naming this limit (specs/port-protocol.md, Framing),
 // so whatever fairvec writes, its checker reads back.
 inline constexpr std::size_t kMaxReplyBytes = json::kMaxTextBytes;
-
-// An op handler reads |params| and returns the result object. It throws InputError for input the
-// spec calls invalid (answered "bad_input", with the error text as "message").
-using OpHandler = std::function<json::Value(const rapidjson::Value& params, const Backend& backend)>;
-
-// Registry is the op table (ops/op_table.h) seen as handlers by name.
-class Registry {
- public:
-  // find returns the handler of |op| (reads its params by the table, then runs it), or nullptr.
-  const OpHandler* find(std::string_view op) const;
-  // names lists the ops in sorted order.
-  std::vector<std::string> names() const;
-
- private:
-  friend const Registry& registry();
-  std::map<std::string, OpHandler, std::less<>> ops_;
-};
-
-// registry returns every op of the op table. It cannot fail.
-const Registry& registry();
 
 // Reply is one answer: ok with result, or an error code with a message for people.
 struct Reply {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/enum_names.h"
 #include "core/errors.h"
 #include "schemes/keno.h"
 
@@ -20,28 +21,22 @@ void check_h(std::uint64_t h) {
 
 }  // namespace
 
+namespace {
+constexpr auto kConventions = enum_names<Convention>({{Convention::kBetkyoExact, "betkyo-exact"},
+                                                      {Convention::kBustabitV1, "bustabit-v1"},
+                                                      {Convention::kBustabitV2, "bustabit-v2"},
+                                                      {Convention::kBustabit2025, "bustabit-2025"}});
+}  // namespace
+
 Convention parse_convention(std::string_view name) {
-  if (name == "betkyo-exact") return Convention::kBetkyoExact;
-  if (name == "bustabit-v1") return Convention::kBustabitV1;
-  if (name == "bustabit-v2") return Convention::kBustabitV2;
-  if (name == "bustabit-2025") return Convention::kBustabit2025;
+  if (auto c = kConventions.parse(name)) return *c;
   throw InputError("convention", "unknown convention '" + std::string(name) +
                                      "' (betkyo-exact, bustabit-v1, bustabit-v2, bustabit-2025)");
 }
 
-std::string_view convention_name(Convention c) {
-  switch (c) {
-    case Convention::kBetkyoExact:
-      return "betkyo-exact";
-    case Convention::kBustabitV1:
-      return "bustabit-v1";
-    case Convention::kBustabitV2:
-      return "bustabit-v2";
-    case Convention::kBustabit2025:
-      return "bustabit-2025";
-  }
-  return "betkyo-exact";
-}
+std::string_view convention_name(Convention c) { return kConventions.name(c); }
+
+std::vector<std::string> convention_names() { return kConventions.names(); }
 
 std::uint64_t h52(const Digest& d) { return keno::leading52(d); }
 

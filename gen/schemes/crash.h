@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/bytes.h"
 #include "core/crypto.h"
@@ -28,6 +29,8 @@ inline constexpr std::uint64_t kE = std::uint64_t{1} << 52;  // e = 2^52
 
 // convention_name returns the convention's name as parse_convention reads it. It cannot fail.
 [[nodiscard]] std::string_view convention_name(Convention c);
+// convention_names lists the four names, in the order above. It cannot fail.
+[[nodiscard]] std::vector<std::string> convention_names();
 
 // h52 returns the leading 52 bits of |d| (its first 13 hex digits). It cannot fail.
 [[nodiscard]] std::uint64_t h52(const Digest& d);

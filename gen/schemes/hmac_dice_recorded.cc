@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/enum_names.h"
 #include "core/errors.h"
 #include "schemes/hmac_dice_text.h"
 
@@ -66,17 +67,9 @@ Marker marker_of(std::string_view t, std::string_view& digits) {
 }
 
 const char* marker_example(Marker m) {
-  switch (m) {
-    case Marker::kColon:
-      return "'1: 63'";
-    case Marker::kDot:
-      return "'1. 63'";
-    case Marker::kHash:
-      return "'#1 63'";
-    case Marker::kNone:
-      break;
-  }
-  return "'63'";
+  static constexpr auto kExamples = enum_names<Marker>(
+      {{Marker::kColon, "'1: 63'"}, {Marker::kDot, "'1. 63'"}, {Marker::kHash, "'#1 63'"}, {Marker::kNone, "'63'"}});
+  return kExamples.name(m).data();  // literals: NUL-terminated
 }
 
 Dice roll_token(const Token& t, std::uint64_t n, const std::string& field) {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/enum_names.h"
 #include "core/errors.h"
 
 namespace fairvec::tavla {
@@ -206,34 +207,27 @@ Roll roll(const Backend& backend, const RollInputs& in, std::uint64_t n) {
   throw std::runtime_error("tavla roll: all 2^32 blocks exhausted; the roll is undefined");
 }
 
-const char* kind_name(RollKind k) {
-  switch (k) {
-    case RollKind::kOpening:
-      return "opening";
-    case RollKind::kReroll:
-      return "reroll";
-    case RollKind::kMove:
-      return "move";
-  }
-  return "move";
-}
+namespace {
+constexpr auto kKinds =
+    enum_names<RollKind>({{RollKind::kOpening, "opening"}, {RollKind::kReroll, "reroll"}, {RollKind::kMove, "move"}});
+constexpr auto kOpeningRules = enum_names<OpeningRule>({{OpeningRule::kPlay, "play"}, {OpeningRule::kReroll, "reroll"}});
+}  // namespace
+
+const char* kind_name(RollKind k) { return kKinds.name(k).data(); }  // literals: NUL-terminated
 
 RollKind parse_kind(std::string_view text, std::string_view field) {
-  if (text == "opening") return RollKind::kOpening;
-  if (text == "reroll") return RollKind::kReroll;
-  if (text == "move") return RollKind::kMove;
+  if (auto k = kKinds.parse(text)) return *k;
   throw InputError(std::string(field), "a roll kind is \"opening\", \"reroll\" or \"move\", got \"" +
                                            std::string(text) + "\"");
 }
 
 OpeningRule parse_opening_rule(std::string_view text, std::string_view field) {
-  if (text == "play") return OpeningRule::kPlay;
-  if (text == "reroll") return OpeningRule::kReroll;
+  if (auto r = kOpeningRules.parse(text)) return *r;
   throw InputError(std::string(field), "the opening rule is \"play\" or \"reroll\", got \"" +
                                            std::string(text) + "\"");
 }
 
-const char* opening_rule_name(OpeningRule r) { return r == OpeningRule::kPlay ? "play" : "reroll"; }
+const char* opening_rule_name(OpeningRule r) { return kOpeningRules.name(r).data(); }
 
 bool kind_may_follow(const GameRoll* previous, RollKind kind, std::optional<OpeningRule> rule) {
   if (!previous) return kind == RollKind::kOpening;

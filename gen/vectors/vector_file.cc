@@ -12,6 +12,7 @@
 #include <rapidjson/schema.h>
 #include <rapidjson/stringbuffer.h>
 
+#include "core/enum_names.h"
 #include "core/errors.h"
 #include "core/families.h"
 #include "core/files.h"
@@ -30,15 +31,9 @@ json::Value VectorKind::generate_in(const std::filesystem::path& vectors_dir) co
 }
 
 const char* result_name(Result r) {
-  switch (r) {
-    case Result::kValid:
-      return "valid";
-    case Result::kInvalid:
-      return "invalid";
-    case Result::kAcceptable:
-      return "acceptable";
-  }
-  return "invalid";
+  static constexpr auto kNames =
+      enum_names<Result>({{Result::kValid, "valid"}, {Result::kInvalid, "invalid"}, {Result::kAcceptable, "acceptable"}});
+  return kNames.name(r).data();  // literals: NUL-terminated
 }
 
 VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema,

@@ -1,5 +1,6 @@
 #include "cli/verify/report.h"
 
+#include "core/enum_names.h"
 #include "core/errors.h"
 
 namespace fairvec::cli::verify {
@@ -7,15 +8,9 @@ namespace fairvec::cli::verify {
 namespace {
 
 const char* status_name(Status s) {
-  switch (s) {
-    case Status::kPassed:
-      return "passed";
-    case Status::kFailed:
-      return "failed";
-    case Status::kNotChecked:
-      return "not_checked";
-  }
-  return "not_checked";
+  static constexpr auto kNames =
+      enum_names<Status>({{Status::kPassed, "passed"}, {Status::kFailed, "failed"}, {Status::kNotChecked, "not_checked"}});
+  return kNames.name(s).data();  // literals: NUL-terminated
 }
 
 std::string join(const std::vector<std::string>& items, const Lang& lang) {

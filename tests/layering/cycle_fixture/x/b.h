@@ -1,0 +1,2 @@
+// A fixture for include_cycles_bites.
+#pragma once
