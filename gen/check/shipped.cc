@@ -273,11 +273,9 @@ ShippedCount check_shipped(const fs::path& dir, const std::set<std::string>& onl
       ++count.transcripts;
       s.ledger(kind, dir / kind.file);
       ++count.ledgers;
-      if (kind.companions) {
-        for (const auto& [rel, contents] : kind.companions(file)) {
-          s.bytes(rel, contents);
-          ++count.companions;
-        }
+      for (const auto& [rel, contents] : kind.companions(file)) {
+        s.bytes(rel, contents);
+        ++count.companions;
       }
     } catch (const std::bad_alloc&) {
       throw;

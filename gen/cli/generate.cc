@@ -288,7 +288,7 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
       g.emit(out / check::transcript_path(kind.file), check::transcript_text(kind, file));  // specs/port-protocol.md
       g.emit(ledger, json::to_pretty(vectors::ledger_json(next)));
       blocks.emplace("flags " + kind.file, vectors::flag_table(file));
-      if (kind.companions) {  // extra files derived from the vector file (e.g. vectors/proofs/)
+      {  // the files derived from the vector file (wrong_answers/, proofs/)
         for (const auto& [rel, contents] : kind.companions(file)) g.emit(out / rel, contents);
       }
     }

@@ -443,7 +443,7 @@ void apply_stages(const Bound& g, const json::Object& group, json::Object& input
   }
 }
 
-json::Value generate(const FileSpec& spec, const Table& table, const Ledger* previous, Ledger* next) {
+json::Value generate_file(const FileSpec& spec, const Table& table, const Ledger* previous, Ledger* next) {
   const std::string schema = spec.file.substr(0, spec.file.size() - std::string("_test.json").size()) + "_schema.json";
   VectorFileBuilder b(family_of_file(spec.file)->algorithm, schema, spec.header);
   for (const auto& f : spec.flags) b.note(f.name, bug_type_name(f.bug_type), f.description);
@@ -496,6 +496,14 @@ std::vector<PortCall> port_calls_of(const Table& table, const TestRef& t) {
 
 }  // namespace
 
+// CatalogFile is a catalog's file spec bound to the op table: what every VectorKind holds.
+class CatalogFile {
+ public:
+  CatalogFile(FileSpec s, std::shared_ptr<const Table> t) : spec(std::move(s)), table(std::move(t)) {}
+  const FileSpec spec;
+  const std::shared_ptr<const Table> table;
+};
+
 VectorKind catalog_kind(FileSpec spec) {
   const std::string suffix = "_test.json";
   if (spec.file.size() <= suffix.size() || spec.file.compare(spec.file.size() - suffix.size(), suffix.size(), suffix) != 0) {
@@ -503,44 +511,51 @@ VectorKind catalog_kind(FileSpec spec) {
   }
   if (!family_of_file(spec.file)) throw std::logic_error("catalog file name " + spec.file + " names no family");
   auto table = bind(spec);
-  auto shared = std::make_shared<const FileSpec>(std::move(spec));
-  VectorKind k;
-  k.file = shared->file;
-  k.schema = shared->file.substr(0, shared->file.size() - suffix.size()) + "_schema.json";
-  k.generate_ids = [shared, table](const Ledger* previous, Ledger* next) { return generate(*shared, *table, previous, next); };
+  VectorKind::Notes notes;
+  for (const auto& f : spec.flags) notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
+  std::string file = spec.file;
+  std::string schema = file.substr(0, file.size() - suffix.size()) + "_schema.json";
+  return VectorKind(std::move(file), std::move(schema), std::move(notes),
+                    std::make_shared<const CatalogFile>(std::move(spec), std::move(table)));
+}
+
+json::Value VectorKind::generate_ids(const Ledger* previous, Ledger* next) const {
+  return generate_file(impl_->spec, *impl_->table, previous, next);
+}
+
+std::vector<std::pair<std::string, std::string>> VectorKind::companions(const json::Value& file_tree) const {
   // Beside its own companions, every catalog file has its wrong answers (vectors/wrong_answers.h):
   // those of every wrong port of its family's flag library.
-  k.companions = [shared, table, file = k.file](const json::Value& tree) {
-    std::vector<std::pair<std::string, std::string>> out;
-    if (shared->companions) out = shared->companions(tree);
-    const FlagLibrary* lib = library_of_file(file);
-    if (!lib) throw std::logic_error(file + ": its family has no flag library");
-    const auto calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
-    out.emplace_back(wrong_answers_path(file), wrong_answers_text(file, calls, lib->ports(), tree));
-    return out;
-  };
-  for (const auto& f : shared->flags) k.notes.push_back({f.name, {bug_type_name(f.bug_type), f.description}});
-  k.check_library = [table](const TestRef& t, const Backend& backend) -> std::string {
-    const Bound* g = bound_of(*table, t);
-    if (!g) return "unknown group type " + group_type(t);
-    const Test test = test_of(*g, t);
-    return check_plan(plan_of_test(*g, t, test), test, backend);
-  };
-  k.key_of = [table](const TestRef& t) -> std::string {
-    const Bound* g = bound_of(*table, t);
-    if (!g) throw InputError("type", "unknown group type " + group_type(t));
-    const Test test = test_of(*g, t);
-    const Plan p = plan_of_test(*g, t, test);
-    json::Object inputs;  // the case's inputs: a stage's outputs are computed
-    for (const auto& kv : p.inputs) {
-      bool staged = false;
-      for (const auto& st : g->spec.stages) staged = staged || contains(st.outputs, kv.first);
-      if (!staged) inputs.push_back(kv);
-    }
-    return test_key(g->spec.type, test.group, inputs);
-  };
-  k.port_calls = [table](const TestRef& t) { return port_calls_of(*table, t); };
-  return k;
+  std::vector<std::pair<std::string, std::string>> out;
+  if (impl_->spec.companions) out = impl_->spec.companions(file_tree);
+  const FlagLibrary* lib = library_of_file(file);
+  if (!lib) throw std::logic_error(file + ": its family has no flag library");
+  const auto calls = [this](const TestRef& t) { return port_calls(t); };
+  out.emplace_back(wrong_answers_path(file), wrong_answers_text(file, calls, lib->ports(), file_tree));
+  return out;
 }
+
+std::string VectorKind::check_library(const TestRef& t, const Backend& backend) const {
+  const Bound* g = bound_of(*impl_->table, t);
+  if (!g) return "unknown group type " + group_type(t);
+  const Test test = test_of(*g, t);
+  return check_plan(plan_of_test(*g, t, test), test, backend);
+}
+
+std::string VectorKind::key_of(const TestRef& t) const {
+  const Bound* g = bound_of(*impl_->table, t);
+  if (!g) throw InputError("type", "unknown group type " + group_type(t));
+  const Test test = test_of(*g, t);
+  const Plan p = plan_of_test(*g, t, test);
+  json::Object inputs;  // the case's inputs: a stage's outputs are computed
+  for (const auto& kv : p.inputs) {
+    bool staged = false;
+    for (const auto& st : g->spec.stages) staged = staged || contains(st.outputs, kv.first);
+    if (!staged) inputs.push_back(kv);
+  }
+  return test_key(g->spec.type, test.group, inputs);
+}
+
+std::vector<PortCall> VectorKind::port_calls(const TestRef& t) const { return port_calls_of(*impl_->table, t); }
 
 }  // namespace fairvec::vectors

@@ -165,7 +165,8 @@ struct FileSpec {
   std::vector<Group> groups;
   // cases appends the file's cases. It runs at generation only (it may search).
   std::function<void(Cases&)> cases;
-  // companions, when set, is the VectorKind's: the files written beside the vector file (proofs/).
+  // companions, when set, derives the files the vector file adds beside it (proofs/); every file
+  // also has its wrong answers (VectorKind::companions).
   std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
 };
 

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,13 +90,25 @@ struct PortCall {
   std::optional<json::Value> result;
 };
 
-// VectorKind is one vector file: how to generate it and how to check each of its tests.
-struct VectorKind {
+class CatalogFile;  // vectors/catalog.cc: a catalog's file, bound to the op table
+
+// VectorKind is one vector file: how to generate it and how to check each of its tests. Every
+// vector file is a catalog (vectors/catalog.h builds it with catalog_kind); the generic layers see
+// it only through this class.
+class VectorKind {
+ public:
+  using Notes = std::vector<std::pair<std::string, std::pair<std::string, std::string>>>;
+  VectorKind(std::string file_name, std::string schema_name, Notes flag_notes, std::shared_ptr<const CatalogFile> impl)
+      : file(std::move(file_name)), schema(std::move(schema_name)), notes(std::move(flag_notes)), impl_(std::move(impl)) {}
+
   std::string file;    // file name in vectors/, e.g. "hmac_dice_roll_test.json"
   std::string schema;  // schema file name in vectors/schema/
+  Notes notes;         // the file's flags as its notes give them: {name, {bugType, description}}
+
   // generate_ids generates the file, its tests' tcIds from the ledger |previous| (null: 1, 2, … in
-  // file order), and stores the file's new ledger in |next| when given.
-  std::function<json::Value(const Ledger* previous, Ledger* next)> generate_ids;
+  // file order), and stores the file's new ledger in |next| when given. Throws std::logic_error for
+  // a generator bug (a flag that does not bite, backends that disagree).
+  [[nodiscard]] json::Value generate_ids(const Ledger* previous, Ledger* next) const;
   // generate is a first generation: tcIds 1, 2, … in file order (what a file with no ledger gets).
   [[nodiscard]] json::Value generate() const { return generate_ids(nullptr, nullptr); }
   // generate_in generates the file as `fairvec generate --out |vectors_dir|` does: tcIds from the
@@ -105,18 +118,21 @@ struct VectorKind {
   // check_library runs |t| through the library API on |backend| and returns an empty string when
   // the test passes, or a message saying what differs. It may throw InputError for a malformed
   // test (reported as a failure too).
-  std::function<std::string(const TestRef& t, const Backend& backend)> check_library;
+  [[nodiscard]] std::string check_library(const TestRef& t, const Backend& backend) const;
   // key_of returns the ledger key of |t| (test_key of its type, group members and case inputs).
   // It throws InputError for a malformed test.
-  std::function<std::string(const TestRef& t)> key_of;
-  // port_calls translates |t| into the port requests it implies (may be empty).
-  std::function<std::vector<PortCall>(const TestRef& t)> port_calls;
-  // companions, when set, derives extra files written beside the vector file from its generated
-  // tree: {path relative to the vectors directory, exact contents} (e.g. vectors/proofs/*.json).
-  // `fairvec generate` writes them and `--verify` compares them byte for byte like the file.
-  std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
-  // notes are the file's flags as its notes give them: {name, {bugType, description}}.
-  std::vector<std::pair<std::string, std::pair<std::string, std::string>>> notes = {};
+  [[nodiscard]] std::string key_of(const TestRef& t) const;
+  // port_calls translates |t| into the port requests it implies (may be empty). Throws InputError
+  // for a malformed test.
+  [[nodiscard]] std::vector<PortCall> port_calls(const TestRef& t) const;
+  // companions derives the files written beside the vector file from its generated tree: {path
+  // relative to the vectors directory, exact contents}: its wrong answers (wrong_answers/) and
+  // what the file adds (proofs/*.json). `fairvec generate` writes them and `--verify` compares them
+  // byte for byte like the file. Throws std::logic_error for a generator bug.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> companions(const json::Value& file_tree) const;
+
+ private:
+  std::shared_ptr<const CatalogFile> impl_;
 };
 
 class FlagLibrary;  // vectors/flags.h
