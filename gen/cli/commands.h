@@ -8,6 +8,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -15,6 +16,9 @@ namespace fairvec::cli {
 
 using Action = std::function<int()>;
 
+void add_generate_command(CLI::App& app, Action& action);      // cli/generate.cc
+void add_check_command(CLI::App& app, Action& action);         // cli/check_command.cc
+void add_port_command(CLI::App& app, Action& action);          // cli/check_command.cc
 void add_check_port_command(CLI::App& app, Action& action);    // cli/check_port.cc
 void add_diagnose_command(CLI::App& app, Action& action);      // cli/check_port.cc
 void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
@@ -29,6 +33,11 @@ void add_limits_command(CLI::App& app, Action& action);        // cli/limits.cc
 // and InputError (exit 2). cli/generate.cc.
 int run_generate(const std::filesystem::path& out, const std::filesystem::path& specs, bool verify,
                  const std::set<std::string>& only);
+
+// selected_files resolves --only globs over the vector files' names (check/patterns.h
+// select_files): empty for no globs. Throws InputError (exit 2) for a glob that matches no file.
+// cli/check_command.cc.
+[[nodiscard]] std::set<std::string> selected_files(const std::vector<std::string>& globs);
 
 
 }  // namespace fairvec::cli

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <new>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -19,6 +20,7 @@
 #include "check/shipped.h"
 #include "check/transcripts.h"
 #include "cli/commands.h"
+#include "cli/data_dir.h"
 #include "cli/limits.h"
 #include "core/bytes.h"
 #include "core/crypto.h"
@@ -311,6 +313,28 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
   std::cout << (verify ? "verified " : "generated ") << files << " vector files, " << tests << " tests"
             << (verify && g.status() == kExitOk ? ": identical to a fresh generation" : "") << "\n";
   return g.status();
+}
+
+void add_generate_command(CLI::App& app, Action& action) {
+  auto* cmd = app.add_subcommand("generate", "Write every vector file (atomically), or verify the committed ones");
+  auto out = std::make_shared<std::string>();  // when --out is not given, cli/data_dir.h finds it
+  auto verify = std::make_shared<bool>(false);
+  auto only = std::make_shared<std::vector<std::string>>();
+  auto specs = std::make_shared<std::string>();
+  cmd->add_option("--out", *out, std::string("Directory of vector files (") + kVectorsHelp + ")");
+  cmd->add_flag("--verify", *verify, "Compare a fresh generation with the files byte for byte; write nothing");
+  cmd->add_option("--only", *only, "Only vector files matching these globs");
+  cmd->add_option("--specs", *specs, "Spec directory whose flag tables are rendered (default: DIR/../specs)");
+  cmd->callback([cmd, &action, out, verify, only, specs] {
+    const bool out_given = cmd->count("--out") > 0, specs_given = cmd->count("--specs") > 0;
+    action = [out, verify, only, specs, out_given, specs_given] {
+      const std::set<std::string> files = selected_files(*only);
+      const fs::path dir = out_given ? fs::path(*out) : default_vectors_dir();
+      if (specs_given && specs->empty()) throw InputError("--specs", "empty; name the spec directory");
+      const fs::path spec_dir = specs->empty() ? dir / ".." / "specs" : fs::path(*specs);
+      return run_generate(dir, spec_dir.lexically_normal(), *verify, files);
+    };
+  });
 }
 
 }  // namespace fairvec::cli

@@ -1,83 +1,26 @@
 // fairvec: the command-line tool. Subcommands: generate, check, port, check-port, diagnose, verify
-// (and its old names verify-dice, verify-tavla), ops, limits, bench, search.
+// (and its old names verify-dice, verify-tavla), ops, limits, bench, search. Each is registered by
+// its own add_*_command (cli/commands.h) and runs as the action its callback stores; `verify`
+// alone parses its own options (cli/verify/args.h), and is listed here for --help.
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <set>
+#include <string>
+#include <system_error>
+#include <vector>
 
-#include "check/patterns.h"
-#include "check/shipped.h"
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/data_dir.h"
 #include "cli/verify/verify.h"
-#include "core/crypto.h"
 #include "core/errors.h"
-#include "core/files.h"
-#include "core/json.h"
 #include "core/version.h"
-#include "port/protocol.h"
-#include "vectors/vector_file.h"
 
 namespace fs = std::filesystem;
 using namespace fairvec;
 
 namespace {
-
-const Backend& pick_backend(const std::string& name) {
-  const Backend* b = backend_by_name(name);
-  if (!b) throw InputError("--backend", "unknown backend '" + name + "' (cryptopp, openssl)");
-  return *b;
-}
-
-int run_check(const fs::path& dir, const std::set<std::string>& only) {
-  if (dir.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
-  // specs/README.md: a directory that cannot be read is an I/O error (3), not a failed check.
-  if (std::error_code ec; !fs::is_directory(dir, ec)) {
-    throw IoError("cannot read the vectors directory " + dir.string() + ": not a directory");
-  }
-  std::vector<vectors::Failure> failures;
-  std::set<std::string> failed;
-  std::size_t files = 0, tests = 0;
-  if (only.empty()) {  // the set's manifest first: a file altered since generation is named before any test runs
-    const check::SetManifestCount set = check::check_set_manifest(dir, failures);
-    std::cout << (failures.empty() ? "PASS " : "FAIL ") << "vector set "
-              << (set.read ? set.version + " (MANIFEST.json: " + std::to_string(set.files) + " files, " +
-                                 std::to_string(set.tests) + " tests)"
-                           : "(MANIFEST.json unreadable)")
-              << "\n";
-  }
-  for (const auto& kind : vectors::all_vector_kinds()) {
-    if (!only.empty() && !only.count(kind.file)) continue;
-    ++files;
-    std::size_t before = failures.size();
-    std::size_t n = vectors::check_kind(kind, dir, failures);
-    tests += n;
-    if (failures.size() != before) failed.insert(kind.file);
-    std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kind.file << " (" << n
-              << " tests x " << all_backends().size() << " backends)\n";
-  }
-  // The kit's other files: transcripts, proofs, schemas, the manifest, strays (check/shipped.h).
-  const std::size_t before = failures.size();
-  const check::ShippedCount kit = check::check_shipped(dir, only, failed, failures);
-  std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kit.text() << "\n";
-  for (const auto& f : failures) {
-    std::cerr << f.file;
-    if (f.tc_id) std::cerr << " tcId " << f.tc_id;
-    if (!f.flags.empty()) {
-      std::cerr << " [";
-      for (std::size_t i = 0; i < f.flags.size(); ++i) std::cerr << (i ? "," : "") << f.flags[i];
-      std::cerr << "]";
-    }
-    std::cerr << ": " << f.detail << "\n";
-  }
-  std::cout << "checked " << files << " files, " << tests << " tests: "
-            << (failures.empty() ? "all passed" : std::to_string(failures.size()) + " failures")
-            << "\n";
-  return failures.empty() ? kExitOk : kExitFailed;
-}
 
 int run_main(int argc, char** argv) {
   // `fairvec verify` parses its own options (cli/verify/args.h): strict, so that an empty --opt=
@@ -94,26 +37,10 @@ int run_main(int argc, char** argv) {
   // The program version and the version of the vector set it generates and checks (core/version.h).
   app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION " (vector set " FAIRVEC_VECTOR_SET_VERSION ")");
 
-  std::string vectors_dir;  // --out / --vectors; when neither is given, cli/data_dir.h finds it
-  std::vector<std::string> only_files;
-
-  auto* gen = app.add_subcommand("generate", "Write every vector file (atomically), or verify the committed ones");
-  bool verify = false;
-  gen->add_option("--out", vectors_dir, std::string("Directory of vector files (") + cli::kVectorsHelp + ")");
-  gen->add_flag("--verify", verify, "Compare a fresh generation with the files byte for byte; write nothing");
-  gen->add_option("--only", only_files, "Only vector files matching these globs");
-  std::string specs_dir;
-  gen->add_option("--specs", specs_dir, "Spec directory whose flag tables are rendered (default: DIR/../specs)");
-
-  auto* check = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
-  check->add_option("--vectors", vectors_dir, std::string("Directory of vector files (") + cli::kVectorsHelp + ")");
-  check->add_option("--only", only_files, "Only vector files matching these globs");
-
-  auto* port = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
-  std::string backend_name = std::string(default_backend().name());
-  port->add_option("--backend", backend_name, "Crypto backend: cryptopp or openssl")->capture_default_str();
-
   cli::Action action;
+  cli::add_generate_command(app, action);
+  cli::add_check_command(app, action);
+  cli::add_port_command(app, action);
   cli::add_check_port_command(app, action);
   cli::add_diagnose_command(app, action);
   app.add_subcommand("verify", "Verify a dice match, tavla proof, cursor round, keno ticket, crash chain or stake round "
@@ -132,22 +59,6 @@ int run_main(int argc, char** argv) {
   }
 
   try {
-    std::set<std::string> only;  // --only: file-name globs; one that matches no file is exit 2
-    if (!only_files.empty()) {
-      std::vector<std::string> names;
-      for (const auto& kind : vectors::all_vector_kinds()) names.push_back(kind.file);
-      only = check::select_files("--only", only_files, names);
-    }
-    if ((*gen && !gen->count("--out")) || (*check && !check->count("--vectors"))) {
-      vectors_dir = cli::default_vectors_dir().string();
-    }
-    if (*gen) {
-      if (gen->count("--specs") && specs_dir.empty()) throw InputError("--specs", "empty; name the spec directory");
-      fs::path specs = specs_dir.empty() ? fs::path(vectors_dir) / ".." / "specs" : fs::path(specs_dir);
-      return cli::run_generate(vectors_dir, specs.lexically_normal(), verify, only);
-    }
-    if (*check) return run_check(vectors_dir, only);
-    if (*port) return port::serve(std::cin, std::cout, pick_backend(backend_name));
     if (action) return action();
   } catch (const InputError& e) {
     std::cerr << "fairvec: bad input: " << e.what() << "\n";
