@@ -21,21 +21,8 @@ namespace fairvec::check {
 
 namespace {
 
-// html escapes markup, and writes visibly (escape_controls) every character HTML text must not
-// hold: controls other than tab and line feed, noncharacters, bytes that are not UTF-8.
-std::string html(const std::string& s) {
-  std::string o;
-  for (char c : escape_controls(s, "\t\n")) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+// html is markup_text (check/text_safety.h): what HTML text and attributes may hold.
+std::string html(const std::string& s) { return markup_text(s); }
 
 constexpr const char* kStyle = R"(
 :root{--ok:#2e7d32;--bad:#c62828;--worse:#8e0000;--known:#f9a825;--skip:#9e9e9e;--line:#d0d4d9;--muted:#5f6368}

@@ -65,22 +65,8 @@ json::Value flags_json(const CheckPortReport& r, const VectorRecord& v) {
   return json::Value(std::move(a));
 }
 
-// xml escapes text for an XML 1.0 attribute or element: markup as entities, and every character
-// XML 1.0 cannot carry (controls other than tab and line feed, U+FFFE, U+FFFF, bytes that are not
-// UTF-8) written visibly by escape_controls (\u001b, \uffff, U+FFFD).
-std::string xml(const std::string& s) {
-  std::string o;
-  for (char c : escape_controls(s, "\t\n")) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+// xml is markup_text (check/text_safety.h): what an XML 1.0 attribute or element may hold.
+std::string xml(const std::string& s) { return markup_text(s); }
 
 json::Value random_record(const CheckPortReport& r) {
   json::Object per_op;

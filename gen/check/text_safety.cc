@@ -100,4 +100,18 @@ std::string capped(std::string_view s, std::size_t max) {
   return std::string(s.substr(0, cut)) + " … (" + std::to_string(s.size()) + " bytes in all)";
 }
 
+std::string markup_text(std::string_view s) {
+  std::string o;
+  for (char c : escape_controls(s, "\t\n")) {
+    switch (c) {
+      case '&': o += "&amp;"; break;
+      case '<': o += "&lt;"; break;
+      case '>': o += "&gt;"; break;
+      case '"': o += "&quot;"; break;
+      default: o += c;
+    }
+  }
+  return o;
+}
+
 }  // namespace fairvec::check

@@ -25,6 +25,10 @@ namespace fairvec::check {
 // terminal and placed in XML 1.0 and HTML text. It cannot fail.
 [[nodiscard]] std::string escape_controls(std::string_view s, std::string_view keep = "");
 
+// markup_text returns escape_controls(|s|, "\t\n") with &, <, > and " written as entities: text
+// an HTML or XML 1.0 element or attribute may hold (the HTML and JUnit reports). It cannot fail.
+[[nodiscard]] std::string markup_text(std::string_view s);
+
 // capped returns |s| cut to at most |max| bytes at a character boundary, followed by " … (N bytes
 // in all)" when it was cut. It cannot fail.
 [[nodiscard]] std::string capped(std::string_view s, std::size_t max);
