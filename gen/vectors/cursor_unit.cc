@@ -236,6 +236,7 @@ void unit_cases(Cases& c) {
   bad("nonce -1", {"Negative"}, seed, client, Value(-1), zero, "nonce");
   bad("cursor -1", {"Negative"}, seed, client, one, Value(-1), "cursor");
   bad("nonce 1.5", {"NotAnInteger"}, seed, client, Value(1.5), zero, "nonce");
+  bad("nonce 2.0: an integral double is not an integer here", {"NotAnInteger"}, seed, client, Value(2.0), zero, "nonce");
   bad("cursor 2.0: a JSON number with a fraction part is not an integer here", {"NotAnInteger"}, seed, client,
       one, Value(2.0), "cursor");
   bad("nonce as a string", {"WrongType"}, seed, client, Value("1"), zero, "nonce");

@@ -179,14 +179,15 @@ void link_cases(Cases& c) {
   build("v1 from a seed in mixed case, no seal", 1, "de", upper(two.seed.substr(0, 10)) + two.seed.substr(10), "", {});
 
   // An integer of another JSON type: bad input, although a lenient reading would build the link.
-  auto build_typed = [&](std::string comment, std::string flag, std::string member, json::Value v) {
+  auto build_typed = [&](std::string comment, std::string flag, std::string member, json::Value v,
+                         std::size_t recorded_rolls = 12) {
     json::Object in = {{"version", 1},
                        {"lang", "ru"},
                        {"serverSeed", two.seed},
                        {"seal", two.seal},
                        {"clientSeeds", jstrs(two.seeds)},
                        {"rolls", json::Value(std::int64_t{12})},
-                       {"recorded", two.rolls},
+                       {"recorded", two.rolls.substr(0, 2 * recorded_rolls)},
                        {"games", jgames({})}};
     for (auto& [k, x] : in) {
       if (k == member) x = std::move(v);
@@ -197,6 +198,8 @@ void link_cases(Cases& c) {
   build_typed("version as the JSON number 1.0", "IntegralFloat", "version", json::Value(1.0));
   build_typed("version as the JSON boolean true", "BooleanAsInteger", "version", json::Value(true));
   build_typed("rolls as the JSON string \"12\"", "IntegerAsText", "rolls", json::Value("12"));
+  build_typed("rolls as the JSON number 12.0", "IntegralFloat", "rolls", json::Value(12.0));
+  build_typed("rolls as the JSON boolean true, with one recorded roll", "BooleanAsInteger", "rolls", json::Value(true), 1);
 }
 
 }  // namespace
