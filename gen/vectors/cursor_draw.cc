@@ -73,6 +73,7 @@ void add_draw_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "IntegerAsText", {"cursor-layer-integer-as-text"});
   lib.share(shared_flags(), "IntegralFloat", {"cursor-layer-integral-float"});
   lib.share(shared_flags(), "BooleanAsInteger", {"cursor-layer-boolean-as-integer"});
+  lib.share(shared_flags(), "NumberAsText", {"cursor-number-as-text"});
   lib.flag({"PoolOfOne", BugType::kBoundary,
             "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.", {},
             [](const rapidjson::Value& p, const json::Value& out) {

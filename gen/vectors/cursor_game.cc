@@ -259,6 +259,10 @@ void game_cases(Cases& cases_out) {
   bad("nonce as a string", {"BadNonce"}, Value("sicbo"), Value("1"), none, "nonce");
   bad("nonce as the JSON number 2.0 (an integral double)", {"BadNonce"}, Value("sicbo"), Value(2.0), none, "nonce");
   bad("nonce as the JSON boolean true", {"BadNonce"}, Value("sicbo"), Value(true), none, "nonce");
+  cases_out.invalid("CursorGameInvalid", "client seed as the JSON number 7", {"NumberAsText"},
+                    {{"game", Value("roulette")}, {"serverSeed", Value(kSeedHex)}, {"clientSeed", Value(7)}, {"nonce", one},
+                     {"options", none}},
+                    "clientSeed");
   bad("options as an array", {"GameInputType"}, Value("roulette"), one, Value::array({}), "options");
   bad("roulette takes no options", {"UnknownOption"}, Value("roulette"), one, opt("bet", 1), "options.bet");
   bad("koban without flips", {"MissingOption"}, Value("koban"), one, none, "options.flips");
@@ -378,7 +382,7 @@ VectorKind game_vector_kind() {
       library().pick({"DealOrder", "InfiniteShoe", "EarlyStop", "HoldNone", "SwapToEnd", "PoolOfOne", "BingoLayout",
                       "ColumnPools", "FreeCentre", "BoostFirst", "ChinchiroCursors", "FreeSpinCells", "MaxNonce",
                       "NotACursorGame", "UnknownGame", "BadNonce", "GameInputType", "UnknownOption", "MissingOption",
-                      "BadOption", "ActionAfterStand", "PoolExhaustion"}),
+                      "BadOption", "ActionAfterStand", "PoolExhaustion", "NumberAsText"}),
       {{.type = "CursorGame", .call = {"cursor.game"}, .members = {"game"}, .fields = fields},
        {.type = "CursorGameInvalid", .call = {"cursor.game"}}},
       game_cases,

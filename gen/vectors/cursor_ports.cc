@@ -518,6 +518,8 @@ void add_wrong_ports(FlagLibrary& lib) {
   add_lenient_integer_ports(lib, {.as_text = "cursor-layer-integer-as-text", .integral_float = "cursor-layer-integral-float",
                                   .boolean = "cursor-layer-boolean-as-integer"},
                             "draw's n or pool_hop's size", {"cursor.draw", "cursor.pool_hop"});
+  lib.port(lenient_port("cursor-number-as-text", "takes a JSON number for a seed, as the text of the number",
+                        Leniency::kNumberAsText, {"cursor.unit", "cursor.game"}));
   // The key, the commitment and the message (a port that reads other units answers cursor.game
   // with the round those units give).
   add(lib, "hex-decoded-cursor-key", "keys the HMAC with the hex-decoded server seed where the seed is hex, not its UTF-8 text",

@@ -245,6 +245,7 @@ void unit_cases(Cases& c) {
   bad("cursor false: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, one, Value(false), "cursor");
   bad("server seed as a number", {"WrongType"}, Value(12345), client, one, zero, "serverSeed");
   bad("client seed null", {"WrongType"}, seed, Value(nullptr), one, zero, "clientSeed");
+  bad("client seed as the JSON number 7", {"NumberAsText"}, seed, Value(7), one, zero, "clientSeed");
 }
 
 }  // namespace
@@ -264,7 +265,7 @@ VectorKind unit_vector_kind() {
       library().pick({"KeyAsText", "BigEndian", "FourthInput", "MessageOrder", "DecimalText", "SeedLength", "LongKeyHashed",
                       "Utf8Key", "Utf8Message", "EmptyClientSeed", "MaxNonce", "MaxCursor", "ZeroCounters", "UnsignedRead",
                       "SingleRounding", "Truncation", "Unit64Bits", "CommitmentOfText", "UnsafeInteger", "Negative",
-                      "NotAnInteger", "BooleanNotInteger", "WrongType"}),
+                      "NotAnInteger", "BooleanNotInteger", "WrongType", "NumberAsText"}),
       {{.type = "CursorUnit", .call = {"cursor.unit"}, .fields = outputs({"message", "digest", "hi", "lo", "u64", "u", "uBits"})},
        {.type = "CursorCommitment", .call = {"cursor.commitment"}},
        {.type = "CursorUnitInvalid", .call = {"cursor.unit"}}},

@@ -169,6 +169,12 @@ void game_cases(Cases& c) {
   bad_nonce("dice, nonce as the JSON string \"1\"", {"IntegerAsText"}, Value("1"));
   bad_nonce("dice, nonce as the JSON number 1.0", {"IntegralFloat"}, Value(1.0));
   bad_nonce("dice, nonce as the JSON boolean true", {"BooleanAsInteger"}, Value(true));
+  c.invalid("StakeGameInvalid", "dice, the server seed as the JSON number 12345", {"NumberAsText"},
+            {{"game", "dice"}, {"serverSeed", Value(12345)}, {"clientSeed", client}, {"nonce", Value(1)}, {"options", O::object()}},
+            "serverSeed");
+  c.invalid("StakeGameInvalid", "dice, the client seed as the JSON number 7", {"NumberAsText"},
+            {{"game", "dice"}, {"serverSeed", server}, {"clientSeed", Value(7)}, {"nonce", Value(1)}, {"options", O::object()}},
+            "clientSeed");
   bad("mines 0", {"OptionBounds"}, Value("mines"), O::object({{"mines", 0}}), "options.mines");
   bad("mines 25", {"OptionBounds"}, Value("mines"), O::object({{"mines", 25}}), "options.mines");
   bad("plinko 7 rows", {"OptionBounds"}, Value("plinko"), O::object({{"rows", 7}, {"risk", "low"}}), "options.rows");
@@ -208,7 +214,8 @@ VectorKind game_vector_kind() {
        "options} -> {floats, the outcome members}."},
       library().pick({"PublishedAnswer", "Pseudorandom", "RoundAdvance", "DiceFloor", "HouseEdgeOrder",
                       "SpliceShuffle", "DrawOrder", "PoolShrinks", "MaxSafeNonce", "OptionBounds", "UnknownOption",
-                      "MissingOption", "UnknownGame", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
+                      "MissingOption", "UnknownGame", "IntegerAsText", "IntegralFloat", "BooleanAsInteger",
+                      "NumberAsText"}),
       {{.type = "StakeGame", .call = {"stake.game"}, .members = {"game"}, .fields = fields},
        {.type = "StakeGameInvalid", .call = {"stake.game"}}},
       game_cases,
