@@ -43,6 +43,8 @@ void recorded_cases(Cases& c) {
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string text) {
     c.invalid("HmacDiceRecordedInvalid", std::move(comment), std::move(flags), {{"text", text}}, "recorded");
   };
+  c.invalid("HmacDiceRecordedInvalid", "the listing as the JSON number 63 (its text would be one roll)", {"NumberAsText"},
+            {{"text", 63}}, "params.text");
   invalid("empty", {"EmptyListing"}, "");
   invalid("whitespace only", {"EmptyListing"}, " \n\t\r\n");
   invalid("odd number of digits", {"OddDigitCount"}, f.rolls.substr(0, 5));
@@ -114,7 +116,7 @@ VectorKind recorded_vector_kind() {
       {"hmac-dice-v1 recorded-roll listings, as the dice page lists them, numbered or not.",
        "Valid tests give the rolls in the bare form; invalid tests the error field and the",
        "0-based character position of the first bad token (null when there is none)."},
-      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "CommaSeparated", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit"}),
+      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "CommaSeparated", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit", "NumberAsText"}),
       {{.type = "HmacDiceRecorded", .call = {"hmac_dice.parse_recorded"}, .fields = outputs({"recorded", "count"})},
        {.type = "HmacDiceRecordedInvalid", .call = {"hmac_dice.parse_recorded"}, .rejected = {.position = true}}},
       recorded_cases,

@@ -289,6 +289,7 @@ void add_roll_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "IntegerAsText", {"string-as-integer"});
   lib.share(shared_flags(), "IntegralFloat", {"hmac-dice-integral-float"});
   lib.share(shared_flags(), "BooleanAsInteger", {"hmac-dice-boolean-as-integer"});
+  lib.share(shared_flags(), "NumberAsText", {"hmac-dice-number-as-text"});
   lib.flag({"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."});
   lib.flag({"ClientSeedLength128", BugType::kBoundary,
             "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {},

@@ -130,6 +130,8 @@ void commitment_cases(Cases& cs) {
     cs.invalid("TavlaSealReadInvalid", std::move(comment), {"InvalidSeal"}, {{"code", std::move(code)}}, "code");
   };
   read_bad("5J8Z-XF1U", "U is not a Crockford symbol");
+  cs.invalid("TavlaSealReadInvalid", "the code as the JSON number 12345678 (its text would read as 1234-5678)",
+             {"NumberAsText"}, {{"code", 12345678}}, "params.code");
   read_bad("5J8Z-XF1", "7 symbols");
   read_bad("5J8Z-XF1RR", "9 symbols");
   read_bad("5J8Z XF1R", "a space instead of the hyphen");
@@ -200,7 +202,7 @@ VectorKind commitment_vector_kind() {
       library().pick({"SequentialByteSeed", "UuidByteOrder", "UuidUppercase", "UuidExtremes", "SettingsKeyOrder",
                       "SettingsUtf16Order", "SettingsEscaping", "SettingsNested", "SealCrockfordLetters", "SealLeadingZero",
                       "SealCanonical", "SealLenientCase", "SealHyphen", "SealAliases", "InvalidSeal", "InvalidUuid",
-                      "InvalidSeats", "InvalidSeedLength", "InvalidSeed", "InvalidSettings"}),
+                      "InvalidSeats", "InvalidSeedLength", "InvalidSeed", "InvalidSettings", "NumberAsText"}),
       {{.type = "TavlaCommitment",
         .call = {"tavla.commitment"},
         .fields = {{.name = "settingsCanonical", .asked = false},  // fairvec's addition to the scheme's results

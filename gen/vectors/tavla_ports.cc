@@ -557,6 +557,8 @@ void add_wrong_ports(FlagLibrary& lib) {
                             {.as_text = "tavla-integer-as-text", .integral_float = "tavla-integral-float",
                              .boolean = "tavla-boolean-as-integer"},
                             "n, block or moves", {"tavla.block", "tavla.roll", "tavla.game"});
+  lib.port(lenient_port("tavla-number-as-text", "takes a JSON number for a seal code, as its text",
+                        Leniency::kNumberAsText, {"tavla.seal_code"}));
 }
 
 }  // namespace fairvec::vectors::tavla_vec

@@ -385,6 +385,7 @@ void add_roll_flags(FlagLibrary& lib) {
   lib.flag({"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
             {"tavla-game-params-unchecked"}});
   lib.share(shared_flags(), "IntegerAsText", {"tavla-integer-as-text"});
+  lib.share(shared_flags(), "NumberAsText", {"tavla-number-as-text"});
   lib.share(shared_flags(), "IntegralFloat", {"tavla-integral-float"});
   lib.share(shared_flags(), "BooleanAsInteger", {"tavla-boolean-as-integer"});
 }

@@ -229,7 +229,9 @@ def h_hd_message(t):
 @handles("HmacDiceRecorded", "HmacDiceRecordedInvalid")
 def h_hd_recorded(t):
     text = t.inp("text")
-    ok, r = ok_or_error(t, lambda: recorded_with_position(text))
+    # Text of another JSON type is the op's bad input (params.text), before any token is read.
+    ok, r = ok_or_error(t, lambda: recorded_with_position(text) if isinstance(text, str)
+                        else ref.op_hd_parse_recorded({"text": text}))
     if ok:
         t.eq("recorded", r)
         t.eq("count", len(r) // 2)
