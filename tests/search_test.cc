@@ -366,19 +366,23 @@ std::uint64_t candidates_of(const std::string& out) {
 }
 
 TEST(SearchCli, KilledAfterItsFirstCheckpointResumesFromIt) {
-  // One thread, so the chunks finish in order; the hit is in chunk 2, so the kill after the first
-  // checkpoint that records a finished chunk lands with at least one chunk still to scan.
-  const CliRun whole = run(kDepth4 + " --threads 1");
+  // One thread, so the chunks finish in order. kDepth4's range started two chunks earlier: the hit
+  // is in chunk 4, so a kill after the first checkpoint that records a finished chunk lands with
+  // three chunks still to scan (with the hit in chunk 2, a SIGINT landing in chunk 2 let that chunk
+  // finish with the hit: a complete search, seen on an idle machine).
+  const std::string range = "hmac-dice-skip --seed " + kSeed +
+                            " --client skip-search-1 --client skip-search-2 --depth 4 --from 23902848 --count 6291456";
+  const CliRun whole = run(range + " --threads 1");
   ASSERT_EQ(found(whole.out), "28371712") << whole.out;
   const std::uint64_t full = candidates_of(whole.out);
-  ASSERT_EQ(full, 3 * search::kChunk) << whole.out;
+  ASSERT_EQ(full, 5 * search::kChunk) << whole.out;
   const auto dir = std::filesystem::temp_directory_path() / ("fairvec_search_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   for (int sig : {SIGKILL, SIGINT}) {
     SCOPED_TRACE(sig == SIGKILL ? "SIGKILL" : "SIGINT");
     const std::string cp = (dir / "cp.json").string(), out = (dir / "out.txt").string();
     std::filesystem::remove(cp);
-    const std::string args = kDepth4 + " --threads 1 --checkpoint " + cp + " --checkpoint-every 0.02 --progress none";
+    const std::string args = range + " --threads 1 --checkpoint " + cp + " --checkpoint-every 0.02 --progress none";
     const pid_t pid = spawn_cli("search " + args, out);
     const std::uint64_t saved = wait_for_finished_chunk(cp);
     ::kill(pid, sig);
