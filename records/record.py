@@ -22,7 +22,8 @@ holding the date (UTC), the commit (and whether the tree had uncommitted changes
         target; CTEST_TABLES names the tests each CTest table shows); --check writes nothing and exits 1 when a table differs from its records, a record
         lacks a header, or a table has no record behind it. Both fail (check_records) when a fuzz
         target has no record, a record's commit is not an ancestor of HEAD or had uncommitted
-        changes, or the measuring code (measured_paths) changed after the record.
+        changes, or the measuring code (measured_paths) changed after the record; a C++ file that
+        changed only as clang-format rewrites it (formatting_only) is not a change.
 
 Exit status: 0 done; 1 a measured command failed, or --check found a difference; 2 bad usage.
 """
@@ -322,11 +323,51 @@ def check_records():
         if not ok:
             problems.append(f"{rel}: commit {commit[:12]} is not an ancestor of HEAD")
             continue
-        changed = git("diff", "--name-only", commit, "HEAD", "--", *measured_paths(kind, target))
+        changed = git("diff", "--name-only", commit, "HEAD", "--", *measured_paths(kind, target)).splitlines()
+        changed = [p for p in changed if not formatting_only(commit, p, problems)]
         if changed:
             problems.append(f"{rel}: measured code changed since commit {commit[:7]}: "
-                            + ", ".join(changed.splitlines()) + " (measure again)")
+                            + ", ".join(changed) + " (measure again)")
     return problems
+
+
+# The clang-format the tree's .clang-format is written for (.ci/deps installs it; CTest `format`).
+CLANG_FORMAT = "clang-format-14"
+FORMATTED_SUFFIXES = (".cc", ".h")
+
+
+def formatting_only(commit, path, problems):
+    """formatting_only says whether C++ file |path| differs between |commit| and HEAD only as
+    clang-format rewrites it: both versions, formatted under HEAD's .clang-format, are the same
+    bytes. Such a change (whitespace, line breaks, include and using order, comment reflow) leaves
+    what was measured as it was, so it keeps the record current. Any other file, a file added or
+    removed, or a tree without HEAD:.clang-format is a change; without clang-format-14 it is a
+    change too, and a problem naming the missing tool is added once."""
+    if not path.endswith(FORMATTED_SUFFIXES):
+        return False
+    style = subprocess.run(["git", "-C", ROOT, "show", "HEAD:.clang-format"], capture_output=True)
+    old = subprocess.run(["git", "-C", ROOT, "show", f"{commit}:{path}"], capture_output=True)
+    new = subprocess.run(["git", "-C", ROOT, "show", f"HEAD:{path}"], capture_output=True)
+    if style.returncode != 0 or old.returncode != 0 or new.returncode != 0:
+        return False
+    with tempfile.TemporaryDirectory() as d:
+        style_file = os.path.join(d, ".clang-format")
+        with open(style_file, "wb") as f:
+            f.write(style.stdout)
+        formatted = []
+        for blob in (old.stdout, new.stdout):
+            try:
+                p = subprocess.run([CLANG_FORMAT, f"--style=file:{style_file}", f"--assume-filename={path}"],
+                                   input=blob, capture_output=True, timeout=60)
+            except (OSError, subprocess.TimeoutExpired) as e:
+                msg = f"{CLANG_FORMAT} could not run ({e}): a formatting-only change can't be told from another"
+                if msg not in problems:
+                    problems.append(msg)
+                return False
+            if p.returncode != 0:
+                return False
+            formatted.append(p.stdout)
+    return formatted[0] == formatted[1]
 
 
 def replace_between(text, marker, table, path):
