@@ -46,8 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     fairvec::json::parse(text, doc, "json");
   } catch (const fairvec::InputError& e) {
-    fail_and_abort("canonical_json-json-parse-rejects", "json::parse rejects canonical-JSON input: " +
-                                                            std::string(e.what()) + "\ncanonical: " + canon);
+    fail_and_abort("canonical_json-json-parse-rejects",
+                   "json::parse rejects canonical-JSON input: " + std::string(e.what()) + "\ncanonical: " + canon);
   }
   std::string via_json;
   try {

@@ -29,8 +29,8 @@
 namespace {
 
 using fairvec::Backend;
-using fairvec::ByteView;
 using fairvec::Bytes;
+using fairvec::ByteView;
 using fairvec::Digest;
 using fairvec::HashContext;
 using fairvec::fuzz::ByteReader;
@@ -40,7 +40,8 @@ const std::vector<const Backend*>& backends() {
   static const std::vector<const Backend*> kBackends = [] {
     std::vector<const Backend*> v(fairvec::all_backends().begin(), fairvec::all_backends().end());
     const char* plant = std::getenv("FAIRVEC_FUZZ_PLANT");
-    if (plant && (std::strcmp(plant, "1") == 0 || std::strcmp(plant, "crypto_differential") == 0)) v.push_back(&fairvec::fuzz::planted_backend());
+    if (plant && (std::strcmp(plant, "1") == 0 || std::strcmp(plant, "crypto_differential") == 0))
+      v.push_back(&fairvec::fuzz::planted_backend());
     return v;
   }();
   return kBackends;
@@ -69,11 +70,13 @@ std::vector<std::size_t> split(std::size_t total, std::uint64_t seed) {
     std::uint64_t x = splitmix64(seed);
     std::size_t len = 0;
     switch (x & 7) {
-      case 0: len = 0; break;                                // empty update
-      case 1: case 2: len = 1 + (x >> 8) % 3; break;          // 1..3
-      case 3: case 4: len = 55 + (x >> 8) % 18; break;        // 55..72, around a block
-      case 5: len = 64 * (1 + (x >> 8) % 3); break;           // whole blocks
-      default: len = (x >> 8) % 300; break;                   // anything
+      case 0: len = 0; break;  // empty update
+      case 1:
+      case 2: len = 1 + (x >> 8) % 3; break;  // 1..3
+      case 3:
+      case 4: len = 55 + (x >> 8) % 18; break;       // 55..72, around a block
+      case 5: len = 64 * (1 + (x >> 8) % 3); break;  // whole blocks
+      default: len = (x >> 8) % 300; break;          // anything
     }
     len = std::min(len, total - done);
     chunks.push_back(len);

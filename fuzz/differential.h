@@ -51,9 +51,7 @@ Outcome capture(std::string_view backend, std::string_view op, Fn&& fn) {
 }
 
 // same says whether two outcomes agree: both returned the same text, or both threw.
-inline bool same(const Outcome& a, const Outcome& b) {
-  return a.ok == b.ok && (!a.ok || a.value == b.value);
-}
+inline bool same(const Outcome& a, const Outcome& b) { return a.ok == b.ok && (!a.ok || a.value == b.value); }
 
 // Difference names the two disagreeing backends and the operation.
 struct Difference {
@@ -80,8 +78,7 @@ inline std::optional<Difference> find_difference(const std::vector<Outcome>& out
 
 // find_self_difference compares, within each backend, every outcome with that backend's outcome
 // for |base_op| (e.g. incremental and cloned contexts against the one-shot call).
-inline std::optional<Difference> find_self_difference(const std::vector<Outcome>& outs,
-                                                      std::string_view base_op) {
+inline std::optional<Difference> find_self_difference(const std::vector<Outcome>& outs, std::string_view base_op) {
   for (const Outcome& base : outs) {
     if (base.op != base_op) continue;
     for (const Outcome& o : outs) {
@@ -101,9 +98,8 @@ inline std::pair<std::string, std::string> hex_input(std::string label, ByteView
 // cpu_report describes the CPU features the crypto code paths depend on: the relevant flags of
 // /proc/cpuinfo, what Crypto++ detected, and the OpenSSL build and its capability override.
 inline std::string cpu_report() {
-  static const char* const kRelevant[] = {"sha_ni", "avx512f", "avx2", "avx", "bmi2", "bmi1",
-                                          "ssse3",  "sse4_1",  "sse4_2", "aes", "pclmulqdq",
-                                          "sse2",   "asimd",   "sha2"};
+  static const char* const kRelevant[] = {"sha_ni", "avx512f", "avx2", "avx",       "bmi2", "bmi1",  "ssse3",
+                                          "sse4_1", "sse4_2",  "aes",  "pclmulqdq", "sse2", "asimd", "sha2"};
   std::ostringstream out;
   std::string flags_line;
   std::ifstream cpuinfo("/proc/cpuinfo");
@@ -128,29 +124,26 @@ inline std::string cpu_report() {
 #if !defined(__clang__)  // clang 14 does not know the "sha" feature name
       << " sha=" << (__builtin_cpu_supports("sha") ? 1 : 0)
 #endif
-      << " avx2=" << (__builtin_cpu_supports("avx2") ? 1 : 0)
-      << " avx=" << (__builtin_cpu_supports("avx") ? 1 : 0)
+      << " avx2=" << (__builtin_cpu_supports("avx2") ? 1 : 0) << " avx=" << (__builtin_cpu_supports("avx") ? 1 : 0)
       << " ssse3=" << (__builtin_cpu_supports("ssse3") ? 1 : 0)
       << " sse4.1=" << (__builtin_cpu_supports("sse4.1") ? 1 : 0)
       << " bmi2=" << (__builtin_cpu_supports("bmi2") ? 1 : 0) << "\n";
-  out << "crypto++ " << CRYPTOPP_VERSION << " detected: SHA=" << CryptoPP::HasSHA()
-      << " AVX2=" << CryptoPP::HasAVX2() << " AVX=" << CryptoPP::HasAVX()
-      << " SSSE3=" << CryptoPP::HasSSSE3() << " SSE4.1=" << CryptoPP::HasSSE41() << "\n";
+  out << "crypto++ " << CRYPTOPP_VERSION << " detected: SHA=" << CryptoPP::HasSHA() << " AVX2=" << CryptoPP::HasAVX2()
+      << " AVX=" << CryptoPP::HasAVX() << " SSSE3=" << CryptoPP::HasSSSE3() << " SSE4.1=" << CryptoPP::HasSSE41()
+      << "\n";
 #endif
   const char* cap = std::getenv("OPENSSL_ia32cap");
-  out << OpenSSL_version(OPENSSL_VERSION) << "; OPENSSL_ia32cap=" << (cap ? cap : "(unset)")
-      << "\n";
+  out << OpenSSL_version(OPENSSL_VERSION) << "; OPENSSL_ia32cap=" << (cap ? cap : "(unset)") << "\n";
   return out.str();
 }
 
 // report_and_abort prints the inputs, every outcome and the CPU features, then the signature line
 // of |d| on a line of its own, and aborts (the fuzzer records the input as a crash).
-[[noreturn]] inline void report_and_abort(
-    const Difference& d, const std::vector<std::pair<std::string, std::string>>& inputs,
-    const std::vector<Outcome>& outs) {
+[[noreturn]] inline void report_and_abort(const Difference& d,
+                                          const std::vector<std::pair<std::string, std::string>>& inputs,
+                                          const std::vector<Outcome>& outs) {
   std::ostringstream r;
-  r << "\n==== fairvec differential finding: " << d.a << " and " << d.b << " disagree on " << d.op
-    << " ====\n";
+  r << "\n==== fairvec differential finding: " << d.a << " and " << d.b << " disagree on " << d.op << " ====\n";
   for (const auto& [label, text] : inputs) r << "input " << label << ": " << text << "\n";
   for (const Outcome& o : outs) {
     r << "outcome " << o.backend << " " << o.op << ": " << o.value << "\n";
@@ -165,9 +158,10 @@ inline std::string cpu_report() {
 
 // report_invariant_and_abort prints a broken invariant (one backend's result violates a property
 // its op promises) with the signature line "<backend>-<op>-invariant-violation", and aborts.
-[[noreturn]] inline void report_invariant_and_abort(
-    std::string_view backend, std::string_view op, std::string_view what,
-    const std::vector<std::pair<std::string, std::string>>& inputs, const std::vector<Outcome>& outs) {
+[[noreturn]] inline void report_invariant_and_abort(std::string_view backend, std::string_view op,
+                                                    std::string_view what,
+                                                    const std::vector<std::pair<std::string, std::string>>& inputs,
+                                                    const std::vector<Outcome>& outs) {
   std::ostringstream r;
   r << "\n==== fairvec invariant violation: " << backend << " " << op << ": " << what << " ====\n";
   for (const auto& [label, text] : inputs) r << "input " << label << ": " << text << "\n";
@@ -182,8 +176,7 @@ inline std::string cpu_report() {
 // fail_and_abort prints |details| and the signature line |signature|, and aborts. For targets whose
 // finding is a broken property rather than two backends disagreeing.
 [[noreturn]] inline void fail_and_abort(std::string_view signature, std::string_view details) {
-  std::string s = "\n==== fairvec fuzz finding ====\n" + std::string(details) + "\n" +
-                  std::string(signature) + "\n";
+  std::string s = "\n==== fairvec fuzz finding ====\n" + std::string(details) + "\n" + std::string(signature) + "\n";
   std::fwrite(s.data(), 1, s.size(), stderr);
   std::fflush(stderr);
   std::abort();

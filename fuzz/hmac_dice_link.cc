@@ -61,9 +61,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string rebuilt = hd::build_link(again);
   fairvec::fuzz::plant_text("hmac_dice_link", rebuilt);
   if (describe(again) != describe(link) || rebuilt != built) {
-    fail_and_abort("hmac_dice_link-roundtrip-difference",
-                   "input: " + std::string(text) + "\nparsed: " + describe(link) + "\nbuilt: " + built +
-                       "\nreparsed: " + describe(again));
+    fail_and_abort("hmac_dice_link-roundtrip-difference", "input: " + std::string(text) +
+                                                              "\nparsed: " + describe(link) + "\nbuilt: " + built +
+                                                              "\nreparsed: " + describe(again));
   }
   if (link.match.rolls > 0 && link.match.rolls <= 64) {
     std::vector<fairvec::fuzz::Outcome> outs;

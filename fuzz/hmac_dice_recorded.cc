@@ -19,12 +19,10 @@ namespace {
 using fairvec::fuzz::fail_and_abort;
 namespace hd = fairvec::hmac_dice;
 
-void check_error(const fairvec::InputError& e, std::string_view field, std::size_t size,
-                 std::string_view text) {
+void check_error(const fairvec::InputError& e, std::string_view field, std::size_t size, std::string_view text) {
   if (e.field() != field || (e.position() && *e.position() > size)) {
-    fail_and_abort("hmac_dice_recorded-bad-error", "expected field " + std::string(field) + ", got " +
-                                                       e.field() + ": " + e.what() +
-                                                       "\ninput: " + std::string(text));
+    fail_and_abort("hmac_dice_recorded-bad-error", "expected field " + std::string(field) + ", got " + e.field() +
+                                                       ": " + e.what() + "\ninput: " + std::string(text));
   }
 }
 
@@ -60,10 +58,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string bare = hd::rolls_text(rolls);
   std::vector<hd::Dice> back = hd::parse_recorded(bare);
   if (fairvec::fuzz::planted("hmac_dice_recorded")) back[0].d1 = back[0].d1 % 6 + 1;
-  if (bare.size() != 2 * rolls.size() || back != rolls ||
-      hd::parse_roll_digits(bare, "rolls") != rolls) {
-    fail_and_abort("hmac_dice_recorded-roundtrip-difference",
-                   "input: " + std::string(text) + "\nbare: " + bare);
+  if (bare.size() != 2 * rolls.size() || back != rolls || hd::parse_roll_digits(bare, "rolls") != rolls) {
+    fail_and_abort("hmac_dice_recorded-roundtrip-difference", "input: " + std::string(text) + "\nbare: " + bare);
   }
   fairvec::fuzz::checked();
   return 0;

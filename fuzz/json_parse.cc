@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const fairvec::InputError& e) {
     if (e.field() != "input" || (e.position() && *e.position() > size)) {
       fail_and_abort("json_parse-bad-error", std::string("InputError names the wrong field or "
-                                                         "position: ") + e.what());
+                                                         "position: ") +
+                                                 e.what());
     }
     fairvec::fuzz::checked();
     return 0;

@@ -24,12 +24,9 @@ class PlantedBackend final : public Backend {
     if (key.size() == kPlantedKeyLength) d[0] ^= 1;
     return d;
   }
-  std::unique_ptr<HashContext> start_sha256() const override {
-    return openssl_backend().start_sha256();
-  }
+  std::unique_ptr<HashContext> start_sha256() const override { return openssl_backend().start_sha256(); }
   std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
-    return std::make_unique<Context>(openssl_backend().start_hmac_sha256(key),
-                                     key.size() == kPlantedKeyLength);
+    return std::make_unique<Context>(openssl_backend().start_hmac_sha256(key), key.size() == kPlantedKeyLength);
   }
 
  private:
@@ -42,9 +39,7 @@ class PlantedBackend final : public Backend {
       if (flip_) d[0] ^= 1;
       return d;
     }
-    std::unique_ptr<HashContext> clone() const override {
-      return std::make_unique<Context>(inner_->clone(), flip_);
-    }
+    std::unique_ptr<HashContext> clone() const override { return std::make_unique<Context>(inner_->clone(), flip_); }
 
    private:
     std::unique_ptr<HashContext> inner_;

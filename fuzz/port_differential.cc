@@ -55,8 +55,8 @@ struct Checker {
     if (!ok && problem.empty()) problem = what;
   }
   // Integers of array |key| (count in [min_n, max_n], values in [lo, hi], distinct if asked).
-  std::vector<std::int64_t> ints(const char* key, std::size_t min_n, std::size_t max_n,
-                                 std::int64_t lo, std::int64_t hi, bool distinct) {
+  std::vector<std::int64_t> ints(const char* key, std::size_t min_n, std::size_t max_n, std::int64_t lo,
+                                 std::int64_t hi, bool distinct) {
     std::vector<std::int64_t> out;
     const rapidjson::Value* a = get(key);
     if (!a) return out;
@@ -71,10 +71,9 @@ struct Checker {
         return out;
       }
       std::int64_t v = x.GetInt64();
-      require(v >= lo && v <= hi, std::string("result.") + key + " holds " + std::to_string(v) +
-                                      " outside " + std::to_string(lo) + ".." + std::to_string(hi));
-      require(!distinct || seen.insert(v).second,
-              std::string("result.") + key + " repeats " + std::to_string(v));
+      require(v >= lo && v <= hi, std::string("result.") + key + " holds " + std::to_string(v) + " outside " +
+                                      std::to_string(lo) + ".." + std::to_string(hi));
+      require(!distinct || seen.insert(v).second, std::string("result.") + key + " repeats " + std::to_string(v));
       out.push_back(v);
     }
     require(out.size() >= min_n && out.size() <= max_n,
@@ -85,8 +84,8 @@ struct Checker {
     const rapidjson::Value* v = get(key);
     if (!v) return;
     require(v->IsInt64() && v->GetInt64() >= lo && v->GetInt64() <= hi,
-            std::string("result.") + key + " = " + json::to_text(*v) + " outside " +
-                std::to_string(lo) + ".." + std::to_string(hi));
+            std::string("result.") + key + " = " + json::to_text(*v) + " outside " + std::to_string(lo) + ".." +
+                std::to_string(hi));
   }
   void unit(const char* key) {
     const rapidjson::Value* v = get(key);
@@ -106,8 +105,7 @@ struct Checker {
   }
 };
 
-std::string check_invariants(std::string_view op, const rapidjson::Value& params,
-                             const rapidjson::Value& result) {
+std::string check_invariants(std::string_view op, const rapidjson::Value& params, const rapidjson::Value& result) {
   Checker c{result, {}};
   if (!result.IsObject()) return "the result is not an object";
   if (op == "hmac_dice.roll" || op == "tavla.roll") {
@@ -216,8 +214,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     replies.push_back(fairvec::port::call(op, params, *b));
     outs.push_back(Outcome{std::string(b->name()), op, true, outcome_text(replies.back())});
   }
-  const std::vector<std::pair<std::string, std::string>> inputs = {{"op", op},
-                                                                   {"params", json::to_line(params)}};
+  const std::vector<std::pair<std::string, std::string>> inputs = {{"op", op}, {"params", json::to_line(params)}};
   for (std::size_t i = 0; i < replies.size(); ++i) {
     if (replies[i].error == "internal") {
       outs[i].value += " (" + replies[i].message + ")";
@@ -239,8 +236,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (problem.empty() && op == "canonical_json") {
         // Idempotent: the canonical form of the canonical form is itself.
         std::string canon = rv["canonical"].GetString();
-        fairvec::port::Reply again = fairvec::port::call(
-            op, json::Value::object({{"json", canon}}), *fairvec::all_backends()[i]);
+        fairvec::port::Reply again =
+            fairvec::port::call(op, json::Value::object({{"json", canon}}), *fairvec::all_backends()[i]);
         const json::Value* c2 = again.ok ? again.result.find("canonical") : nullptr;
         if (!c2 || json::to_line(*c2) != json::to_line(json::Value(canon))) {
           problem = "canonical form is not idempotent: " + outcome_text(again);

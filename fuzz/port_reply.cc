@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "check/process.h"
 #include "core/byte_reader.h"
 #include "differential.h"
-#include "check/process.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   fairvec::fuzz::ByteReader in(data, size);

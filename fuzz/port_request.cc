@@ -16,10 +16,10 @@
 
 #include <rapidjson/document.h>
 
+#include "core/byte_reader.h"
 #include "core/crypto.h"
 #include "core/errors.h"
 #include "core/json.h"
-#include "core/byte_reader.h"
 #include "differential.h"
 #include "ops/op_table.h"
 #include "port/protocol.h"
@@ -32,8 +32,8 @@ namespace json = fairvec::json;
 void check_reply(std::string_view request, const std::string& reply, std::string_view backend) {
   auto fail = [&](std::string_view sig, const std::string& why) {
     fail_and_abort(std::string("port_request-") + std::string(sig),
-                   why + "\nbackend: " + std::string(backend) + "\nrequest (hex): " +
-                       fairvec::to_hex(fairvec::as_bytes(request)) + "\nreply: " + reply);
+                   why + "\nbackend: " + std::string(backend) +
+                       "\nrequest (hex): " + fairvec::to_hex(fairvec::as_bytes(request)) + "\nreply: " + reply);
   };
   if (reply.find('\n') != std::string::npos || reply.find('\r') != std::string::npos) {
     fail("reply-not-one-line", "the reply holds a line break");
@@ -70,8 +70,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fairvec::fuzz::ByteReader in(data + 1, size - 1);
     const auto& ops = fairvec::ops::table().ops();
     const fairvec::ops::OpSpec& op = ops[in.pick(ops.size())];
-    structured = json::to_line(json::Value::object(
-        {{"id", static_cast<std::int64_t>(in.integer(0, 1000))}, {"op", op.name}, {"params", fairvec::ops::fuzz_params(op, in)}}));
+    structured = json::to_line(json::Value::object({{"id", static_cast<std::int64_t>(in.integer(0, 1000))},
+                                                    {"op", op.name},
+                                                    {"params", fairvec::ops::fuzz_params(op, in)}}));
     line = structured;
   }
   std::vector<std::string> replies;
@@ -84,8 +85,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (replies[i] != replies[0]) {
       fail_and_abort(std::string(fairvec::all_backends()[0]->name()) + "-" +
                          std::string(fairvec::all_backends()[i]->name()) + "-port_request-difference",
-                     "request (hex): " + fairvec::to_hex(fairvec::as_bytes(line)) + "\nreplies:\n" +
-                         replies[0] + "\n" + replies[i]);
+                     "request (hex): " + fairvec::to_hex(fairvec::as_bytes(line)) + "\nreplies:\n" + replies[0] + "\n" +
+                         replies[i]);
     }
   }
   fairvec::fuzz::checked();

@@ -177,7 +177,6 @@ int main(int argc, char** argv) {
     std::cerr << "replay: " << runs << " inputs ran, but the target checked none of them\n";
     return 1;
   }
-  std::cerr << "replay: " << runs << " inputs ran without a finding (" << checked
-            << " checked to the end)\n";
+  std::cerr << "replay: " << runs << " inputs ran without a finding (" << checked << " checked to the end)\n";
   return 0;
 }

@@ -51,7 +51,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::uint64_t lo = 0;
   switch (in.pick(4)) {
     case 0: lo = in.integer(0, 1000); break;
-    case 1: lo = search::max_of_width(static_cast<unsigned>(1 + in.pick(19))) - in.pick(12); break;  // below a width change
+    case 1:
+      lo = search::max_of_width(static_cast<unsigned>(1 + in.pick(19))) - in.pick(12);
+      break;  // below a width change
     case 2: lo = top - (count - 1) - in.pick(4); break;
     default: lo = in.integer(0, top - (count - 1)); break;
   }
@@ -121,13 +123,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (auto d = fairvec::fuzz::find_difference(outs)) {
-    fairvec::fuzz::report_and_abort(*d,
-                                    {fairvec::fuzz::hex_input("key", key), fairvec::fuzz::hex_input("prefix", prefix),
-                                     fairvec::fuzz::hex_input("suffix", suffix),
-                                     {"counters", std::to_string(lo) + ".." + std::to_string(hi) +
-                                                      (format == search::CounterFormat::kDecimal ? " decimal" : " u32be")},
-                                     {"depth", std::to_string(depth)}},
-                                    outs);
+    fairvec::fuzz::report_and_abort(
+        *d,
+        {fairvec::fuzz::hex_input("key", key),
+         fairvec::fuzz::hex_input("prefix", prefix),
+         fairvec::fuzz::hex_input("suffix", suffix),
+         {"counters", std::to_string(lo) + ".." + std::to_string(hi) +
+                          (format == search::CounterFormat::kDecimal ? " decimal" : " u32be")},
+         {"depth", std::to_string(depth)}},
+        outs);
   }
   fairvec::fuzz::checked();
   return 0;

@@ -42,9 +42,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!v.verified && v.failed_check.empty()) {
         fail_and_abort("tavla_proof-unnamed-failure", "a failed verdict names no check");
       }
-      return std::string(v.verified ? "verified" : "failed") + " check=" + v.failed_check +
-             " expected=" + v.expected + " found=" + v.found + " commitment=" + fairvec::to_hex(v.commitment) +
-             " seal=" + v.seal_code + " rolls=" + std::to_string(v.rolls_checked);
+      return std::string(v.verified ? "verified" : "failed") + " check=" + v.failed_check + " expected=" + v.expected +
+             " found=" + v.found + " commitment=" + fairvec::to_hex(v.commitment) + " seal=" + v.seal_code +
+             " rolls=" + std::to_string(v.rolls_checked);
     }));
   }
   fairvec::fuzz::plant_outcome("tavla_proof", outs);

@@ -59,7 +59,7 @@ struct Schema {
   std::string name;
   std::unique_ptr<rapidjson::Document> doc;
   std::unique_ptr<vectors::CompiledSchema> compiled;  // compiled once (common.json resolved), not per input
-  const vectors::VectorKind* kind = nullptr;  // the vector file kind using this schema, if any
+  const vectors::VectorKind* kind = nullptr;          // the vector file kind using this schema, if any
 };
 
 // A schema validate_file can be run under: it must require the members validate_file reads
@@ -134,8 +134,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (rapidjson::SizeType gi = 0; gi < groups.Size(); ++gi) {
     const rapidjson::Value& tests = groups[gi]["tests"];
     for (rapidjson::SizeType ti = 0; ti < tests.Size(); ++ti) {
-      vectors::TestRef ref{doc, groups[gi], tests[ti], "testGroups[" + std::to_string(gi) + "].tests[" +
-                                                          std::to_string(ti) + "]"};
+      vectors::TestRef ref{doc, groups[gi], tests[ti],
+                           "testGroups[" + std::to_string(gi) + "].tests[" + std::to_string(ti) + "]"};
       std::vector<vectors::PortCall> calls;
       try {
         calls = schema->kind->port_calls(ref);

@@ -43,7 +43,8 @@ TEST(CanonicalJson, Rfc8785StringExample) {
   const std::string input =
       "{\n  \"string\": \"\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\\"\\/\",\n  \"literals\": [null, true, "
       "false]\n}";
-  const std::string expected = "{\"literals\":[null,true,false],\"string\":\"\xe2\x82\xac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}";
+  const std::string expected =
+      "{\"literals\":[null,true,false],\"string\":\"\xe2\x82\xac$\\u000f\\nA'B\\\"\\\\\\\\\\\"/\"}";
   EXPECT_EQ(cj::canonicalize(input, "json"), expected);
 }
 
@@ -61,12 +62,36 @@ TEST(CanonicalJson, Rfc8785MaxIntegerIsOutsideTheSafeRange) {
 // random_json writes a random document in the restricted form with random whitespace and member
 // order; |keys| lists the pool of keys (including astral and BMP-private ones).
 std::string random_json(SplitMix64& rng, int depth) {
-  static const std::vector<std::string> kKeys = {"a", "b", "A", "1", "10", "2", "", "\xc3\xa9", "e\xcc\x81",
-                                                 "\xef\xac\xb3", "\xf0\x90\x80\x80", "\xee\x80\x80", "\\u0041",
-                                                 "\\ud83d\\ude00", "\\n", "/", "\\/x"};
-  static const std::vector<std::string> kScalars = {"0", "-1", "9007199254740991", "-9007199254740991", "42",
-                                                    "true", "false", "null", "\"\"", "\"x\\u001fy\"",
-                                                    "\"\\u2028\\u007f\"", "\"\xe2\x82\xac\"", "\"\\\"\\\\\""};
+  static const std::vector<std::string> kKeys = {"a",
+                                                 "b",
+                                                 "A",
+                                                 "1",
+                                                 "10",
+                                                 "2",
+                                                 "",
+                                                 "\xc3\xa9",
+                                                 "e\xcc\x81",
+                                                 "\xef\xac\xb3",
+                                                 "\xf0\x90\x80\x80",
+                                                 "\xee\x80\x80",
+                                                 "\\u0041",
+                                                 "\\ud83d\\ude00",
+                                                 "\\n",
+                                                 "/",
+                                                 "\\/x"};
+  static const std::vector<std::string> kScalars = {"0",
+                                                    "-1",
+                                                    "9007199254740991",
+                                                    "-9007199254740991",
+                                                    "42",
+                                                    "true",
+                                                    "false",
+                                                    "null",
+                                                    "\"\"",
+                                                    "\"x\\u001fy\"",
+                                                    "\"\\u2028\\u007f\"",
+                                                    "\"\xe2\x82\xac\"",
+                                                    "\"\\\"\\\\\""};
   auto ws = [&] { return std::string(rng.next() % 3, " \t\n\r"[rng.next() % 4]); };
   int kind = depth > 3 ? 0 : static_cast<int>(rng.next() % 3);
   if (kind == 0) return ws() + kScalars[rng.next() % kScalars.size()] + ws();
@@ -83,7 +108,8 @@ std::string random_json(SplitMix64& rng, int depth) {
   std::string s = "{" + ws();
   int n = static_cast<int>(rng.next() % 5);
   for (int i = 0; i < n; ++i) {
-    s += (i ? "," : "") + ws() + "\"" + keys[static_cast<std::size_t>(i)] + "\"" + ws() + ":" + random_json(rng, depth + 1);
+    s += (i ? "," : "") + ws() + "\"" + keys[static_cast<std::size_t>(i)] + "\"" + ws() + ":" +
+         random_json(rng, depth + 1);
   }
   return s + "}";
 }
@@ -104,7 +130,8 @@ TEST(CanonicalJson, IdempotentAndAgreesWithTheValuePath) {
 TEST(CanonicalJson, MemberOrderDoesNotMatter) {
   SplitMix64 rng{5};
   const std::vector<std::pair<std::string, std::string>> members = {
-      {"\"\\ufb33\"", "1"}, {"\"\\ud83d\\ude00\"", "[2,{\"z\":1,\"y\":2}]"}, {"\"10\"", "null"}, {"\"1\"", "\"x\""},
+      {"\"\\ufb33\"", "1"},    {"\"\\ud83d\\ude00\"", "[2,{\"z\":1,\"y\":2}]"},
+      {"\"10\"", "null"},      {"\"1\"", "\"x\""},
       {"\"\\uffff\"", "true"}, {"\"\\ud800\\udc00\"", "{}"}};
   std::string first;
   for (int i = 0; i < 200; ++i) {
@@ -132,16 +159,16 @@ TEST(CanonicalJson, BadInputNamesFieldAndPosition) {
     std::size_t position;
   };
   const std::vector<Case> cases = {
-      {"[1, 2.5]", 4},                 // the number
-      {"{\"a\":1e2}", 5},              // the number
-      {" -0", 1},                      // the number
-      {"[9007199254740992]", 1},       // the number
-      {"{\"a\":1,\"a\":2}", 7},        // the second key's quote
+      {"[1, 2.5]", 4},                          // the number
+      {"{\"a\":1e2}", 5},                       // the number
+      {" -0", 1},                               // the number
+      {"[9007199254740992]", 1},                // the number
+      {"{\"a\":1,\"a\":2}", 7},                 // the second key's quote
       {"{\"x\":{\"\\u0062\":1,\"b\":2}}", 17},  // the second "b"
-      {"[\"ok\",\"\\udc00\"]", 7},     // the backslash of the lone surrogate
-      {"{\"\\ud800\\u0041\":1}", 2},  // RapidJSON reports the escape
-      {"\"\xc3\x28\"", 1},             // the bad byte
-      {"\"\xed\xa0\x80\"", 1},         // an encoded surrogate
+      {"[\"ok\",\"\\udc00\"]", 7},              // the backslash of the lone surrogate
+      {"{\"\\ud800\\u0041\":1}", 2},            // RapidJSON reports the escape
+      {"\"\xc3\x28\"", 1},                      // the bad byte
+      {"\"\xed\xa0\x80\"", 1},                  // an encoded surrogate
       {"[1,]", 3},
       {std::string("[1] \0x", 6), 4},  // a NUL byte is not the end of the input
   };

@@ -27,7 +27,8 @@ json::Value seal_text(const rapidjson::Value& p, const Backend& b) {
   return json::Value::object({{"seal", to_hex(b.sha256(json::get_string(p, "serverSeed", "params")))}});
 }
 json::Value seal_right(const rapidjson::Value& p, const Backend& b) {
-  return json::Value::object({{"seal", hmac_dice::seal(b, hmac_dice::parse_server_seed(json::get_string(p, "serverSeed", "params")))}});
+  return json::Value::object(
+      {{"seal", hmac_dice::seal(b, hmac_dice::parse_server_seed(json::get_string(p, "serverSeed", "params")))}});
 }
 
 // flag_of is flag |name| whose wrong ports, port-1, port-2, …, answer hmac_dice.seal as |answers| do.
@@ -41,7 +42,9 @@ Flag flag_of(std::string name, BugType type, std::vector<Alternative> answers) {
 }
 
 FileSpec spec_with(std::vector<Flag> flags, std::function<void(Cases&)> cases) {
-  return {"hmac_dice_example_test.json", {"example"}, std::move(flags),
+  return {"hmac_dice_example_test.json",
+          {"example"},
+          std::move(flags),
           {{.type = "Seal", .call = {"hmac_dice.seal"}}, {.type = "SealInvalid", .call = {"hmac_dice.seal"}}},
           std::move(cases)};
 }
@@ -87,18 +90,28 @@ TEST(Catalog, OutputsComeFromTheOpAndInvalidCasesNameTheirField) {
 }
 
 TEST(Catalog, GenerationStopsOnAWrongCase) {
-  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Seal", "odd", {}, {{"serverSeed", "abc"}}); }))
+  EXPECT_NE(generation_error(spec_with({},
+                                       [](Cases& c) {
+                                         c.valid("Seal", "odd", {}, {{"serverSeed", "abc"}});
+                                       }))
                 .find("a case the op must answer is rejected"),
             std::string::npos);
-  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) {
-              c.invalid("SealInvalid", "fine", {}, {{"serverSeed", kSeed}}, "serverSeed");
-            })).find("an invalid case is accepted"),
+  EXPECT_NE(generation_error(spec_with({},
+                                       [](Cases& c) {
+                                         c.invalid("SealInvalid", "fine", {}, {{"serverSeed", kSeed}}, "serverSeed");
+                                       }))
+                .find("an invalid case is accepted"),
             std::string::npos);
-  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) {
-              c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "clientSeeds");
-            })).find("the error names serverSeed, not clientSeeds"),
+  EXPECT_NE(generation_error(spec_with({},
+                                       [](Cases& c) {
+                                         c.invalid("SealInvalid", "odd", {}, {{"serverSeed", "abc"}}, "clientSeeds");
+                                       }))
+                .find("the error names serverSeed, not clientSeeds"),
             std::string::npos);
-  EXPECT_NE(generation_error(spec_with({}, [](Cases& c) { c.valid("Nope", "x", {}, {{"serverSeed", kSeed}}); }))
+  EXPECT_NE(generation_error(spec_with({},
+                                       [](Cases& c) {
+                                         c.valid("Nope", "x", {}, {{"serverSeed", kSeed}});
+                                       }))
                 .find("undeclared group type Nope"),
             std::string::npos);
   FileSpec no_family = spec_with({}, [](Cases&) {});
@@ -111,9 +124,11 @@ TEST(Catalog, GenerationStopsOnAWrongCase) {
 
 TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
   // An alternative that computes the right answer catches nothing: generation stops.
-  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right})}, [](Cases& c) {
-              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
-            })).find("flag F: no wrong port of the flag answers otherwise"),
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right})},
+                                       [](Cases& c) {
+                                         c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+                                       }))
+                .find("flag F: no wrong port of the flag answers otherwise"),
             std::string::npos);
   // One of several alternatives catching a case is enough, but every alternative must catch one of
   // the flag's cases (the text-hashing port catches both here).
@@ -123,33 +138,45 @@ TEST(Catalog, EveryFlagClaimIsCheckedOnEveryCaseCarryingIt) {
     return json::Value::object({{"seal", seal}});
   };
   const std::string digits(64, '0');
-  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kEncoding, {uppercase, seal_text})}, [&](Cases& c) {
-              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
-              c.valid("Seal", "zeros", {"F"}, {{"serverSeed", digits}});
-            })),
+  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kEncoding, {uppercase, seal_text})},
+                                       [&](Cases& c) {
+                                         c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+                                         c.valid("Seal", "zeros", {"F"}, {{"serverSeed", digits}});
+                                       })),
             "");
-  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right, seal_text})}, [](Cases& c) {
-              c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
-            })).find("flag F: wrong port port-1 catches none of the flag's cases"),
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kEncoding, {seal_right, seal_text})},
+                                       [](Cases& c) {
+                                         c.valid("Seal", "ok", {"F"}, {{"serverSeed", kSeed}});
+                                       }))
+                .find("flag F: wrong port port-1 catches none of the flag's cases"),
             std::string::npos);
   // On an invalid case the alternative must accept what the op rejects.
-  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_right})}, [](Cases& c) {
-              c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
-            })).find("no wrong port"),
+  EXPECT_NE(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_right})},
+                                       [](Cases& c) {
+                                         c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
+                                       }))
+                .find("no wrong port"),
             std::string::npos);
-  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_text})}, [](Cases& c) {
-              c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
-            })),
+  EXPECT_EQ(generation_error(spec_with({flag_of("F", BugType::kMissingCheck, {seal_text})},
+                                       [](Cases& c) {
+                                         c.invalid("SealInvalid", "odd", {"F"}, {{"serverSeed", "abc"}}, "serverSeed");
+                                       })),
             "");
   // A property must hold.
   Flag short_seed{"S", BugType::kBoundary, "d", [](const rapidjson::Value& p, const json::Value&) {
                     return json::get_string(p, "serverSeed", "params").size() == 32;
                   }};
-  EXPECT_NE(generation_error(spec_with({short_seed}, [](Cases& c) { c.valid("Seal", "ok", {"S"}, {{"serverSeed", kSeed}}); }))
+  EXPECT_NE(generation_error(spec_with({short_seed},
+                                       [](Cases& c) {
+                                         c.valid("Seal", "ok", {"S"}, {{"serverSeed", kSeed}});
+                                       }))
                 .find("flag S: the flag's property does not hold"),
             std::string::npos);
   // A flag no case carries is a generator bug (the builder's rule).
-  EXPECT_NE(generation_error(spec_with({short_seed}, [](Cases& c) { c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}}); })),
+  EXPECT_NE(generation_error(spec_with({short_seed},
+                                       [](Cases& c) {
+                                         c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}});
+                                       })),
             "");
 }
 
@@ -157,7 +184,8 @@ TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
   FileSpec spec = spec_with({}, [](Cases& c) { c.valid("Seal", "ok", {}, {{"serverSeed", kSeed}}); });
   spec.groups[0].fields = {{.name = "sealHex", .from = "seal"}};
   spec.groups[0].hooks.more_calls = [](const json::Object&, const json::Object& test, const std::string& path) {
-    return std::vector<PortCall>{ok_call("hmac_dice.seal", json::Value::object({{"serverSeed", member_of(test, "serverSeed", path)}}),
+    return std::vector<PortCall>{ok_call("hmac_dice.seal",
+                                         json::Value::object({{"serverSeed", member_of(test, "serverSeed", path)}}),
                                          member_of(test, "sealHex", path))};
   };
   VectorKind k = catalog_kind(spec);
@@ -190,12 +218,16 @@ TEST(Catalog, OutputsMayBeRenamedLeftOutOfPortCallsAndFollowedByMoreCalls) {
 }
 
 TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
-  FileSpec spec{"cursor_example_test.json", {"example"}, {},
+  FileSpec spec{"cursor_example_test.json",
+                {"example"},
+                {},
                 {{.type = "Draw",
                   .call = {"cursor.draw"},
                   .fields = outputs({"index"}),
                   .stages = {{"cursor.u64_to_unit", {"u", "uBits"}}}}},
-                [](Cases& c) { c.valid("Draw", "u = 1.0", {}, {{"u64", "18446744073709551615"}, {"n", 6}}); }};
+                [](Cases& c) {
+                  c.valid("Draw", "u = 1.0", {}, {{"u64", "18446744073709551615"}, {"n", 6}});
+                }};
   VectorKind k = catalog_kind(spec);
   rapidjson::Document d;
   json::parse(json::to_pretty(k.generate()), d, "generated");
@@ -214,15 +246,21 @@ TEST(Catalog, StagesWriteTheirOutputsAfterTheirInputsAndAreChecked) {
 
 TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
   auto judged = [](const std::string& error) {
-    return FileSpec{"hmac_dice_example_test.json", {"example"}, {},
+    return FileSpec{"hmac_dice_example_test.json",
+                    {"example"},
+                    {},
                     {{.type = "Match",
                       .call = {"hmac_dice.verify_match"},
                       .fields = {{.name = "link", .leading = true}, {"verdict"}},
                       .judged = Judged{"verdict", {{"seal_mismatch", "seal"}}}}},
                     [error](Cases& c) {
                       c.invalid("Match", "a wrong seal", {},
-                                {{"serverSeed", kSeed}, {"seal", std::string(64, '0')}, {"clientSeeds", json::Value::array({"a"})},
-                                 {"rolls", 1}, {"recorded", ""}, {"games", json::Value::array()}},
+                                {{"serverSeed", kSeed},
+                                 {"seal", std::string(64, '0')},
+                                 {"clientSeeds", json::Value::array({"a"})},
+                                 {"rolls", 1},
+                                 {"recorded", ""},
+                                 {"games", json::Value::array()}},
                                 error);
                     }};
   };
@@ -242,10 +280,14 @@ TEST(Catalog, JudgedGroupsAnswerInvalidCasesAndNameTheFieldThatDoesNotVerify) {
 }
 
 // generated parses what |k| generates into |d|.
-void generated(const VectorKind& k, rapidjson::Document& d) { json::parse(json::to_pretty(k.generate()), d, "generated"); }
+void generated(const VectorKind& k, rapidjson::Document& d) {
+  json::parse(json::to_pretty(k.generate()), d, "generated");
+}
 
 TEST(Catalog, AGroupMayPickItsOpPerTest) {
-  FileSpec spec{"canonical_json_example_test.json", {"example"}, {},
+  FileSpec spec{"canonical_json_example_test.json",
+                {"example"},
+                {},
                 {{.type = "Text", .call = {"canonical_json"}}},
                 [](Cases& c) {
                   c.invalid("Text", "fraction", {}, {{"json", "1.5"}, {"jsonHex", "312e35"}}, "json");
@@ -276,7 +318,9 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   src.settings = json::Value::object({{"rulesVersion", 1}});
   const std::string proof = json::to_line(tavla::proof_document(cryptopp_backend(), src));
   auto spec_of = [&](std::function<void(Cases&)> cases) {
-    FileSpec spec{"tavla_example_test.json", {"example"}, {},
+    FileSpec spec{"tavla_example_test.json",
+                  {"example"},
+                  {},
                   {{.type = "Verify",
                     .call = {"tavla.verify_proof"},
                     .fields = outputs({"verified", "failedCheck"}),
@@ -306,14 +350,16 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
   TestRef other{d, d["testGroups"][0], g0[1], "testGroups[0].tests[1]"};
   TestRef bad{d, d["testGroups"][1], d["testGroups"][1]["tests"][0], "testGroups[1].tests[0]"};
   EXPECT_TRUE(g0[0]["expectedCommitment"].IsNull());
-  EXPECT_EQ(json::to_line(json::Value::from_rapidjson(g0[1])).find("\"failedCheck\":\"expectedCommitment\",\"error\":\"expectedCommitment\""),
+  EXPECT_EQ(json::to_line(json::Value::from_rapidjson(g0[1]))
+                .find("\"failedCheck\":\"expectedCommitment\",\"error\":\"expectedCommitment\""),
             json::to_line(json::Value::from_rapidjson(g0[1])).find("\"failedCheck\""));
   EXPECT_EQ(d["testGroups"][1]["tests"][0]["exitCode"].GetInt(), 2);
   for (const TestRef* t : {&ok, &other, &bad}) EXPECT_EQ(k.check_library(*t, openssl_backend()), "") << t->path;
   // A null absent param is not sent; a failed check is an answer, not bad input.
   EXPECT_EQ(json::to_line(k.port_calls(ok)[0].params), json::to_line(json::Value::object({{"proof", proof}})));
   ASSERT_TRUE(k.port_calls(other)[0].result.has_value());
-  EXPECT_EQ(json::to_line(*k.port_calls(other)[0].result), "{\"verified\":false,\"failedCheck\":\"expectedCommitment\"}");
+  EXPECT_EQ(json::to_line(*k.port_calls(other)[0].result),
+            "{\"verified\":false,\"failedCheck\":\"expectedCommitment\"}");
   EXPECT_FALSE(k.port_calls(bad)[0].result.has_value());
   d["testGroups"][0]["tests"][1]["error"].SetString("commitment", d.GetAllocator());
   EXPECT_NE(k.check_library(other, openssl_backend()), "");
@@ -332,7 +378,9 @@ TEST(Catalog, AJudgedMemberMakesAnAnsweredTestInvalidAndNullMayMeanAbsent) {
 
 TEST(Catalog, GroupsCarryMembersTheOpReadsAndOutputsOnlySomeCasesHave) {
   const std::string link(64, '7');
-  FileSpec spec{"crash_example_test.json", {"example"}, {},
+  FileSpec spec{"crash_example_test.json",
+                {"example"},
+                {},
                 {{.type = "Point",
                   .call = {"crash.point"},
                   .members = {"convention"},
@@ -389,7 +437,9 @@ TEST(Catalog, AGroupMayHaveItsOwnTraceAndExpectedResult) {
     return json::Value::object(
         {{"twice", crash::previous_hex(c, crash::previous_hex(c, json::get_string(p, "link", "params"), b), b)}});
   };
-  FileSpec spec{"crash_example_test.json", {"example"}, {},
+  FileSpec spec{"crash_example_test.json",
+                {"example"},
+                {},
                 {{.type = "Chain",
                   .call = {.op = "crash.previous", .expect = {{"link", "twice"}}},
                   .members = {"convention"},

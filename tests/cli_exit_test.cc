@@ -66,16 +66,19 @@ ChildRun fairvec(std::vector<std::string> args, const std::string& input = "") {
 
 std::string describe(const ChildRun& r) {
   std::ostringstream s;
-  if (r.exited) s << "exit " << r.code;
-  else if (r.signaled) s << "killed by signal " << r.signal;
-  else s << "neither exited nor signaled";
+  if (r.exited)
+    s << "exit " << r.code;
+  else if (r.signaled)
+    s << "killed by signal " << r.signal;
+  else
+    s << "neither exited nor signaled";
   s << "\nstderr: " << r.err.substr(0, 2000) << "\nstdout: " << r.out.substr(0, 1000);
   return s.str();
 }
 
 #define EXPECT_EXIT_CODE(r, want)                                  \
   do {                                                             \
-    const ChildRun& r_ = (r);                                           \
+    const ChildRun& r_ = (r);                                      \
     EXPECT_TRUE(r_.exited && !r_.signaled && r_.code == (want))    \
         << "expected exit " << (want) << ", got " << describe(r_); \
   } while (0)
@@ -153,9 +156,10 @@ TEST(CliExit, InternalErrorUnderMemoryExhaustion5) {
   }
   ASSERT_NE(limit, 0u) << "fairvec --version did not run under 256 MiB";
   const std::string seed(64, '0');
-  const std::string match = "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n"
-                            "{\"id\":2,\"op\":\"hmac_dice.verify_match\",\"params\":{\"serverSeed\":\"" + seed +
-                            "\",\"clientSeeds\":[\"a\"],\"rolls\":100000}}\n";
+  const std::string match =
+      "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n"
+      "{\"id\":2,\"op\":\"hmac_dice.verify_match\",\"params\":{\"serverSeed\":\"" +
+      seed + "\",\"clientSeeds\":[\"a\"],\"rolls\":100000}}\n";
   struct Case {
     std::vector<std::string> args;
     std::string input;
@@ -173,8 +177,8 @@ TEST(CliExit, InternalErrorUnderMemoryExhaustion5) {
     std::vector<std::string> argv{FAIRVEC_CLI};
     argv.insert(argv.end(), c.args.begin(), c.args.end());
     const ChildRun r = run(argv, c.input, limit);
-    const std::string what = c.args[0] + (c.args.size() > 1 ? " " + c.args[1] : "") + " at " +
-                             std::to_string(limit >> 10) + " KiB";
+    const std::string what =
+        c.args[0] + (c.args.size() > 1 ? " " + c.args[1] : "") + " at " + std::to_string(limit >> 10) + " KiB";
     EXPECT_TRUE(r.exited && !r.signaled && r.code == 5) << what << ": expected exit 5, got " << describe(r);
     EXPECT_NE(r.err.find("nternal error"), std::string::npos) << what << ": " << r.err;
   }
@@ -214,7 +218,8 @@ TEST(CliExit, PortUnknownBackend2) { EXPECT_EXIT_CODE(fairvec({"port", "--backen
 TEST(CliExit, StdoutUnwritable3) {
   if (!fs::exists("/dev/full")) {
     const char* require = std::getenv("FAIRVEC_REQUIRE_TOOLS");  // CMake's FAIRVEC_REQUIRE_TOOLS
-    if (require != nullptr && std::string(require) == "1") FAIL() << "no /dev/full (FAIRVEC_REQUIRE_TOOLS=1: a missing tool fails)";
+    if (require != nullptr && std::string(require) == "1")
+      FAIL() << "no /dev/full (FAIRVEC_REQUIRE_TOOLS=1: a missing tool fails)";
     GTEST_SKIP() << "no /dev/full";
   }
   const std::string zeros(64, '0');
@@ -282,15 +287,19 @@ std::string match_link(const std::string& type, const std::string& error = "") {
   throw std::runtime_error("no " + type + " test with error '" + error + "'");
 }
 
-TEST(CliExit, VerifyDiceVerified0) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatch")}), 0); }
-TEST(CliExit, VerifyDiceSealMismatch1) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatchTampered", "seal")}), 1); }
+TEST(CliExit, VerifyDiceVerified0) {
+  EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatch")}), 0);
+}
+TEST(CliExit, VerifyDiceSealMismatch1) {
+  EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", match_link("HmacDiceMatchTampered", "seal")}), 1);
+}
 TEST(CliExit, VerifyDiceBadLink2) { EXPECT_EXIT_CODE(fairvec({"verify-dice", "--link", "#v=2"}), 2); }
 TEST(CliExit, VerifyDiceMissingRecordedFile3) {
   const std::string link = match_link("HmacDiceMatch");
   std::string seed = link.substr(link.find("s=") + 2, 64);
-  EXPECT_EXIT_CODE(fairvec({"verify-dice", "--seed", seed, "--client", "a", "--recorded-file",
-                            "/nonexistent/fairvec-rolls.txt"}),
-                   3);
+  EXPECT_EXIT_CODE(
+      fairvec({"verify-dice", "--seed", seed, "--client", "a", "--recorded-file", "/nonexistent/fairvec-rolls.txt"}),
+      3);
 }
 
 // --- bench and search ---------------------------------------------------------------------------
@@ -350,8 +359,8 @@ TEST(CliExit, BenchBadLimit2) {
 
 TEST(CliExit, SearchNotFound1) {
   // 32 skipped bytes in a row (probability 2^-64 per roll) in a window of 10 rolls: not found.
-  EXPECT_EXIT_CODE(fairvec({"search", "hmac-dice-skip", "--seed", std::string(64, '0'), "--client", "a",
-                            "--depth", "32", "--count", "10"}),
+  EXPECT_EXIT_CODE(fairvec({"search", "hmac-dice-skip", "--seed", std::string(64, '0'), "--client", "a", "--depth",
+                            "32", "--count", "10"}),
                    1);
 }
 

@@ -27,7 +27,7 @@ struct ChildRun {
   bool signaled = false;  // WIFSIGNALED
   int signal = 0;         // WTERMSIG, when signaled
   std::string out, err;
-  long max_rss_kib = 0;   // the peak resident memory of the child and its reaped descendants (wait4)
+  long max_rss_kib = 0;  // the peak resident memory of the child and its reaped descendants (wait4)
   // rc is the exit code, or -1 when the child did not exit (a signal ended it).
   [[nodiscard]] int rc() const { return exited ? code : -1; }
   [[nodiscard]] std::string all() const { return out + err; }
@@ -35,11 +35,11 @@ struct ChildRun {
 
 // RunOptions: what the child gets besides its arguments.
 struct RunOptions {
-  std::string input;              // its standard input
-  std::filesystem::path cwd;      // empty: the test's
-  rlim_t address_space = 0;       // > 0: RLIMIT_AS in bytes
-  unsigned timeout_seconds = 120; // then SIGALRM ends it (reported as that signal)
-  std::vector<std::string> env;   // NAME=VALUE set in its environment
+  std::string input;                  // its standard input
+  std::filesystem::path cwd;          // empty: the test's
+  rlim_t address_space = 0;           // > 0: RLIMIT_AS in bytes
+  unsigned timeout_seconds = 120;     // then SIGALRM ends it (reported as that signal)
+  std::vector<std::string> env;       // NAME=VALUE set in its environment
   std::filesystem::path stdout_file;  // non-empty: its stdout goes there (not kept in out)
   std::filesystem::path stdin_file;   // non-empty: its stdin comes from there (input is ignored)
 };
@@ -64,7 +64,8 @@ inline ChildRun run_argv(const std::vector<std::string>& argv, const RunOptions&
   const std::string out_path = o.stdout_file.empty() ? out.string() : o.stdout_file.string();
   const pid_t pid = ::fork();
   if (pid == 0) {
-    int fi = ::open(o.stdin_file.empty() ? in.c_str() : o.stdin_file.c_str(), O_RDONLY), fo = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
+    int fi = ::open(o.stdin_file.empty() ? in.c_str() : o.stdin_file.c_str(), O_RDONLY),
+        fo = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
         fe = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fi < 0 || fo < 0 || fe < 0) ::_exit(126);
     ::dup2(fi, 0);

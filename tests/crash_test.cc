@@ -15,9 +15,9 @@
 
 #include <rapidjson/document.h>
 
-#include "core/splitmix64.h"
 #include "core/errors.h"
 #include "core/json.h"
+#include "core/splitmix64.h"
 #include "port/protocol.h"
 #include "schemes/crash.h"
 #include "vectors/vector_file.h"
@@ -99,7 +99,8 @@ TEST(CrashFormula, ExactAndDoubleDisagreeAndTheSearchFindsIt) {
   bool below = false;
   for (std::uint64_t k = 100; k < 5000 && !below; ++k) {
     const std::uint64_t d = (99 * kE + k - 1) / k;
-    for (std::uint64_t dd : {d - 2, d - 1, d, d + 1, d + 2}) below |= crash::double_v1(kE - dd) < crash::exact_v1(kE - dd);
+    for (std::uint64_t dd : {d - 2, d - 1, d, d + 1, d + 2})
+      below |= crash::double_v1(kE - dd) < crash::exact_v1(kE - dd);
   }
   EXPECT_TRUE(below);
   // ... but for v2 only the quotient rounds, and integers are doubles: never below, at most one above.
@@ -252,11 +253,12 @@ TEST(BadInput, PortAnswersBadInputNamingTheParam) {
     EXPECT_EQ(r.error, "bad_input");
     return r.message;
   };
-  EXPECT_EQ(message_of("crash.point", json::Value::object({{"convention", "bustabit-v1"}, {"link", std::string(64, '0')},
-                                                            {"salt", 3}}))
+  EXPECT_EQ(message_of("crash.point", json::Value::object(
+                                          {{"convention", "bustabit-v1"}, {"link", std::string(64, '0')}, {"salt", 3}}))
                 .rfind("params.salt", 0),
             0u);
-  EXPECT_EQ(message_of("crash.from_hash", json::Value::object({{"convention", "bustabit-v2"}, {"hash", "00"}})).rfind("hash", 0),
+  EXPECT_EQ(message_of("crash.from_hash", json::Value::object({{"convention", "bustabit-v2"}, {"hash", "00"}}))
+                .rfind("hash", 0),
             0u);
   const port::Reply ok = port::call(
       "crash.point", json::Value::object({{"convention", "betkyo-exact"}, {"link", std::string(64, 'f')}}), b);
@@ -265,8 +267,7 @@ TEST(BadInput, PortAnswersBadInputNamingTheParam) {
   // 2^53 − 1: it travels as an exact decimal string.
   const std::uint64_t e52 = std::uint64_t{1} << 52, h = e52 - 1;
   EXPECT_EQ((100 * e52 - h) % (e52 - h), 0u);
-  EXPECT_EQ(json::to_line(ok.result),
-            "{\"hundredths\":\"" + std::to_string((100 * e52 - h) / (e52 - h)) + "\"}");
+  EXPECT_EQ(json::to_line(ok.result), "{\"hundredths\":\"" + std::to_string((100 * e52 - h) / (e52 - h)) + "\"}");
 }
 
 // ---- vectors ------------------------------------------------------------------------------------

@@ -30,14 +30,11 @@ std::vector<HmacCase> rfc4231() {
   for (int i = 1; i <= 25; ++i) key4.push_back(static_cast<std::uint8_t>(i));
   auto text = [](const char* s) { return Bytes(s, s + std::char_traits<char>::length(s)); };
   return {
-      {"case1", repeat(0x0b, 20), text("Hi There"),
-       "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"},
+      {"case1", repeat(0x0b, 20), text("Hi There"), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"},
       {"case2", text("Jefe"), text("what do ya want for nothing?"),
        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"},
-      {"case3", repeat(0xaa, 20), repeat(0xdd, 50),
-       "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"},
-      {"case4", key4, repeat(0xcd, 50),
-       "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"},
+      {"case3", repeat(0xaa, 20), repeat(0xdd, 50), "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"},
+      {"case4", key4, repeat(0xcd, 50), "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"},
       {"case5", repeat(0x0c, 20), text("Test With Truncation"), "a3b6167473100ee06e0c796c2955552b"},
       {"case6", repeat(0xaa, 131), text("Test Using Larger Than Block-Size Key - Hash Key First"),
        "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"},
@@ -72,14 +69,13 @@ TEST_P(BackendTest, Rfc4231Incremental) {
 
 TEST_P(BackendTest, NistSha256) {
   const Backend& b = *GetParam();
-  EXPECT_EQ(to_hex(b.sha256(std::string_view(""))),
-            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(to_hex(b.sha256(std::string_view(""))), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(to_hex(b.sha256(std::string_view("abc"))),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   EXPECT_EQ(to_hex(b.sha256(std::string_view("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  EXPECT_EQ(to_hex(b.sha256(std::string_view(
-                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"))),
+  EXPECT_EQ(to_hex(b.sha256(std::string_view("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopj"
+                                             "klmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"))),
             "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
   auto ctx = b.start_sha256();
   std::string chunk(1000, 'a');

@@ -17,12 +17,12 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "cursor_test_util.h"
 #include "ops/op_table.h"
 #include "port/protocol.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
 #include "vectors/vector_file.h"
-#include "cursor_test_util.h"
 
 namespace fs = std::filesystem;
 using namespace fairvec;
@@ -107,7 +107,8 @@ TEST(CursorGames, OutcomesFollowTheDrawRules) {
   const auto dice = play("sicbo", "{}", 9);
   for (int i = 0; i < 3; ++i) EXPECT_EQ(ints(dice, "dice")[i], cur::draw(dice.reads[i].u, 6) + 1);
   const auto pocket = play("roulette", "{}", 9).outcome.at(0).second;
-  EXPECT_EQ(static_cast<u64>(std::get<std::int64_t>(pocket.variant())), cur::draw(cur::unit(openssl_backend(), kSeed, "fairvec", 9, 0), 37))
+  EXPECT_EQ(static_cast<u64>(std::get<std::int64_t>(pocket.variant())),
+            cur::draw(cur::unit(openssl_backend(), kSeed, "fairvec", 9, 0), 37))
       << "roulette reads cursor 0 of the same round";
 }
 
@@ -196,7 +197,8 @@ TEST(CursorGames, BadOptionsNameTheMemberAndPosition) {
   expect_input_error([] { (void)play("nope", "{}"); }, "game");
   rapidjson::Document empty;
   empty.SetObject();
-  expect_input_error([&] { (void)cur::play(openssl_backend(), "roulette", "\xC0\x80", "c", 0, empty); }, "serverSeed", 0);
+  expect_input_error([&] { (void)cur::play(openssl_backend(), "roulette", "\xC0\x80", "c", 0, empty); }, "serverSeed",
+                     0);
   expect_input_error([&] { (void)cur::play(openssl_backend(), "roulette", "s", "c", 1ULL << 53, empty); }, "nonce");
 }
 
@@ -233,7 +235,8 @@ TEST(CursorPort, OpsAnswerAndRejectBadParams) {
     json::parse(params, d, "params");
     return port::call(op, d, openssl_backend());
   };
-  auto r = call("cursor.game", R"({"game":"holdem","serverSeed":"s","clientSeed":"c","nonce":0,"options":{"action":"fold"}})");
+  auto r = call("cursor.game",
+                R"({"game":"holdem","serverSeed":"s","clientSeed":"c","nonce":0,"options":{"action":"fold"}})");
   ASSERT_TRUE(r.ok) << r.message;
   EXPECT_EQ(r.result.find("cursors")->as_array().size(), 7u);
   EXPECT_EQ(r.result.find("board")->as_array().size(), 3u);
@@ -279,7 +282,8 @@ TEST(CursorVectors, CommittedFilesEqualAFreshGenerationWithinTheTimeBudget) {
   for (const auto& k : vectors::files_of("cursor")) {
     const std::string fresh = json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS));
     EXPECT_TRUE(fresh == read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file)) << k.file << ": run fairvec generate";
-    EXPECT_EQ(fresh, json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS))) << k.file << ": generation is not deterministic";
+    EXPECT_EQ(fresh, json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS)))
+        << k.file << ": generation is not deterministic";
   }
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 10.0);

@@ -39,8 +39,11 @@ rapidjson::Document doc(const json::Value& v) {
 }
 
 json::Value round(const char* game, json::Value options, std::uint64_t nonce = 1) {
-  return json::Value::object({{"game", game}, {"serverSeed", "server"}, {"clientSeed", "client"},
-                              {"nonce", json::Value(nonce)}, {"options", std::move(options)}});
+  return json::Value::object({{"game", game},
+                              {"serverSeed", "server"},
+                              {"clientSeed", "client"},
+                              {"nonce", json::Value(nonce)},
+                              {"options", std::move(options)}});
 }
 
 std::vector<std::int64_t> ints(const json::Value& v) {
@@ -51,7 +54,8 @@ std::vector<std::int64_t> ints(const json::Value& v) {
 
 // The u a little-endian port reads: the digest's first eight bytes taken in reverse order.
 double little_endian_unit(const std::string& server, const std::string& client, std::uint64_t nonce, std::uint64_t c) {
-  const Digest d = default_backend().hmac_sha256(server, client + "-" + std::to_string(nonce) + "-" + std::to_string(c));
+  const Digest d =
+      default_backend().hmac_sha256(server, client + "-" + std::to_string(nonce) + "-" + std::to_string(c));
   std::uint64_t x = 0;
   for (int i = 7; i >= 0; --i) x = (x << 8) | d[static_cast<std::size_t>(i)];
   return cur::u64_to_unit(x);
@@ -93,7 +97,8 @@ TEST(CursorWrongPorts, AUnitPortPlaysTheRoundOnItsOwnUnits) {
   ASSERT_TRUE(a.is_object());
   const auto pocket = static_cast<std::int64_t>(cur::draw(little_endian_unit("server", "client", 1, 0), 37));
   EXPECT_EQ(std::get<std::int64_t>(a.find("pocket")->variant()), pocket);
-  EXPECT_NE(std::get<std::int64_t>(ops::run(*ops::table().find("cursor.game"), roulette, default_backend()).find("pocket")->variant()),
+  EXPECT_NE(std::get<std::int64_t>(
+                ops::run(*ops::table().find("cursor.game"), roulette, default_backend()).find("pocket")->variant()),
             pocket);  // the inputs tell the two apart
   const rapidjson::Document sicbo = doc(round("sicbo", json::Value::object(), 7));
   std::vector<std::int64_t> dice;
@@ -104,9 +109,11 @@ TEST(CursorWrongPorts, AUnitPortPlaysTheRoundOnItsOwnUnits) {
   ASSERT_TRUE(b.is_object());
   EXPECT_EQ(ints(*b.find("dice")), dice);
   // The port's own unit op agrees with its rounds.
-  const rapidjson::Document unit = doc(json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 7}, {"cursor", 2}}));
-  EXPECT_EQ(std::get<double>(answer("little-endian-words", "cursor.unit")(unit, default_backend()).find("u")->variant()),
-            little_endian_unit("server", "client", 7, 2));
+  const rapidjson::Document unit =
+      doc(json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 7}, {"cursor", 2}}));
+  EXPECT_EQ(
+      std::get<double>(answer("little-endian-words", "cursor.unit")(unit, default_backend()).find("u")->variant()),
+      little_endian_unit("server", "client", 7, 2));
 }
 
 TEST(CursorWrongPorts, ASplicingPortDealsTheSplicedPool) {
@@ -127,7 +134,8 @@ TEST(CursorWrongPorts, ASplicingPortDealsTheSplicedPool) {
   EXPECT_NE(ints(*ops::run(*ops::table().find("cursor.game"), mines, default_backend()).find("mines")), want);
   // A game without a pool is the same round.
   const rapidjson::Document roulette = doc(round("roulette", json::Value::object()));
-  EXPECT_TRUE(std::holds_alternative<std::nullptr_t>(answer("splice-not-swap", "cursor.game")(roulette, default_backend()).variant()));
+  EXPECT_TRUE(std::holds_alternative<std::nullptr_t>(
+      answer("splice-not-swap", "cursor.game")(roulette, default_backend()).variant()));
 }
 
 TEST(CursorWrongPorts, ALooseCounterPortAnswersTheNonceItShouldReject) {

@@ -16,8 +16,8 @@
 #include "core/errors.h"
 #include "core/json.h"
 #include "core/splitmix64.h"
-#include "schemes/cursor.h"
 #include "cursor_test_util.h"
+#include "schemes/cursor.h"
 
 using namespace fairvec;
 using namespace fairvec::cursor_testing;
@@ -149,26 +149,32 @@ TEST(CursorStream, MessageWritesDecimalCountersWithoutLeadingZeros) {
 }
 
 TEST(CursorValidation, SeedsMustBeWellFormedUtf8) {
-  const std::vector<std::string> good = {"", std::string("a\0b", 3), "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x8E\xB2",
-                                         "\xEF\xBF\xBF", "\xF4\x8F\xBF\xBF", "\xED\x9F\xBF"};
+  const std::vector<std::string> good = {"",
+                                         std::string("a\0b", 3),
+                                         "\xC3\xA9",
+                                         "\xE2\x9C\x93",
+                                         "\xF0\x9F\x8E\xB2",
+                                         "\xEF\xBF\xBF",
+                                         "\xF4\x8F\xBF\xBF",
+                                         "\xED\x9F\xBF"};
   for (const auto& s : good) EXPECT_NO_THROW(cur::check_text(s, "serverSeed")) << s;
   struct Bad {
     std::string text;
     std::size_t position;
   };
   const std::vector<Bad> bad = {
-      {"\x80", 0},                 // lone continuation byte
-      {"ab\xC0\x80", 2},           // overlong NUL
-      {"\xC1\xBF", 0},             // overlong
-      {"\xE0\x80\x80", 0},         // overlong 3-byte
-      {"x\xED\xA0\x80", 1},        // UTF-16 surrogate U+D800
-      {"\xED\xBF\xBF", 0},         // surrogate U+DFFF
-      {"\xF0\x80\x80\x80", 0},     // overlong 4-byte
-      {"\xF4\x90\x80\x80", 0},     // above U+10FFFF
-      {"\xF5\x80\x80\x80", 0},     // invalid lead
-      {"\xFF", 0},                 // invalid byte
-      {"abc\xE2\x82", 3},          // truncated
-      {"\xE2\x28\xA1", 0},         // bad continuation
+      {"\x80", 0},              // lone continuation byte
+      {"ab\xC0\x80", 2},        // overlong NUL
+      {"\xC1\xBF", 0},          // overlong
+      {"\xE0\x80\x80", 0},      // overlong 3-byte
+      {"x\xED\xA0\x80", 1},     // UTF-16 surrogate U+D800
+      {"\xED\xBF\xBF", 0},      // surrogate U+DFFF
+      {"\xF0\x80\x80\x80", 0},  // overlong 4-byte
+      {"\xF4\x90\x80\x80", 0},  // above U+10FFFF
+      {"\xF5\x80\x80\x80", 0},  // invalid lead
+      {"\xFF", 0},              // invalid byte
+      {"abc\xE2\x82", 3},       // truncated
+      {"\xE2\x28\xA1", 0},      // bad continuation
   };
   for (const Bad& entry : bad) {
     // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
@@ -189,8 +195,8 @@ TEST(CursorValidation, CountersFromJson) {
   };
   EXPECT_EQ(read("0"), 0u);
   EXPECT_EQ(read("9007199254740991"), 9007199254740991ULL);
-  for (const char* bad : {"9007199254740992", "18446744073709551615", "-1", "1.5", "2.0", "1e3", "\"1\"", "null",
-                          "true", "[]"}) {
+  for (const char* bad :
+       {"9007199254740992", "18446744073709551615", "-1", "1.5", "2.0", "1e3", "\"1\"", "null", "true", "[]"}) {
     expect_input_error([&] { (void)read(bad); }, "nonce");
   }
 }

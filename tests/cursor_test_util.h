@@ -29,7 +29,8 @@ inline std::vector<std::uint64_t> dense_pool_hop(const std::vector<double>& unit
   std::vector<std::uint64_t> pool = iota(0, size), picks;
   std::uint64_t remaining = size;
   for (double u : units) {
-    const std::uint64_t i = std::min(static_cast<std::uint64_t>(std::floor(u * static_cast<double>(remaining))), remaining - 1);
+    const std::uint64_t i =
+        std::min(static_cast<std::uint64_t>(std::floor(u * static_cast<double>(remaining))), remaining - 1);
     picks.push_back(pool[i]);
     std::swap(pool[i], pool[remaining - 1]);
     --remaining;

@@ -69,11 +69,13 @@ TEST(DerivedSchema, AcceptsTheGeneratedFileAndRejectsEachKindOfEdit) {
 
 TEST(FillMarkers, FillsKnownBlocksAndLeavesOthers) {
   std::vector<std::string> filled;
-  std::string text = "a\n<!-- fairvec:flags x_test.json begin -->\nold\n<!-- fairvec:flags x_test.json end -->\n"
-                     "<!-- fairvec:other begin -->\nkept\n<!-- fairvec:other end -->\nb\n";
+  std::string text =
+      "a\n<!-- fairvec:flags x_test.json begin -->\nold\n<!-- fairvec:flags x_test.json end -->\n"
+      "<!-- fairvec:other begin -->\nkept\n<!-- fairvec:other end -->\nb\n";
   std::string out = fill_markers(text, {{"flags x_test.json", "new\n"}}, "spec.md", filled);
-  EXPECT_EQ(out, "a\n<!-- fairvec:flags x_test.json begin -->\nnew\n<!-- fairvec:flags x_test.json end -->\n"
-                 "<!-- fairvec:other begin -->\nkept\n<!-- fairvec:other end -->\nb\n");
+  EXPECT_EQ(out,
+            "a\n<!-- fairvec:flags x_test.json begin -->\nnew\n<!-- fairvec:flags x_test.json end -->\n"
+            "<!-- fairvec:other begin -->\nkept\n<!-- fairvec:other end -->\nb\n");
   EXPECT_EQ(filled, (std::vector<std::string>{"flags x_test.json", "other"}));
   try {
     (void)fill_markers("x\n<!-- fairvec:flags x_test.json begin -->\n", {{"flags x_test.json", ""}}, "spec.md", filled);
@@ -109,7 +111,8 @@ TEST(GenerateVerify, HandEditsOfDerivedFilesFailWithFileAndLine) {
   for (const auto& e : fs::directory_iterator(fs::path(FAIRVEC_SOURCE_DIR) / "specs")) {
     fs::copy_file(e.path(), tmp / "specs" / e.path().filename());
   }
-  const std::string gen = cli + " generate --out " + (tmp / "vectors").string() + " --specs " + (tmp / "specs").string();
+  const std::string gen =
+      cli + " generate --out " + (tmp / "vectors").string() + " --specs " + (tmp / "specs").string();
   std::string err;
   ASSERT_EQ(run(gen, err, tmp), 0) << err;
   ASSERT_EQ(run(gen + " --verify", err, tmp), 0) << err;

@@ -46,12 +46,12 @@ std::optional<InputError> error_of(const std::function<void()>& f) {
   return std::nullopt;
 }
 
-#define EXPECT_INPUT_ERROR(stmt, want_field, want_pos)                                   \
-  do {                                                                                   \
-    auto e_ = error_of([&] { stmt; });                                                   \
-    ASSERT_TRUE(e_.has_value()) << #stmt << " accepted bad input";                       \
-    EXPECT_EQ(e_->field(), want_field) << e_->what();                                    \
-    EXPECT_EQ(e_->position(), (std::optional<std::size_t>(want_pos))) << e_->what();     \
+#define EXPECT_INPUT_ERROR(stmt, want_field, want_pos)                                    \
+  do {                                                                                    \
+    auto e_ = error_of([&] { stmt; });                                                    \
+    ASSERT_TRUE(e_.has_value()) << #stmt << " accepted bad input";                        \
+    EXPECT_EQ(e_->field(), want_field) << e_->what();                                     \
+    EXPECT_EQ(e_->position(), (std::optional<std::size_t>(want_pos))) << e_->what();      \
     EXPECT_NE(std::string(e_->what()).find(want_field), std::string::npos) << e_->what(); \
   } while (0)
 
@@ -69,7 +69,7 @@ TEST(HmacDiceFacts, The252AcceptedBytesGiveEach36OutcomeSevenTimes) {
     ASSERT_LE(d.d2, 6);
     ++count[{d.d1, d.d2}];
   }
-  EXPECT_EQ(count.size(), 36u);  // every ordered pair
+  EXPECT_EQ(count.size(), 36u);                                                      // every ordered pair
   for (const auto& [pair, n] : count) EXPECT_EQ(n, 7) << pair.first << pair.second;  // 252 = 7 x 36
   for (int b = 252; b < 256; ++b) EXPECT_THROW((void)dice_of_byte(static_cast<std::uint8_t>(b)), std::invalid_argument);
 }
@@ -235,8 +235,8 @@ TEST(HmacDiceRecorded, BadListingsNameTheFirstBadToken) {
 
 // --- Links --------------------------------------------------------------------------------------
 
-Link sample_link(int version, std::string lang, bool seal_given, std::size_t n_seeds, std::size_t rolls,
-                 bool recorded, std::vector<std::uint64_t> games) {
+Link sample_link(int version, std::string lang, bool seal_given, std::size_t n_seeds, std::size_t rolls, bool recorded,
+                 std::vector<std::uint64_t> games) {
   Link l;
   l.version = version;
   l.lang = std::move(lang);
@@ -298,8 +298,8 @@ TEST(HmacDiceLink, ParsingIgnoresOrderCaseAndEscapes) {
   const std::string seed = to_hex(l.match.server_seed), seal_hex = to_hex(*l.match.seal);
   std::string upper_seed = seed;
   for (char& c : upper_seed) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  const std::string reordered = "/ru/check/#g=2,4&r=" + rolls_text(*l.match.recorded) + "&p=seat0%2Cseat1&c=" +
-                                seal_hex + "&s=" + upper_seed + "&%76=1";
+  const std::string reordered = "/ru/check/#g=2,4&r=" + rolls_text(*l.match.recorded) +
+                                "&p=seat0%2Cseat1&c=" + seal_hex + "&s=" + upper_seed + "&%76=1";
   EXPECT_EQ(build_link(parse_link(reordered)), canonical);
 }
 
@@ -326,7 +326,8 @@ TEST(HmacDiceLink, BadLinksNameTheKey) {
   EXPECT_INPUT_ERROR((void)parse_link("/tr/check/?seed=" + to_hex(l.match.server_seed) + "&client=a&n=012"), "link.n",
                      std::string("/tr/check/?seed=").size() + 2 * l.match.server_seed.size() + 12);
   EXPECT_INPUT_ERROR((void)parse_link("/tr/check/"), "link", kNoPos);
-  EXPECT_INPUT_ERROR((void)parse_link("/tr/check/?seed=" + to_hex(l.match.server_seed) + "&client=a"), "link.n", kNoPos);
+  EXPECT_INPUT_ERROR((void)parse_link("/tr/check/?seed=" + to_hex(l.match.server_seed) + "&client=a"), "link.n",
+                     kNoPos);
 }
 
 // --- Whole matches ------------------------------------------------------------------------------
@@ -401,14 +402,22 @@ TEST(HmacDicePort, BadParamsAreBadInputNamingTheField) {
   const Case cases[] = {
       {"hmac_dice.seal", "{}", "params.serverSeed"},
       {"hmac_dice.seal", "{\"serverSeed\": 5}", "params.serverSeed"},
-      {"hmac_dice.roll", "{\"serverSeed\": \"00000000000000000000000000000000\", \"clientSeeds\": [\"a\"], \"roll\": \"1\"}", "roll"},
-      {"hmac_dice.roll", "{\"serverSeed\": \"00000000000000000000000000000000\", \"clientSeeds\": [1], \"roll\": 1}", "params.clientSeeds[0]"},
+      {"hmac_dice.roll",
+       "{\"serverSeed\": \"00000000000000000000000000000000\", \"clientSeeds\": [\"a\"], \"roll\": \"1\"}", "roll"},
+      {"hmac_dice.roll", "{\"serverSeed\": \"00000000000000000000000000000000\", \"clientSeeds\": [1], \"roll\": 1}",
+       "params.clientSeeds[0]"},
       {"hmac_dice.message", "{\"clientSeeds\": [\"a\"], \"roll\": 1, \"retry\": 1.5}", "retry"},
       {"hmac_dice.pick", "{\"macs\": \"00\"}", "params.macs"},
       {"hmac_dice.parse_link", "{\"link\": \"#v=9\"}", "link.v"},
       {"hmac_dice.parse_recorded", "{\"text\": \"77\"}", "recorded"},
-      {"hmac_dice.verify_match", "{\"serverSeed\": \"00000000000000000000000000000000\", \"seal\": \"\", \"clientSeeds\": [\"a\"], \"rolls\": 2, \"recorded\": \"\", \"games\": [1, 2]}", "games"},
-      {"hmac_dice.build_link", "{\"version\": 1, \"lang\": \"ru\", \"serverSeed\": \"00000000000000000000000000000000\", \"seal\": \"\", \"clientSeeds\": [\"a\"], \"rolls\": 1, \"recorded\": \"\", \"games\": []}", "recorded"},
+      {"hmac_dice.verify_match",
+       "{\"serverSeed\": \"00000000000000000000000000000000\", \"seal\": \"\", \"clientSeeds\": [\"a\"], \"rolls\": 2, "
+       "\"recorded\": \"\", \"games\": [1, 2]}",
+       "games"},
+      {"hmac_dice.build_link",
+       "{\"version\": 1, \"lang\": \"ru\", \"serverSeed\": \"00000000000000000000000000000000\", \"seal\": \"\", "
+       "\"clientSeeds\": [\"a\"], \"rolls\": 1, \"recorded\": \"\", \"games\": []}",
+       "recorded"},
   };
   for (const auto& c : cases) {
     rapidjson::Document d;
@@ -470,8 +479,9 @@ TEST(HmacDiceSpec, WorkedExampleIsRollVectorOneAndEveryFlagIsListed) {
   for (const char* key : {"serverSeed"}) EXPECT_NE(spec.find(t[key].GetString()), std::string::npos) << key;
   EXPECT_NE(spec.find(t["messages"][0].GetString()), std::string::npos);
   EXPECT_NE(spec.find(t["macs"][0].GetString()), std::string::npos);
-  EXPECT_NE(spec.find("= (" + std::to_string(t["dice"][0].GetInt()) + ", " + std::to_string(t["dice"][1].GetInt()) + ")"),
-            std::string::npos);
+  EXPECT_NE(
+      spec.find("= (" + std::to_string(t["dice"][0].GetInt()) + ", " + std::to_string(t["dice"][1].GetInt()) + ")"),
+      std::string::npos);
   for (const auto& k : kinds()) {
     rapidjson::Document v;
     json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), v, k.file);
@@ -534,10 +544,11 @@ TEST(HmacDiceCli, ExitCodes) {
 
   const std::string seed = to_hex(l.match.server_seed);
   CliRun fields = cli("--seed " + seed + " --client seat0 --client seat1 --games 5,3 --recorded " +
-                   shq("1: " + truth.dice[0].text() + "\n2: " + truth.dice[1].text()) + " --rolls 2");
+                      shq("1: " + truth.dice[0].text() + "\n2: " + truth.dice[1].text()) + " --rolls 2");
   EXPECT_EQ(fields.code, 2);  // games add up to 8, the match has 2 rolls
   std::string listing;
-  for (std::size_t i = 0; i < truth.dice.size(); ++i) listing += "#" + std::to_string(i + 1) + " " + truth.dice[i].text() + "\n";
+  for (std::size_t i = 0; i < truth.dice.size(); ++i)
+    listing += "#" + std::to_string(i + 1) + " " + truth.dice[i].text() + "\n";
   EXPECT_EQ(cli("--seed " + seed + " --client seat0 --client seat1 --games 5,3 --recorded " + shq(listing)).code, 0);
   EXPECT_EQ(cli("--seed " + seed + " --client seat0 --rolls 3").code, 0);  // nothing to compare
 

@@ -14,9 +14,9 @@
 
 #include <rapidjson/document.h>
 
-#include "core/splitmix64.h"
 #include "core/errors.h"
 #include "core/json.h"
+#include "core/splitmix64.h"
 #include "port/protocol.h"
 #include "schemes/keno.h"
 #include "vectors/vector_file.h"
@@ -86,8 +86,8 @@ TEST(Keno, ChainIsTheSpecifiedHmacChain) {
 
 TEST(BadInput, KenoFieldsAndPositions) {
   const Backend& b = openssl_backend();
-  const std::string bad_utf8[] = {std::string("ab\xc0\x80", 4), "ab\xed\xa0\x80", "ab\xe6\x97", "ab\xf4\x90\x80\x80",
-                                  "ab\x80", "ab\xff"};
+  const std::string bad_utf8[] = {std::string("ab\xc0\x80", 4), "ab\xed\xa0\x80", "ab\xe6\x97",
+                                  "ab\xf4\x90\x80\x80",         "ab\x80",         "ab\xff"};
   for (const std::string& s : bad_utf8) {
     expect_error([&] { (void)keno::draw(s, "salt", b); }, "randomHash", 2);
     expect_error([&] { (void)keno::draw("hash", s, b); }, "salt", 2);
@@ -170,8 +170,8 @@ TEST(Specs, WorkedExamplesAreTcId1) {
     // Each row of the spec's table: link, h52, remaining, index, ball.
     const std::string row = std::string("| ") + std::to_string(i + 1) + " | " + k1["links"][i].GetString() + " | " +
                             std::to_string(k1["h52"][i].GetInt64()) + " | " + std::to_string(40 - i) + " | " +
-                            std::to_string(k1["indices"][i].GetInt()) + " | " + std::to_string(k1["balls"][i].GetInt()) +
-                            " |";
+                            std::to_string(k1["indices"][i].GetInt()) + " | " +
+                            std::to_string(k1["balls"][i].GetInt()) + " |";
     EXPECT_NE(keno_spec.find(row), std::string::npos) << row;
   }
 }

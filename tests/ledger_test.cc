@@ -82,13 +82,16 @@ TEST(Ledger, RoundTripsAndNamesTheMemberOfAMalformedFile) {
     return std::string("accepted");
   };
   const std::string head = R"({"format":"fairvec-id-ledger","version":1,"file":"f_test.json","nextTcId":3,)";
-  EXPECT_NE(message(head + R"("tests":[{"tcId":1,"key":"a","answer":""},{"tcId":1,"key":"b","answer":""}],"retired":[]})")
-                .find("ids/f.json.tests[1].tcId"),
+  EXPECT_NE(
+      message(head + R"("tests":[{"tcId":1,"key":"a","answer":""},{"tcId":1,"key":"b","answer":""}],"retired":[]})")
+          .find("ids/f.json.tests[1].tcId"),
+      std::string::npos);
+  EXPECT_NE(message(head + R"("tests":[{"tcId":3,"key":"a","answer":""}],"retired":[]})").find("nextTcId"),
             std::string::npos);
-  EXPECT_NE(message(head + R"("tests":[{"tcId":3,"key":"a","answer":""}],"retired":[]})").find("nextTcId"), std::string::npos);
-  EXPECT_NE(message(head + R"("tests":[],"retired":[{"tcId":1,"key":"a","answer":""},{"tcId":2,"key":"a","answer":""}]})")
-                .find("ids/f.json.retired[1].key"),
-            std::string::npos);
+  EXPECT_NE(
+      message(head + R"("tests":[],"retired":[{"tcId":1,"key":"a","answer":""},{"tcId":2,"key":"a","answer":""}]})")
+          .find("ids/f.json.retired[1].key"),
+      std::string::npos);
   EXPECT_NE(message(R"({"format":"other"})").find("format"), std::string::npos);
 }
 

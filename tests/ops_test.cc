@@ -15,8 +15,8 @@
 #include <rapidjson/schema.h>
 #include <unistd.h>
 
-#include "core/errors.h"
 #include "cli_run.h"
+#include "core/errors.h"
 #include "core/files.h"
 #include "core/splitmix64.h"
 #include "ops/op_docs.h"
@@ -184,8 +184,8 @@ TEST(OpTable, EveryKindsSchemaFragmentAgreesWithItsReader) {
         if (kind->exact) {
           EXPECT_EQ(reads, fits) << where << " (" << kind->name << ") on " << json::to_text(v);
         } else {
-          EXPECT_TRUE(!reads || fits) << where << " (" << kind->name << ") reads what its schema rejects: "
-                                      << json::to_text(v);
+          EXPECT_TRUE(!reads || fits) << where << " (" << kind->name
+                                      << ") reads what its schema rejects: " << json::to_text(v);
         }
       }
     }
@@ -234,8 +234,8 @@ TEST(OpTable, EveryParamSchemaAgreesWithItsReaderOnEveryVector) {
             if (wrong.insert(where).second) {
               ADD_FAILURE() << where << (p.kind->exact ? " says exact, but " : " reads what its schema rejects: ")
                             << (reads ? "reads" : "rejects") << " " << json::to_text(v) << ", which its schema "
-                            << (fits ? "accepts" : "rejects") << " (" << t["file"].GetString() << "#" << t["tcId"].GetInt()
-                            << ")";
+                            << (fits ? "accepts" : "rejects") << " (" << t["file"].GetString() << "#"
+                            << t["tcId"].GetInt() << ")";
             }
           }
         }
@@ -296,8 +296,9 @@ TEST(OpsCommand, JsonListsEveryOpWithItsParamsInOrder) {
 TEST(OpDocs, SpecReferenceIsGeneratedAndAHandEditFailsVerifyWithFileAndLine) {
   const std::string kOpsSpec = "port-protocol.md";
   const std::string committed = read_file(fs::path(FAIRVEC_SOURCE_DIR) / "specs" / kOpsSpec);
-  EXPECT_NE(committed.find("<!-- fairvec:ops begin -->\n" + render_op_reference(table()) + "<!-- fairvec:ops end -->\n"),
-            std::string::npos)
+  EXPECT_NE(
+      committed.find("<!-- fairvec:ops begin -->\n" + render_op_reference(table()) + "<!-- fairvec:ops end -->\n"),
+      std::string::npos)
       << "specs/" << kOpsSpec << " is stale: run `fairvec generate`";
   for (const auto& n : table().names()) EXPECT_NE(committed.find("`" + n + "`"), std::string::npos) << n;
   // A copy of specs/port-protocol.md with one table row edited: verify must fail naming the file
@@ -310,14 +311,15 @@ TEST(OpDocs, SpecReferenceIsGeneratedAndAHandEditFailsVerifyWithFileAndLine) {
   text.replace(row, 4, "| `x");
   const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(row), '\n');
   write_file_atomic(tmp / "specs" / kOpsSpec, text);
-  const std::string args = " --out " FAIRVEC_SOURCE_VECTORS " --only canonical_json_test.json --specs " + (tmp / "specs").string();
+  const std::string args =
+      " --out " FAIRVEC_SOURCE_VECTORS " --only canonical_json_test.json --specs " + (tmp / "specs").string();
   CliResult bad = run("generate --verify" + args);
   EXPECT_EQ(bad.rc, 1) << bad.out;
   EXPECT_NE(bad.out.find(kOpsSpec + " differs from a fresh generation, line " + std::to_string(line) + ":"),
             std::string::npos)
       << bad.out;
-  const std::string fix = " --out " + (tmp / "vectors").string() + " --only canonical_json_test.json --specs " +
-                          (tmp / "specs").string();
+  const std::string fix =
+      " --out " + (tmp / "vectors").string() + " --only canonical_json_test.json --specs " + (tmp / "specs").string();
   ASSERT_EQ(run("generate" + fix).rc, 0);
   EXPECT_EQ(read_file(tmp / "specs" / kOpsSpec), committed);
   EXPECT_EQ(run("generate --verify" + args).rc, 0);

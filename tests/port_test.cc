@@ -3,8 +3,8 @@
 // against ports that answer wrongly, crash or hang.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <sys/wait.h>
+#include <regex>
 
 #include <cstdlib>
 #include <filesystem>
@@ -14,10 +14,10 @@
 
 #include <unistd.h>
 
-#include "cli_run.h"
-#include "core/files.h"
 #include "check/port_checker.h"
 #include "check/process.h"
+#include "cli_run.h"
+#include "core/files.h"
 #include "ops/op_table.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
@@ -30,10 +30,10 @@ namespace fs = std::filesystem;
 
 TEST(Dispatcher, AnswersEveryMalformedRequestWithoutThrowing) {
   const Backend& b = default_backend();
-  for (std::string line : {"", "{", "[]", "null", "{\"id\":\"x\",\"op\":\"hello\"}", "{\"id\":1}",
-                           "{\"id\":1,\"op\":5}", "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":2}}",
-                           "{\"id\":1,\"op\":\"no.such.op\",\"params\":{}}", "{\"id\":1,\"op\":\"x\",\"params\":[]}",
-                           "\xff\xfe", "{\"id\":1,\"id\":2,\"op\":\"hello\"}"}) {
+  for (std::string line :
+       {"", "{", "[]", "null", "{\"id\":\"x\",\"op\":\"hello\"}", "{\"id\":1}", "{\"id\":1,\"op\":5}",
+        "{\"id\":1,\"op\":\"hello\",\"params\":{\"protocol\":2}}", "{\"id\":1,\"op\":\"no.such.op\",\"params\":{}}",
+        "{\"id\":1,\"op\":\"x\",\"params\":[]}", "\xff\xfe", "{\"id\":1,\"id\":2,\"op\":\"hello\"}"}) {
     std::string reply = handle_line(line, b);
     rapidjson::Document d;
     ASSERT_NO_THROW(json::parse(reply, d, "reply")) << line;
@@ -55,10 +55,11 @@ TEST(Dispatcher, HelloListsEveryRegisteredOp) {
   EXPECT_EQ(listed, ops::table().names());
   // The protocol's v1 minimum (specs/port-protocol.md, "Operations") is exactly the ops the
   // table does not mark as additions.
-  std::set<std::string> minimum = {"hmac_dice.seal", "hmac_dice.roll", "hmac_dice.message", "hmac_dice.pick",
-                                   "cursor.unit", "cursor.u64_to_unit", "cursor.pool_hop", "cursor.commitment",
-                                   "cursor.game", "keno.draw", "crash.point", "crash.previous", "tavla.commitment",
-                                   "tavla.block", "tavla.pick", "tavla.roll", "canonical_json"};
+  std::set<std::string> minimum = {"hmac_dice.seal",   "hmac_dice.roll",     "hmac_dice.message", "hmac_dice.pick",
+                                   "cursor.unit",      "cursor.u64_to_unit", "cursor.pool_hop",   "cursor.commitment",
+                                   "cursor.game",      "keno.draw",          "crash.point",       "crash.previous",
+                                   "tavla.commitment", "tavla.block",        "tavla.pick",        "tavla.roll",
+                                   "canonical_json"};
   std::set<std::string> declared;
   for (const auto& op : ops::table().ops()) {
     if (!op.addition) declared.insert(op.name);
@@ -158,10 +159,13 @@ TEST(CheckPort, AWrongPortIsReportedWithFileTcIdRequestExpectedAndActual) {
   // vector with an expected output must fail.
   std::string ops;
   for (const auto& n : ops::table().names()) ops += (ops.empty() ? "" : ",") + ("\\\"" + n + "\\\"");
-  fs::path p = script("wrong_port",
-                      "read line; echo \"{\\\"id\\\":0,\\\"ok\\\":true,\\\"result\\\":{\\\"name\\\":\\\"wrong\\\",\\\"protocol\\\":1,\\\"ops\\\":[" +
-                          ops + "]}}\"\n"
-                                "i=1; while read line; do echo \"{\\\"id\\\":$i,\\\"ok\\\":true,\\\"result\\\":{}}\"; i=$((i+1)); done\n");
+  fs::path p = script(
+      "wrong_port",
+      "read line; echo "
+      "\"{\\\"id\\\":0,\\\"ok\\\":true,\\\"result\\\":{\\\"name\\\":\\\"wrong\\\",\\\"protocol\\\":1,\\\"ops\\\":[" +
+          ops +
+          "]}}\"\n"
+          "i=1; while read line; do echo \"{\\\"id\\\":$i,\\\"ok\\\":true,\\\"result\\\":{}}\"; i=$((i+1)); done\n");
   CliResult r = run("check-port -- " + p.string());
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_NE(r.out.find("MISMATCH "), std::string::npos) << r.out;
@@ -185,9 +189,10 @@ TEST(CheckPort, CrashHangAndGarbageAreProtocolFailures) {
 }
 
 TEST(CheckPort, VectorsForUnlistedOpsAreSkippedNeverPassed) {
-  fs::path p = script("empty_port",
-                      "read line; echo '{\"id\":0,\"ok\":true,\"result\":{\"name\":\"empty\",\"protocol\":1,\"ops\":[]}}'\n"
-                      "while read line; do :; done\n");
+  fs::path p =
+      script("empty_port",
+             "read line; echo '{\"id\":0,\"ok\":true,\"result\":{\"name\":\"empty\",\"protocol\":1,\"ops\":[]}}'\n"
+             "while read line; do :; done\n");
   CliResult r = run("check-port -- " + p.string());
   EXPECT_EQ(r.rc, 1) << "nothing ran, so nothing passed: " << r.out;
   EXPECT_NE(r.out.find("vectors: 0 passed, 0 failed, "), std::string::npos) << r.out;

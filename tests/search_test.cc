@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -16,7 +17,6 @@
 #include <memory>
 #include <string>
 #include <thread>
-#include <algorithm>
 
 #include <fcntl.h>
 
@@ -25,8 +25,6 @@
 #include <rapidjson/writer.h>
 
 #include "core/bytes.h"
-#include "core/files.h"
-#include "core/json.h"
 #include "core/crypto.h"
 #include "core/files.h"
 #include "core/json.h"
@@ -101,11 +99,14 @@ TEST(Search, HmacDiceDepthOneEqualsAPlainLoopOnEveryThreadCount) {
   std::vector<std::string> clients = {"a", "b"};
   std::uint64_t expected = 0;
   for (std::uint64_t n = 1000; n < 100000 && !expected; ++n) {
-    if (hmac_dice::skipped_prefix(default_backend().hmac_sha256(seed, as_bytes(hmac_dice::message(clients, n, 0)))) == 2) expected = n;
+    if (hmac_dice::skipped_prefix(default_backend().hmac_sha256(seed, as_bytes(hmac_dice::message(clients, n, 0)))) ==
+        2)
+      expected = n;
   }
   ASSERT_NE(expected, 0u);
   for (const char* threads : {"1", "2", "7"}) {
-    CliRun r = run("hmac-dice-skip --seed " + kSeed + " --client a --client b --depth 2 --from 1000 --count 99000 --threads " + threads);
+    CliRun r = run("hmac-dice-skip --seed " + kSeed +
+                   " --client a --client b --depth 2 --from 1000 --count 99000 --threads " + threads);
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_EQ(found(r.out), std::to_string(expected)) << r.out;
   }
@@ -151,8 +152,8 @@ TEST(Search, TavlaDepthOneEqualsAPlainLoop) {
   }
   ASSERT_NE(expected, 0u);
   CliRun r = run(std::string("tavla-skip --seed ") + to_hex(in.seed) + " --game 00000000-0000-0000-0000-000000000000" +
-              " --contribution " + to_hex(in.contributions[0]) + " --contribution " + to_hex(in.contributions[1]) +
-              " --depth 1 --count 100000");
+                 " --contribution " + to_hex(in.contributions[0]) + " --contribution " + to_hex(in.contributions[1]) +
+                 " --depth 1 --count 100000");
   EXPECT_EQ(r.rc, 0) << r.out;
   EXPECT_EQ(found(r.out), std::to_string(expected)) << r.out;
 }
@@ -167,7 +168,8 @@ TEST(Search, NothingInRangeIsExitOneAndBadInputIsExitTwo) {
   EXPECT_NE(bad_seed.out.find("--seed"), std::string::npos) << bad_seed.out;
   EXPECT_EQ(run("hmac-dice-skip --seed " + kSeed + " --client a:b").rc, 2);
   EXPECT_EQ(run("hmac-dice-skip --seed " + kSeed + " --client a --depth 0").rc, 2);
-  EXPECT_EQ(run("tavla-skip --seed " + kSeed + " --game 00000000-0000-0000-0000-000000000000 --contribution " + kSeed).rc, 2);
+  EXPECT_EQ(
+      run("tavla-skip --seed " + kSeed + " --game 00000000-0000-0000-0000-000000000000 --contribution " + kSeed).rc, 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +181,8 @@ using search::Kernel;
 
 // expect_range_matches checks every MAC of lo..hi on every kernel against every backend.
 void expect_range_matches(const HmacScan& scan, std::uint64_t lo, std::uint64_t hi,
-                          const std::function<Digest(const Backend&, std::uint64_t)>& reference, const std::string& what) {
+                          const std::function<Digest(const Backend&, std::uint64_t)>& reference,
+                          const std::string& what) {
   for (Kernel k : search::available_kernels()) {
     std::vector<Digest> got = scan.macs(lo, hi, k);
     for (const Backend* b : all_backends()) {
@@ -199,17 +202,25 @@ TEST(SearchEngine, EveryKernelEqualsBothBackendsOnDecimalCounters) {
   // Keys of 16, 32, 64 and 100 bytes (hashed first); prefixes that leave the counter in the first
   // tail block, across a block boundary, and in a second tail block; a suffix.
   const std::vector<std::size_t> key_sizes = {16, 32, 64, 100};
-  const std::vector<std::string> prefixes = {"", "a:", "skip-search-1:skip-search-2:", std::string(50, 'p') + ":",
-                                             std::string(60, 'q'), std::string(130, 'r') + ":"};
+  const std::vector<std::string> prefixes = {"",
+                                             "a:",
+                                             "skip-search-1:skip-search-2:",
+                                             std::string(50, 'p') + ":",
+                                             std::string(60, 'q'),
+                                             std::string(130, 'r') + ":"};
   const std::vector<std::string> suffixes = {"", "+x"};
   for (std::size_t ks : key_sizes) {
     Bytes key(ks);
     for (std::size_t i = 0; i < ks; ++i) key[i] = static_cast<std::uint8_t>(i * 7 + ks);
     for (const auto& prefix : prefixes) {
       for (const auto& suffix : suffixes) {
-        HmacScan scan(key, as_bytes(std::string_view(prefix)), CounterFormat::kDecimal, as_bytes(std::string_view(suffix)));
-        auto ref = [&](const Backend& b, std::uint64_t n) { return b.hmac_sha256(key, as_bytes(decimal_message(prefix, n, suffix))); };
-        const std::string what = "key " + std::to_string(ks) + " prefix " + std::to_string(prefix.size()) + " suffix " + suffix;
+        HmacScan scan(key, as_bytes(std::string_view(prefix)), CounterFormat::kDecimal,
+                      as_bytes(std::string_view(suffix)));
+        auto ref = [&](const Backend& b, std::uint64_t n) {
+          return b.hmac_sha256(key, as_bytes(decimal_message(prefix, n, suffix)));
+        };
+        const std::string what =
+            "key " + std::to_string(ks) + " prefix " + std::to_string(prefix.size()) + " suffix " + suffix;
         expect_range_matches(scan, 0, 9, ref, what);
         expect_range_matches(scan, 95, 99, ref, what);
         expect_range_matches(scan, 99990, 99999, ref, what);
@@ -243,10 +254,13 @@ TEST(SearchEngine, HmacDiceAndTavlaSpecsEqualTheSchemesOnBothBackends) {
   for (Kernel k : search::available_kernels()) {
     for (const Backend* b : all_backends()) {
       for (std::uint64_t n : {1ULL, 9ULL, 10ULL, 28371712ULL, 9007199254740991ULL}) {
-        EXPECT_EQ(c.engine_mac(n, k), b->hmac_sha256(from_hex(kSeed, "seed"), as_bytes(hmac_dice::message(hd.clients, n, 0))));
+        EXPECT_EQ(c.engine_mac(n, k),
+                  b->hmac_sha256(from_hex(kSeed, "seed"), as_bytes(hmac_dice::message(hd.clients, n, 0))));
       }
-      for (std::uint64_t n : {1ULL, 255ULL, 65536ULL, 4294967295ULL}) EXPECT_EQ(t.engine_mac(n, k), t.reference_mac(*b, n));
-      for (std::uint64_t n : {1ULL, (1ULL << 32) + 1, (7ULL << 32) + 12345}) EXPECT_EQ(d.engine_mac(n, k), d.reference_mac(*b, n));
+      for (std::uint64_t n : {1ULL, 255ULL, 65536ULL, 4294967295ULL})
+        EXPECT_EQ(t.engine_mac(n, k), t.reference_mac(*b, n));
+      for (std::uint64_t n : {1ULL, (1ULL << 32) + 1, (7ULL << 32) + 12345})
+        EXPECT_EQ(d.engine_mac(n, k), d.reference_mac(*b, n));
     }
   }
   // The derived reference is the scheme's own roll MAC under seed SHA-256(label || u32be(k)).
@@ -255,7 +269,8 @@ TEST(SearchEngine, HmacDiceAndTavlaSpecsEqualTheSchemesOnBothBackends) {
   in.seed = default_backend().sha256(label);
   in.game_id = tavla::parse_uuid(tv.game, "game");
   in.contributions = {tavla::parse_secret(tv.contributions[0], "c"), tavla::parse_secret(tv.contributions[1], "c")};
-  EXPECT_EQ(d.reference_mac(cryptopp_backend(), (7ULL << 32) + 12345), tavla::block_mac(openssl_backend(), in, 12345, 0));
+  EXPECT_EQ(d.reference_mac(cryptopp_backend(), (7ULL << 32) + 12345),
+            tavla::block_mac(openssl_backend(), in, 12345, 0));
 }
 
 TEST(SearchEngine, FirstSkipEqualsAPlainLoopOnEveryKernel) {
@@ -265,7 +280,8 @@ TEST(SearchEngine, FirstSkipEqualsAPlainLoopOnEveryKernel) {
   for (unsigned depth : {1u, 2u}) {
     std::uint64_t expected = 0;
     for (std::uint64_t n = 5; n < 200000 && !expected; ++n) {
-      if (search::skip_depth(openssl_backend().hmac_sha256(key, as_bytes(prefix + std::to_string(n)))) == depth) expected = n;
+      if (search::skip_depth(openssl_backend().hmac_sha256(key, as_bytes(prefix + std::to_string(n)))) == depth)
+        expected = n;
     }
     ASSERT_NE(expected, 0u);
     for (Kernel k : search::available_kernels()) {
@@ -323,7 +339,8 @@ TEST(SearchChunks, FinishedNeverExceedsTheTotalOnceAHitIsKnown) {
   EXPECT_TRUE(cs.done());
   EXPECT_EQ(cs.total_candidates(), 3 * search::kChunk);
   EXPECT_EQ(cs.finished_candidates(), 3 * search::kChunk);
-  search::ChunkedSearch sharded(1, 8 * search::kChunk, {1, 3}, [](std::uint64_t, std::uint64_t) { return std::nullopt; });
+  search::ChunkedSearch sharded(1, 8 * search::kChunk, {1, 3},
+                                [](std::uint64_t, std::uint64_t) { return std::nullopt; });
   EXPECT_EQ(sharded.local_chunks(), 3u);  // chunks 1, 4, 7
   EXPECT_EQ(sharded.total_candidates(), 3 * search::kChunk);
   EXPECT_THROW(sharded.restore({4, {}, std::nullopt}), std::invalid_argument);
@@ -410,7 +427,8 @@ TEST(SearchCli, KilledAfterItsFirstCheckpointResumesFromIt) {
     EXPECT_EQ(resumed_from(again.out, cp), static_cast<std::int64_t>(full)) << again.out;
   }
   // A checkpoint of another search is bad input naming the field.
-  CliRun other = run("hmac-dice-skip --seed " + kSeed + " --client skip-search-1 --client skip-search-2 --depth 3 --from 26000000 " +
+  CliRun other = run("hmac-dice-skip --seed " + kSeed +
+                     " --client skip-search-1 --client skip-search-2 --depth 3 --from 26000000 " +
                      "--count 4194304 --checkpoint " + (dir / "cp.json").string());
   EXPECT_EQ(other.rc, 2) << other.out;
   EXPECT_NE(other.out.find("search.depth"), std::string::npos) << other.out;
@@ -515,7 +533,8 @@ TEST_F(FindingCheckpoint, FoundInAChunkNotFinishedIsBadInput) {
 
 TEST_F(FindingCheckpoint, FoundThatIsNotTheLowestHitOfItsChunkIsBadInput) {
   // Depth 2 has many hits in one chunk: a checkpoint naming the second one answered it, exit 0.
-  const std::string args = "hmac-dice-skip --seed " + kSeed + " --client a --client b --depth 2 --from 1000 --count 99000";
+  const std::string args =
+      "hmac-dice-skip --seed " + kSeed + " --client a --client b --depth 2 --from 1000 --count 99000";
   const Bytes seed = from_hex(kSeed, "seed");
   std::vector<std::uint64_t> hits;
   for (std::uint64_t n = 1000; n < 100000 && hits.size() < 2; ++n) {
@@ -540,11 +559,11 @@ TEST_F(FindingCheckpoint, MalformedFieldsAreBadInputNamingThem) {
   expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp["seconds"].SetDouble(-1); }), "seconds");
   expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp["frontier"].SetUint64(5); }), "frontier");
   expect_rejected(kDepth4, edited([](rapidjson::Document& cp) {
-    cp["finished"].PushBack(3, cp.GetAllocator()).PushBack(2, cp.GetAllocator());
-  }), "finished[1]");
-  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) {
-    cp.AddMember("trusted", true, cp.GetAllocator());
-  }), "trusted");
+                    cp["finished"].PushBack(3, cp.GetAllocator()).PushBack(2, cp.GetAllocator());
+                  }),
+                  "finished[1]");
+  expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp.AddMember("trusted", true, cp.GetAllocator()); }),
+                  "trusted");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -553,8 +572,8 @@ TEST_F(FindingCheckpoint, MalformedFieldsAreBadInputNamingThem) {
 // Depth 3 over four chunks from a start whose first chunk holds no depth-3 hit (a gap of this
 // seed's hits longer than 2^20): shard 0 of 4 finds nothing, shard 1 the answer, shards 2 and 3
 // higher hits of their own. tests/slurm/ runs the same search on Slurm.
-const std::string kDepth3 = "hmac-dice-skip --seed " + kSeed +
-                            " --client slurm-1 --client slurm-2 --depth 3 --from 13824566 --count 4194304";
+const std::string kDepth3 =
+    "hmac-dice-skip --seed " + kSeed + " --client slurm-1 --client slurm-2 --depth 3 --from 13824566 --count 4194304";
 
 class SearchMerge : public ::testing::Test {
  protected:
@@ -571,7 +590,8 @@ class SearchMerge : public ::testing::Test {
       const CliRun r = run(kDepth3 + " --threads 1 --progress none --shard " + std::to_string(i) + "/" +
                            std::to_string(n) + " --store " + files.back());
       EXPECT_TRUE(r.rc == 0 || r.rc == 1) << r.out;
-      EXPECT_TRUE(std::filesystem::exists(files.back())) << "a completed shard stores its result, hit or not: " << r.out;
+      EXPECT_TRUE(std::filesystem::exists(files.back()))
+          << "a completed shard stores its result, hit or not: " << r.out;
     }
     return files;
   }
@@ -626,8 +646,8 @@ TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
   expect_refused(join({files[0], files[1], files[2], files[3], files[1]}), files[1] + ".search.shard", "a duplicate");
   // Another search (depth 4) given as shard 2/4.
   const std::string other = path("other.json");
-  const std::string depth4 = kDepth3.substr(0, kDepth3.find("--depth 3")) + "--depth 4" +
-                             kDepth3.substr(kDepth3.find("--depth 3") + 9);
+  const std::string depth4 =
+      kDepth3.substr(0, kDepth3.find("--depth 3")) + "--depth 4" + kDepth3.substr(kDepth3.find("--depth 3") + 9);
   run(depth4 + " --threads 1 --progress none --shard 2/4 --store " + other);
   expect_refused(join({files[0], files[1], other, files[3]}), other + ".search.depth", "another search");
   // Shards of another split overlap and leave gaps.
@@ -635,7 +655,8 @@ TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
   run(kDepth3 + " --threads 1 --progress none --shard 1/2 --store " + half);
   expect_refused(join({files[0], half, files[2], files[3]}), half + ".search.shard", "another N");
   // Files that are not stored results, or not as fairvec writes them.
-  expect_refused(std::string(" ") + FAIRVEC_SOURCE_DIR + "/README.md", FAIRVEC_SOURCE_DIR + std::string("/README.md"), "not JSON");
+  expect_refused(std::string(" ") + FAIRVEC_SOURCE_DIR + "/README.md", FAIRVEC_SOURCE_DIR + std::string("/README.md"),
+                 "not JSON");
   const std::string v1 = std::string(FAIRVEC_SOURCE_DIR) + "/gen/vectors/search_results/hmac_dice_skip_depth4.json";
   expect_refused(" " + v1, v1 + ".format", "a v1 result");
   // replaced: |file|'s text with the number after |member| changed by |delta|.
@@ -655,7 +676,8 @@ TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
 // `search estimate`: with a given rate every figure follows from p = 2^-6k (1 - 2^-6) per
 // candidate (specs/search.md, "Planning"), recomputed here; a measured rate is a positive number.
 TEST(SearchEstimate, FiguresFollowFromTheSkipProbabilityAndTheRate) {
-  const CliRun r = run("estimate --depth 6,7 --class hmac-dice-skip --rate 1000000 --wall-hours 10 --threads-per-shard 4 --json");
+  const CliRun r =
+      run("estimate --depth 6,7 --class hmac-dice-skip --rate 1000000 --wall-hours 10 --threads-per-shard 4 --json");
   ASSERT_EQ(r.rc, 0) << r.out;
   rapidjson::Document doc;
   json::parse(r.out, doc, "estimate");
@@ -676,9 +698,12 @@ TEST(SearchEstimate, FiguresFollowFromTheSkipProbabilityAndTheRate) {
   json::parse(measured.out, m, "estimate");
   EXPECT_STREQ(m["rate"].GetString(), "measured");
   for (const auto& row : m["rows"].GetArray()) EXPECT_GT(row["ratePerCore"].GetDouble(), 1000) << measured.out;
-  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
-           {"--depth 0", "--depth"}, {"--class tavla-skip", "--class"}, {"--rate -1", "--rate"},
-           {"--wall-hours 0", "--wall-hours"}, {"--threads-per-shard 0", "--threads-per-shard"}}) {
+  for (const auto& [args, field] :
+       std::vector<std::pair<std::string, std::string>>{{"--depth 0", "--depth"},
+                                                        {"--class tavla-skip", "--class"},
+                                                        {"--rate -1", "--rate"},
+                                                        {"--wall-hours 0", "--wall-hours"},
+                                                        {"--threads-per-shard 0", "--threads-per-shard"}}) {
     const CliRun bad = run("estimate --rate 1 " + args);
     EXPECT_EQ(bad.rc, 2) << args << ": " << bad.out;
     EXPECT_NE(bad.out.find(field), std::string::npos) << args << ": " << bad.out;
@@ -687,19 +712,19 @@ TEST(SearchEstimate, FiguresFollowFromTheSkipProbabilityAndTheRate) {
 
 TEST(SearchCli, BadArgumentsAreExitTwoNamingTheOption) {
   const std::string base = "hmac-dice-skip --seed " + kSeed + " --client a ";
-  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
-           {"--count -5", "--count"},
-           {"--count 0", "--count"},
-           {"--count x", "--count"},
-           {"--from 0", "--from"},
-           {"--from 9007199254740992", "--from"},
-           {"--shard 3/2", "--shard"},
-           {"--shard 2/2", "--shard"},
-           {"--shard 0/0", "--shard"},
-           {"--shard 1", "--shard"},
-           {"--kernel fast", "--kernel"},
-           {"--progress loud", "--progress"},
-           {"--checkpoint-every 0", "--checkpoint-every"}}) {
+  for (const auto& [args, field] :
+       std::vector<std::pair<std::string, std::string>>{{"--count -5", "--count"},
+                                                        {"--count 0", "--count"},
+                                                        {"--count x", "--count"},
+                                                        {"--from 0", "--from"},
+                                                        {"--from 9007199254740992", "--from"},
+                                                        {"--shard 3/2", "--shard"},
+                                                        {"--shard 2/2", "--shard"},
+                                                        {"--shard 0/0", "--shard"},
+                                                        {"--shard 1", "--shard"},
+                                                        {"--kernel fast", "--kernel"},
+                                                        {"--progress loud", "--progress"},
+                                                        {"--checkpoint-every 0", "--checkpoint-every"}}) {
     CliRun r = run(base + args);
     EXPECT_EQ(r.rc, 2) << args << ": " << r.out;
     EXPECT_NE(r.out.find(field), std::string::npos) << args << ": " << r.out;

@@ -109,8 +109,8 @@ TEST(StakePublished, GamesShowWhatTheVerifierShows) {
   for (const auto& e : games.GetArray()) {
     const std::string game = e["game"].GetString();
     const rapidjson::Document options = object_of(e["options"]);
-    const stake::Round r = stake::play(openssl_backend(), game, e["serverSeed"].GetString(), e["clientSeed"].GetString(),
-                                       e["nonce"].GetUint64(), options);
+    const stake::Round r = stake::play(openssl_backend(), game, e["serverSeed"].GetString(),
+                                       e["clientSeed"].GetString(), e["nonce"].GetUint64(), options);
     const json::Value out(r.outcome);
     const auto& shown = e["shown"];
     const std::string at = game + " nonce " + std::to_string(e["nonce"].GetUint64());
@@ -200,7 +200,8 @@ TEST(Stake, StreamIsTheSpecifiedHmacOnBothBackends) {
     // Directly: the bytes cursor .. cursor + 4 * count of the rounds' concatenated MACs.
     Bytes stream;
     for (std::uint64_t r = 0; r <= (cursor + 4 * count) / 32; ++r) {
-      append(stream, openssl_backend().hmac_sha256(server, client + ":" + std::to_string(nonce) + ":" + std::to_string(r)));
+      append(stream,
+             openssl_backend().hmac_sha256(server, client + ":" + std::to_string(nonce) + ":" + std::to_string(r)));
     }
     for (std::uint64_t k = 0; k < count; ++k) {
       std::uint32_t u = 0;
@@ -270,14 +271,16 @@ TEST(StakeVectors, RegenerationIsByteIdentical) {
 // ---- fairvec verify stake -------------------------------------------------------------------------
 
 int verify(const std::string& args) {
-  const std::string cmd = std::string("exec '") + FAIRVEC_CLI + "' verify stake " + args + " >/dev/null 2>&1 </dev/null";
+  const std::string cmd =
+      std::string("exec '") + FAIRVEC_CLI + "' verify stake " + args + " >/dev/null 2>&1 </dev/null";
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 TEST(StakeVerify, ReproducesThePublishedDiceRound) {
-  const std::string round = "--game dice --server-seed 735249f062ac025044a8523aa92e034803f02d6b75129abc97e8b1be19aab9b4 "
-                            "--client-seed ec75fca98de6f2d9 --nonce 20";
+  const std::string round =
+      "--game dice --server-seed 735249f062ac025044a8523aa92e034803f02d6b75129abc97e8b1be19aab9b4 "
+      "--client-seed ec75fca98de6f2d9 --nonce 20";
   EXPECT_EQ(verify(round + " --outcome '{\"roll\": 93.08}'"), 0);  // DiceResult.svelte.test.ts: 93.08
   EXPECT_EQ(verify(round + " --outcome '{\"roll\": 93.09}'"), 1);
   EXPECT_EQ(verify(round + " --outcome '{\"pocket\": 3}'"), 2);

@@ -47,10 +47,14 @@ TEST(TavlaUuid, WrittenOrderRoundTrip) {
 
 TEST(TavlaUuid, InvalidFormsNameTheFirstBadCharacter) {
   const std::string g = "60616263-6465-6667-6869-6a6b6c6d6e6f";
-  const std::vector<std::pair<std::string, std::size_t>> cases = {
-      {"{" + g + "}", 0},       {"urn:uuid:" + g, 0},     {"6061626364656667686960616263646566", 8},
-      {g.substr(0, 35), 35},    {g + "0", 36},            {"6061626g" + g.substr(8), 7},
-      {"", 0},                  {g.substr(0, 8) + "_" + g.substr(9), 8}};
+  const std::vector<std::pair<std::string, std::size_t>> cases = {{"{" + g + "}", 0},
+                                                                  {"urn:uuid:" + g, 0},
+                                                                  {"6061626364656667686960616263646566", 8},
+                                                                  {g.substr(0, 35), 35},
+                                                                  {g + "0", 36},
+                                                                  {"6061626g" + g.substr(8), 7},
+                                                                  {"", 0},
+                                                                  {g.substr(0, 8) + "_" + g.substr(9), 8}};
   for (const auto& item : cases) {
     // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
     const std::string& text = item.first;
@@ -96,8 +100,10 @@ TEST(TavlaSeal, FirstFortyBitsMostSignificantFirst) {
     std::string lenient;
     for (char c : seal) {
       if (c == '-') continue;
-      if (c == '0') c = 'o';
-      else if (c == '1') c = (i % 2) ? 'I' : 'l';
+      if (c == '0')
+        c = 'o';
+      else if (c == '1')
+        c = (i % 2) ? 'I' : 'l';
       lenient.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
     }
     EXPECT_EQ(read_seal_code(lenient, "code"), seal);
@@ -111,8 +117,8 @@ TEST(TavlaSeal, FirstFortyBitsMostSignificantFirst) {
 
 TEST(TavlaSeal, InvalidCodes) {
   const std::vector<std::pair<std::string, std::optional<std::size_t>>> cases = {
-      {"5J8Z-XF1U", 8}, {"5J8Z XF1R", 4}, {"5J8Z-XF1R ", 9}, {"5J8Z-XF1RR", 9}, {"5J8Z-XF1", std::nullopt},
-      {"", std::nullopt}, {"*", 0}};
+      {"5J8Z-XF1U", 8},           {"5J8Z XF1R", 4},   {"5J8Z-XF1R ", 9}, {"5J8Z-XF1RR", 9},
+      {"5J8Z-XF1", std::nullopt}, {"", std::nullopt}, {"*", 0}};
   for (const auto& item : cases) {
     // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
     const std::string& text = item.first;
@@ -224,7 +230,8 @@ TEST(TavlaRoll, ReadsBlocksInOrderAndChecksN) {
     EXPECT_EQ(a.macs, b.macs);
     EXPECT_EQ(a.pick.dice, b.pick.dice);
     for (std::size_t k = 0; k < a.macs.size(); ++k) {
-      EXPECT_EQ(a.macs[k], block_mac(openssl_backend(), in, static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(k)));
+      EXPECT_EQ(a.macs[k],
+                block_mac(openssl_backend(), in, static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(k)));
     }
     EXPECT_EQ(pick(a.macs, "blocks").dice, a.pick.dice);
   }
@@ -254,7 +261,9 @@ TEST(TavlaGame, EveryRollAdvancesNAndKindsFollowTheRules) {
     EXPECT_EQ(rolls.size(), openings + (rule == OpeningRule::kReroll ? 1 : 0) + 5);
   }
   EXPECT_GT(ties_seen, 20);  // about one game in six opens with a tie
-  EXPECT_TRUE(error_of([&] { (void)game_rolls(openssl_backend(), random_inputs(rng), OpeningRule::kPlay, kMaxGameMoves + 1, "moves"); }));
+  EXPECT_TRUE(error_of([&] {
+    (void)game_rolls(openssl_backend(), random_inputs(rng), OpeningRule::kPlay, kMaxGameMoves + 1, "moves");
+  }));
 }
 
 TEST(TavlaGame, KindOrder) {
@@ -310,10 +319,10 @@ TEST(TavlaProof, ParseErrorsPointIntoTheFile) {
     char at;  // the character at the reported offset
   };
   for (const Case& c : {Case{"malformed-guid-braces", "gameId", '{'}, Case{"malformed-short-seed", "seed", '"'},
-                        Case{"malformed-die-seven", "rolls[2].dice[1]", '7'}, Case{"malformed-kind", "rolls[3].kind", '"'},
-                        Case{"malformed-fraction", "proof", '5'}, Case{"malformed-pepper", "pepper", '"'},
-                        Case{"malformed-seal-u", "sealCode", 'U'}, Case{"malformed-missing-seed", "seed", '{'},
-                        Case{"malformed-lone-surrogate", "proof", '\\'}}) {
+                        Case{"malformed-die-seven", "rolls[2].dice[1]", '7'},
+                        Case{"malformed-kind", "rolls[3].kind", '"'}, Case{"malformed-fraction", "proof", '5'},
+                        Case{"malformed-pepper", "pepper", '"'}, Case{"malformed-seal-u", "sealCode", 'U'},
+                        Case{"malformed-missing-seed", "seed", '{'}, Case{"malformed-lone-surrogate", "proof", '\\'}}) {
     std::string text = proof_text(c.file);
     auto e = error_of([&] { (void)parse_proof(text); });
     ASSERT_TRUE(e) << c.file;

@@ -14,7 +14,6 @@ namespace fairvec::tavla_testing {
 
 inline const std::filesystem::path kVectors = FAIRVEC_SOURCE_VECTORS;
 
-
 // error_of runs |f| and returns the InputError it throws (fails the test when none is thrown).
 inline std::optional<InputError> error_of(const std::function<void()>& f) {
   try {

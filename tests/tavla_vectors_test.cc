@@ -11,14 +11,14 @@
 #include <rapidjson/document.h>
 #include <rapidjson/schema.h>
 
+#include "cli_run.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
 #include "schemes/canonical_json.h"
 #include "schemes/tavla_proof.h"
-#include "vectors/vector_file.h"
-#include "cli_run.h"
 #include "tavla_test_util.h"
+#include "vectors/vector_file.h"
 
 namespace fairvec {
 namespace {
@@ -38,7 +38,6 @@ rapidjson::Document load(const fs::path& p) {
 
 // ---- the CLI on the sample proof files --------------------------------------------------------
 
-
 std::string quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -51,7 +50,8 @@ TEST(TavlaCli, ExitCodesOnEverySampleProof) {
   for (const auto& g : doc["testGroups"].GetArray()) {
     for (const auto& t : g["tests"].GetArray()) {
       std::string args = "verify-tavla --json ";
-      if (t["expectedCommitment"].IsString()) args += "--expected-commitment " + quote(t["expectedCommitment"].GetString()) + " ";
+      if (t["expectedCommitment"].IsString())
+        args += "--expected-commitment " + quote(t["expectedCommitment"].GetString()) + " ";
       args += quote((kVectors / t["file"].GetString()).string());
       CliResult r = run_cli(args);
       int want = t["exitCode"].GetInt();
@@ -86,7 +86,8 @@ TEST(TavlaCli, LanguagesAndArguments) {
   EXPECT_EQ(bad.rc, 1);
   EXPECT_NE(bad.out.find("TUTMUYOR"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find("rolls[5].dice"), std::string::npos);
-  CliResult malformed = run_cli("verify-tavla --lang tr " + quote((kVectors / "proofs" / "malformed-short-seed.json").string()));
+  CliResult malformed =
+      run_cli("verify-tavla --lang tr " + quote((kVectors / "proofs" / "malformed-short-seed.json").string()));
   EXPECT_EQ(malformed.rc, 2);
   EXPECT_NE(malformed.out.find("Hatalı girdi: seed"), std::string::npos) << malformed.out;
   EXPECT_EQ(run_cli("verify-tavla --lang xx " + valid).rc, 2);
@@ -166,7 +167,8 @@ TEST(TavlaVectors, ProofSchemaAgreesWithTheParser) {
       bool valid = proof.Accept(validator);
       std::string type = g["type"].GetString();
       bool schema_case = false;
-      for (const auto& f : t["flags"].GetArray()) schema_case = schema_case || std::string(f.GetString()) == "SchemaViolation";
+      for (const auto& f : t["flags"].GetArray())
+        schema_case = schema_case || std::string(f.GetString()) == "SchemaViolation";
       if (type == "TavlaProofVerify") {
         EXPECT_TRUE(valid) << t["file"].GetString();
         ++checked;
@@ -187,10 +189,11 @@ TEST(TavlaVectors, SequentialByteSeedCasesOfTheSeedArePresent) {
   for (const auto& g : doc["testGroups"].GetArray()) {
     for (const auto& t : g["tests"].GetArray()) {
       if (!t.HasMember("seed") || std::string(t["seed"].GetString()) != to_hex(Bytes{[] {
-            Bytes b(32);
-            for (int i = 0; i < 32; ++i) b[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
-            return b;
-          }()})) {
+                                    Bytes b(32);
+                                    for (int i = 0; i < 32; ++i)
+                                      b[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+                                    return b;
+                                  }()})) {
         continue;
       }
       for (const auto& f : t["flags"].GetArray()) seen.insert(f.GetString());

@@ -35,7 +35,8 @@ inline bool has_flag(const rapidjson::Value& t, const char* flag) {
 }
 
 // expect_error requires |f| to throw InputError naming |field| at |position|.
-inline void expect_error(const std::function<void()>& f, const std::string& field, std::optional<std::size_t> position) {
+inline void expect_error(const std::function<void()>& f, const std::string& field,
+                         std::optional<std::size_t> position) {
   try {
     f();
     ADD_FAILURE() << "no error; expected one naming " << field;

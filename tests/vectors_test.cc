@@ -4,17 +4,17 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <unistd.h>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
-#include <unistd.h>
-#include <cstring>
 
 #include "core/errors.h"
-#include "core/files.h"
 #include "core/families.h"
+#include "core/files.h"
 #include "core/json.h"
 #include "vectors/canonical_json.h"
 #include "vectors/crash.h"
@@ -100,7 +100,9 @@ TEST(FlagLibraries, AFlagNameHasOneMeaningAndAWrongPortNameOnePortAcrossFamilies
   with_flag.push_back(&flag_twice);
   EXPECT_THROW(check_libraries(with_flag), std::logic_error);
   FlagLibrary port_twice("planted");
-  port_twice.port({"keno-splice", "another port", {{"keno.draw", [](const rapidjson::Value&, const Backend&) { return json::Value(); }}}});
+  port_twice.port({"keno-splice", "another port", {{"keno.draw", [](const rapidjson::Value&, const Backend&) {
+                                                      return json::Value();
+                                                    }}}});
   std::vector<const FlagLibrary*> with_port = flag_libraries();
   with_port.push_back(&port_twice);
   EXPECT_THROW(check_libraries(with_port), std::logic_error);
@@ -117,7 +119,8 @@ TEST(FlagLibraries, EveryWrongPortIsNamedByAFlag) {
     for (const Flag& flag : lib->flags()) {
       for (const auto& w : flag.wrong_ports) named.insert(w->name);
     }
-    for (const auto& w : lib->ports()) EXPECT_TRUE(named.count(w->name)) << lib->family() << ": " << w->name << " is named by no flag";
+    for (const auto& w : lib->ports())
+      EXPECT_TRUE(named.count(w->name)) << lib->family() << ": " << w->name << " is named by no flag";
   }
 }
 
@@ -210,9 +213,7 @@ TEST_P(VectorKindTest, SchemaRejectsUnknownMembers) {
     rapidjson::Document doc;
     json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), doc, k.file);
     auto& a = doc.GetAllocator();
-    rapidjson::Value& target = where == 0   ? doc
-                               : where == 1 ? doc["testGroups"][0]
-                                            : doc["testGroups"][0]["tests"][0];
+    rapidjson::Value& target = where == 0 ? doc : where == 1 ? doc["testGroups"][0] : doc["testGroups"][0]["tests"][0];
     target.AddMember("unexpectedMember", 1, a);
     std::vector<Failure> failures;
     validate_file(k.file, doc, schema, failures);
@@ -220,14 +221,13 @@ TEST_P(VectorKindTest, SchemaRejectsUnknownMembers) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllFiles, VectorKindTest, ::testing::ValuesIn(kind_names()),
-                         [](const auto& p) {
-                           std::string n = p.param;
-                           for (char& c : n) {
-                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllFiles, VectorKindTest, ::testing::ValuesIn(kind_names()), [](const auto& p) {
+  std::string n = p.param;
+  for (char& c : n) {
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+});
 
 TEST(VectorFileBuilder, AssignsIdsAndCounts) {
   VectorFileBuilder b("toy", "toy_schema.json", {"a toy"});
@@ -267,7 +267,8 @@ TEST(ValidateFile, HugeDoublesAreRejectedBeforeTheSchemaValidator) {
   // 2^63 or more to an integer (undefined behaviour); such doubles are rejected before it runs.
   rapidjson::Document schema;
   json::parse(R"({"type":"object"})", schema, "schema");
-  for (const char* text : {R"({"a":1.8446744073709552e20})", R"({"a":[-1e300]})", R"({"a":{"b":9223372036854775808.0}})"}) {
+  for (const char* text :
+       {R"({"a":1.8446744073709552e20})", R"({"a":[-1e300]})", R"({"a":{"b":9223372036854775808.0}})"}) {
     rapidjson::Document doc;
     json::parse(text, doc, "file");
     std::vector<Failure> failures;

@@ -49,8 +49,8 @@ std::string shq(const std::string& s) {
 // so the status pclose returns is the CLI's own: a signal never reads as an exit code.
 CliRun run(const std::string& args, const std::string& env = "LC_ALL= LC_MESSAGES= LANG=", const fs::path& cwd = {}) {
   static int n = 0;
-  const fs::path err = fs::temp_directory_path() / ("fairvec_verify_cli_" + std::to_string(::getpid()) + "_" +
-                                                    std::to_string(n++));
+  const fs::path err =
+      fs::temp_directory_path() / ("fairvec_verify_cli_" + std::to_string(::getpid()) + "_" + std::to_string(n++));
   const std::string cmd = (cwd.empty() ? "" : "cd " + shq(cwd.string()) + " && ") + "exec env " + env + " " +
                           shq(FAIRVEC_CLI) + " " + args + " 2>" + shq(err.string()) + " </dev/null";
   CliRun r;
@@ -149,7 +149,7 @@ TEST(VerifyDice, ValidTamperedAndPartial) {
   std::string tampered = m.recorded;
   tampered[2 * 6] = tampered[2 * 6] == '1' ? '2' : '1';  // roll 7 = game 2, roll 2
   CliRun bad = run("verify dice --json --seed " + m.seed + " --seal " + m.seal +
-                " --client seatA --client seatB --games 5,3 --recorded " + tampered);
+                   " --client seatA --client seatB --games 5,3 --recorded " + tampered);
   EXPECT_EQ(bad.code, 1) << bad.out;
   auto d = json_of(bad);
   EXPECT_EQ(d["firstMismatch"]["location"]["roll"].GetInt(), 7);
@@ -158,13 +158,16 @@ TEST(VerifyDice, ValidTamperedAndPartial) {
 
   std::string seal = m.seal;
   seal[0] = seal[0] == '0' ? '1' : '0';
-  CliRun bad_seal = run("verify dice --seed " + m.seed + " --seal " + seal + " --client seatA --client seatB "
-                     "--games 5,3 --recorded " + m.recorded);
+  CliRun bad_seal = run("verify dice --seed " + m.seed + " --seal " + seal +
+                        " --client seatA --client seatB "
+                        "--games 5,3 --recorded " +
+                        m.recorded);
   EXPECT_EQ(bad_seal.code, 1);
   EXPECT_EQ(has(bad_seal, "First difference: the seal"), "");
 
   // No seal: the rolls match, but the verdict says the seal was not checked (never "VERIFIED").
-  CliRun partial = run("verify dice --seed " + m.seed + " --client seatA --client seatB --games 5,3 --recorded " + m.recorded);
+  CliRun partial =
+      run("verify dice --seed " + m.seed + " --client seatA --client seatB --games 5,3 --recorded " + m.recorded);
   EXPECT_EQ(partial.code, 0);
   EXPECT_EQ(has(partial, "Verdict: PARTLY CHECKED"), "");
   EXPECT_EQ(has(partial, "Not checked: the seal shown before the first roll (no seal given"), "");
@@ -222,11 +225,12 @@ TEST(VerifyTavla, ProofsExpectedCommitmentsAndDetection) {
   const std::string seal_code = d["result"]["sealCode"].GetString();
   EXPECT_EQ(json_of(run("verify --json " + valid + " --expected-commitment " + commitment))["verdict"].GetString(),
             std::string("verified"));  // detected as tavla
-  {  // a proof under a directory named check/ is a proof, not a check-page link
+  {                                    // a proof under a directory named check/ is a proof, not a check-page link
     const fs::path dir = fs::temp_directory_path() / ("fairvec_verify_" + std::to_string(::getpid())) / "check";
     fs::create_directories(dir);
     fs::copy_file(kVectors / "proofs" / "valid-turkish.json", dir / "valid.json", fs::copy_options::overwrite_existing);
-    CliRun under_check = run("verify --json " + shq((dir / "valid.json").string()) + " --expected-commitment " + commitment);
+    CliRun under_check =
+        run("verify --json " + shq((dir / "valid.json").string()) + " --expected-commitment " + commitment);
     fs::remove_all(dir.parent_path());
     EXPECT_EQ(under_check.code, 0) << under_check.out;
     EXPECT_EQ(std::string(json_of(under_check)["verdict"].GetString()), "verified");
@@ -301,7 +305,8 @@ TEST(VerifyCursorKeno, RoundsAndTickets) {
   for (int b : draw.balls) balls += (balls.empty() ? "" : ",") + std::to_string(b);
   const std::string kbase = "verify keno --random-hash 'random hash' --salt salt --json";
   EXPECT_EQ(json_of(run(kbase + " --balls " + balls))["verdict"].GetString(), std::string("verified"));
-  std::string swapped = std::to_string(draw.balls[1]) + "," + std::to_string(draw.balls[0]) + balls.substr(balls.find(',', balls.find(',') + 1));
+  std::string swapped = std::to_string(draw.balls[1]) + "," + std::to_string(draw.balls[0]) +
+                        balls.substr(balls.find(',', balls.find(',') + 1));
   CliRun kbad = run(kbase + " --balls " + swapped);
   EXPECT_EQ(kbad.code, 1);
   EXPECT_EQ(json_of(kbad)["firstMismatch"]["location"]["ball"].GetInt(), 1);
@@ -329,7 +334,7 @@ TEST(VerifyCrash, PublishedGamesAndTheWalkToThe2018TerminatingHash) {
   EXPECT_EQ(json_of(bust)["firstMismatch"]["location"]["gamesBefore"].GetInt(), 1);
   // The raw-byte rule of the later chain does not reach the 2018 terminating hash.
   CliRun raw = run("verify crash --json --convention bustabit-2025 --hash " + kGame1394728 + " --salt " + kSalt2018 +
-                " --terminating " + kTerm2018 + " --max-walk 1000");
+                   " --terminating " + kTerm2018 + " --max-walk 1000");
   EXPECT_EQ(raw.code, 1);
   EXPECT_EQ(std::string(json_of(raw)["firstMismatch"]["location"]["check"].GetString()), "chain");
   CliRun short_walk = run(crash_args() + " --terminating " + kTerm2018 + " --max-walk 1000");
@@ -393,15 +398,16 @@ TEST(VerifyVerdicts, EverySubFormAndConventionGivesEachOfItsVerdicts) {
 
   const std::string proof = shq((kVectors / "proofs" / "valid-turkish.json").string());
   const std::string commitment = json_of(run("verify tavla --json " + proof))["result"]["commitment"].GetString();
-  expect_verdicts("tavla", {{"verify tavla " + proof + " --expected-commitment " + commitment, "verified"},
-                            {"verify tavla " + proof, "partial"},
-                            {"verify tavla " + shq((kVectors / "proofs" / "tampered-dice.json").string()), "mismatch"},
-                            {"verify tavla " + shq((kVectors / "proofs" / "malformed-short-seed.json").string()),
-                             "bad_input"},
-                            {"verify tavla /nonexistent/proof.json", "unreadable"}});
+  expect_verdicts("tavla",
+                  {{"verify tavla " + proof + " --expected-commitment " + commitment, "verified"},
+                   {"verify tavla " + proof, "partial"},
+                   {"verify tavla " + shq((kVectors / "proofs" / "tampered-dice.json").string()), "mismatch"},
+                   {"verify tavla " + shq((kVectors / "proofs" / "malformed-short-seed.json").string()), "bad_input"},
+                   {"verify tavla /nonexistent/proof.json", "unreadable"}});
 
   const std::string round = "verify cursor --game limbo --server-seed 'server seed' --client-seed player --nonce 7";
-  const std::string outcome = json::to_line(json::Value::from_rapidjson(json_of(run(round + " --json"))["result"]["outcome"]));
+  const std::string outcome =
+      json::to_line(json::Value::from_rapidjson(json_of(run(round + " --json"))["result"]["outcome"]));
   const std::string commit = cursor::commitment(openssl_backend(), "server seed");
   expect_verdicts("cursor", {{round + " --commitment " + commit + " --outcome " + shq(outcome), "verified"},
                              {round + " --outcome " + shq(outcome), "partial"},
@@ -428,24 +434,24 @@ TEST(VerifyVerdicts, EverySubFormAndConventionGivesEachOfItsVerdicts) {
 
   const std::string hash = std::string(63, '1') + "2";
   for (const std::string conv : {"betkyo-exact", "bustabit-v1", "bustabit-v2", "bustabit-2025"}) {
-    const std::string base = "verify crash --convention " + conv + " --hash " + hash +
-                             (conv == "betkyo-exact" ? "" : " --salt 'some salt'");
+    const std::string base =
+        "verify crash --convention " + conv + " --hash " + hash + (conv == "betkyo-exact" ? "" : " --salt 'some salt'");
     const auto shown = json_of(run(base + " --json --count 4"));
     std::string busts;
     for (int i = 0; i < 3; ++i) busts += (i ? "," : "") + std::string(shown["result"]["games"][i]["bust"].GetString());
     const std::string terminating = shown["result"]["games"][3]["hash"].GetString();  // three links back
     std::string wrong = busts;
     wrong[0] = wrong[0] == '9' ? '8' : static_cast<char>(wrong[0] + 1);
-    expect_verdicts(conv, {{base + " --busts " + busts + " --terminating " + terminating, "verified"},
-                           {base + " --busts " + busts, "partial"},
-                           {base + " --terminating " + terminating, "partial"},
-                           {base, "unchecked"},
-                           {base + " --busts " + wrong, "mismatch"},
-                           {base + " --terminating " + terminating + " --max-walk 2", "mismatch"},
-                           {base + " --count 0", "bad_input"},
-                           {conv == "betkyo-exact" ? base + " --salt x" : "verify crash --convention " + conv +
-                                                                             " --hash " + hash,
-                            "bad_input"}});
+    expect_verdicts(
+        conv, {{base + " --busts " + busts + " --terminating " + terminating, "verified"},
+               {base + " --busts " + busts, "partial"},
+               {base + " --terminating " + terminating, "partial"},
+               {base, "unchecked"},
+               {base + " --busts " + wrong, "mismatch"},
+               {base + " --terminating " + terminating + " --max-walk 2", "mismatch"},
+               {base + " --count 0", "bad_input"},
+               {conv == "betkyo-exact" ? base + " --salt x" : "verify crash --convention " + conv + " --hash " + hash,
+                "bad_input"}});
   }
 }
 
@@ -489,8 +495,12 @@ TEST(VerifyLanguages, EveryLanguageHasEveryKeyAndRendersEveryVerdict) {
     }
   }
   // The default comes from the environment: LC_ALL, then LC_MESSAGES, then LANG; else English.
-  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL= LC_MESSAGES= LANG=ru_RU.UTF-8"), prefix(lang_file("ru"), "verdict.unchecked")), "");
-  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL=de_DE.UTF-8 LANG=ru_RU.UTF-8"), prefix(lang_file("de"), "verdict.unchecked")), "");
+  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL= LC_MESSAGES= LANG=ru_RU.UTF-8"),
+                prefix(lang_file("ru"), "verdict.unchecked")),
+            "");
+  EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL=de_DE.UTF-8 LANG=ru_RU.UTF-8"),
+                prefix(lang_file("de"), "verdict.unchecked")),
+            "");
   EXPECT_EQ(has(run(dice + " --rolls 8", "LC_ALL=C LANG=tr_TR"), prefix(en, "verdict.unchecked")), "");
   CliRun bad_lang = run(dice + " --rolls 8 --lang ttr");
   EXPECT_EQ(bad_lang.code, 2);

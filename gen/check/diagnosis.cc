@@ -4,7 +4,6 @@
 #include <set>
 #include <utility>
 
-
 namespace fairvec::check {
 
 namespace {
@@ -111,7 +110,9 @@ void diagnose(CheckPortReport& r) {
   // A passing call a wrong port answers otherwise is evidence against it as strong as a failing
   // call it explains is evidence for it: the rank is by the difference, then by calls explained.
   std::sort(d.suspects.begin(), d.suspects.end(), [](const Suspect& a, const Suspect& b) {
-    const auto net = [](const Suspect& s) { return static_cast<long long>(s.calls) - static_cast<long long>(s.contradicted); };
+    const auto net = [](const Suspect& s) {
+      return static_cast<long long>(s.calls) - static_cast<long long>(s.contradicted);
+    };
     if (net(a) != net(b)) return net(a) > net(b);
     if (a.calls != b.calls) return a.calls > b.calls;
     return a.name < b.name;
@@ -140,8 +141,9 @@ std::vector<std::string> diagnosis_lines(const Diagnosis& d) {
   std::vector<std::string> out;
   if (d.failing_vectors == 0) return out;
   if (!d.available) {
-    out.push_back("No diagnosis: this vector set carries no wrong answers (vectors/wrong_ports.json and "
-                  "wrong_answers/, from vector set 0.3.0).");
+    out.push_back(
+        "No diagnosis: this vector set carries no wrong answers (vectors/wrong_ports.json and "
+        "wrong_answers/, from vector set 0.3.0).");
     return out;
   }
   bool first = true;
@@ -153,13 +155,14 @@ std::vector<std::string> diagnosis_lines(const Diagnosis& d) {
     std::string where;
     for (const auto& [n, file] : files) where += (where.empty() ? "" : ", ") + stem(file) + " " + std::to_string(n);
     std::string line = std::string(first ? "Your port answers like " : "It also answers like ") +
-                       (s.description.empty() ? s.name : "a port that " + s.description + " (" + s.name + ")") + " on " +
-                       std::to_string(s.vectors) + " of " + std::to_string(d.failing_vectors) + " failing vectors (" +
-                       (where.empty() ? "" : where + "; ") + std::to_string(s.calls) + " of " +
+                       (s.description.empty() ? s.name : "a port that " + s.description + " (" + s.name + ")") +
+                       " on " + std::to_string(s.vectors) + " of " + std::to_string(d.failing_vectors) +
+                       " failing vectors (" + (where.empty() ? "" : where + "; ") + std::to_string(s.calls) + " of " +
                        std::to_string(d.failing_calls) + " failing calls); ";
-    line += s.contradicted == 0 ? "no passing call contradicts it."
-            : std::to_string(s.contradicted) + " passing call" + (s.contradicted == 1 ? "" : "s") +
-                  " contradict" + (s.contradicted == 1 ? "s" : "") + " it (a port with that bug fails them).";
+    line += s.contradicted == 0
+                ? "no passing call contradicts it."
+                : std::to_string(s.contradicted) + " passing call" + (s.contradicted == 1 ? "" : "s") + " contradict" +
+                      (s.contradicted == 1 ? "s" : "") + " it (a port with that bug fails them).";
     if (!s.same.empty()) {
       line += " The same answers on these calls: ";
       for (std::size_t i = 0; i < s.same.size(); ++i) line += (i ? ", " : "") + s.same[i];
@@ -172,9 +175,10 @@ std::vector<std::string> diagnosis_lines(const Diagnosis& d) {
     out.push_back("No known wrong port explains any failing call: the failures below are new to the kit.");
   }
   if (!d.unexplained.empty()) {
-    std::string line = std::to_string(d.unexplained.size()) + " failing vector" + (d.unexplained.size() == 1 ? "" : "s") +
-                       " (" + std::to_string(d.unexplained_calls) + " failing call" +
-                       (d.unexplained_calls == 1 ? "" : "s") + ") not explained by any known wrong port: ";
+    std::string line = std::to_string(d.unexplained.size()) + " failing vector" +
+                       (d.unexplained.size() == 1 ? "" : "s") + " (" + std::to_string(d.unexplained_calls) +
+                       " failing call" + (d.unexplained_calls == 1 ? "" : "s") +
+                       ") not explained by any known wrong port: ";
     for (std::size_t i = 0; i < d.unexplained.size() && i < 5; ++i) line += (i ? ", " : "") + d.unexplained[i];
     if (d.unexplained.size() > 5) line += ", …";
     out.push_back(std::move(line));

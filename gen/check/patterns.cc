@@ -89,8 +89,8 @@ ExpectEntry* ExpectList::find(const VectorKeys& keys) {
 void ExpectList::require_all_used() const {
   for (const auto& e : entries) {
     if (!e.used) {
-      throw InputError("--expect " + source, "entry " + std::to_string(e.line) + " ('" + e.pattern +
-                                                 "') matches no vector (stale entry?)");
+      throw InputError("--expect " + source,
+                       "entry " + std::to_string(e.line) + " ('" + e.pattern + "') matches no vector (stale entry?)");
     }
   }
 }
@@ -138,7 +138,8 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
       throw InputError("--expect " + list.source + ":" + std::to_string(n), "entry has no reason (PATTERN REASON)");
     }
     std::string reason = line.substr(r);
-    while (!reason.empty() && (reason.back() == '\r' || reason.back() == ' ' || reason.back() == '\t')) reason.pop_back();
+    while (!reason.empty() && (reason.back() == '\r' || reason.back() == ' ' || reason.back() == '\t'))
+      reason.pop_back();
     list.entries.push_back({line.substr(b, e - b), reason, n});
   }
   return list;

@@ -15,7 +15,8 @@
 
 namespace fairvec::check {
 
-std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual, const std::string& path) {
+std::string first_difference(const rapidjson::Value& expected, const rapidjson::Value& actual,
+                             const std::string& path) {
   if (expected.IsObject()) {
     if (!actual.IsObject()) return path;
     for (const auto& m : expected.GetObject()) {
@@ -100,7 +101,8 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
     // The wrong answers are read after the run, and only when a vector failed (attach_wrong_answers):
     // a passing port never pays for them. A missing file is still an error before the run.
     if (wrong_ports && !std::filesystem::exists(options.vectors_dir / vectors::wrong_answers_path(kind.file))) {
-      throw InputError(vectors::wrong_answers_path(kind.file), "missing, though wrong_ports.json is there (run fairvec generate)");
+      throw InputError(vectors::wrong_answers_path(kind.file),
+                       "missing, though wrong_ports.json is there (run fairvec generate)");
     }
     // The vector file gives each record its comment, expected result and flag notes. Typed access
     // names any missing member; `fairvec check` validates the files against their schemas (too
@@ -116,7 +118,8 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
     for (const auto& n : nv.GetObject()) {
       const std::string at = kind.file + ".notes." + n.name.GetString();
       if (!n.value.IsObject()) throw InputError(at, "not an object");
-      notes[n.name.GetString()] = {json::get_string(n.value, "bugType", at), json::get_string(n.value, "description", at)};
+      notes[n.name.GetString()] = {json::get_string(n.value, "bugType", at),
+                                   json::get_string(n.value, "description", at)};
     }
     std::size_t tests = 0;
     const auto& groups = json::get_array(doc, "testGroups", kind.file);
@@ -157,14 +160,16 @@ void load(const CheckPortOptions& options, CheckPortReport& report) {
       if (p->second.skipped) r.reason = "--skip " + *p->second.skipped;
       if (p->second.listed) {
         r.reason = p->second.listed->reason;
-        r.listed_as = expect->source + " entry " + std::to_string(p->second.listed->line) + " (" + p->second.listed->pattern + ")";
+        r.listed_as = expect->source + " entry " + std::to_string(p->second.listed->line) + " (" +
+                      p->second.listed->pattern + ")";
       }
       r.status = p->second.skipped ? Status::kSkipped : p->second.listed ? Status::kExpectedFailure : Status::kPassed;
       report.vectors.push_back(std::move(r));
     });
     if (tests != calls.size()) {
       throw InputError(transcript_path(kind.file), "has " + std::to_string(calls.size()) + " lines for " +
-                                                       std::to_string(tests) + " tests (out of date? run fairvec generate)");
+                                                       std::to_string(tests) +
+                                                       " tests (out of date? run fairvec generate)");
     }
   }
   only.require_all_used();
@@ -257,7 +262,9 @@ void attach_wrong_answers(const CheckPortOptions& options, CheckPortReport& repo
     auto f = by_file.find(r.file);
     if (f == by_file.end()) {
       auto read = read_wrong_answers(options.vectors_dir, r.file);
-      if (!read) throw InputError(vectors::wrong_answers_path(r.file), "missing, though wrong_ports.json is there (run fairvec generate)");
+      if (!read)
+        throw InputError(vectors::wrong_answers_path(r.file),
+                         "missing, though wrong_ports.json is there (run fairvec generate)");
       f = by_file.emplace(r.file, std::move(*read)).first;
     }
     auto w = f->second.find(r.tc_id);

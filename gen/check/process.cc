@@ -240,7 +240,8 @@ void PortProcess::write_all(const std::string& line, const std::string& text,
   while (off < line.size()) {
     if (ended()) throw PortFailure("the port ended (" + how_it_ended() + ") before reading " + text);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) throw PortFailure("the port did not read its stdin within the timeout (request " + text + ")");
+    if (left.count() <= 0)
+      throw PortFailure("the port did not read its stdin within the timeout (request " + text + ")");
     pollfd p[3] = {{to_child_, POLLOUT, 0}, {err_child_, POLLIN, 0}, {status_fd_, POLLIN, 0}};
     int rc = ::poll(p, 3, static_cast<int>(left.count()));
     if (rc < 0 && errno == EINTR) continue;
@@ -284,7 +285,8 @@ std::string PortProcess::read_line(const std::string& request_text, std::chrono:
       if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
-    if (buffer_.size() > kMaxReplyBytes) throw PortFailure("reply line longer than " + std::to_string(kMaxReplyBytes >> 20) + " MiB to " + request_text);
+    if (buffer_.size() > kMaxReplyBytes)
+      throw PortFailure("reply line longer than " + std::to_string(kMaxReplyBytes >> 20) + " MiB to " + request_text);
     if (ended()) {
       // The port has ended: what it wrote before it ended is in the pipe, and nothing it started
       // later (a child still holding its stdout) speaks for it.
@@ -308,8 +310,8 @@ std::string PortProcess::read_line(const std::string& request_text, std::chrono:
       }
     }
     if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;  // the status is read above
-    if (!read_available()) {  // end of file
-      (void)ended(std::chrono::milliseconds(200));  // give a dying port time to end
+    if (!read_available()) {                                       // end of file
+      (void)ended(std::chrono::milliseconds(200));                 // give a dying port time to end
       if (buffer_.find('\n') != std::string::npos) continue;
       drain_stderr();
       throw PortFailure("port closed stdout (" + how_it_ended() + ") before answering " + request_text);

@@ -89,7 +89,8 @@ class PortProcess {
   // read_available appends what the port's stdout holds now to the buffer (stopping at a line's
   // end or the reply limit); false at end of file.
   bool read_available();
-  void write_all(const std::string& line, const std::string& request_text, std::chrono::steady_clock::time_point deadline);
+  void write_all(const std::string& line, const std::string& request_text,
+                 std::chrono::steady_clock::time_point deadline);
   void drain_stderr();
   // ended reads the supervisor's reports, waiting up to |wait| for the port's end, and returns
   // whether it has ended.
@@ -99,8 +100,8 @@ class PortProcess {
   int to_child_ = -1;
   int from_child_ = -1;
   int err_child_ = -1;
-  int lifeline_ = -1;    // closing it tells the supervisor to end everything
-  int status_fd_ = -1;   // the supervisor's StatusRecords
+  int lifeline_ = -1;   // closing it tells the supervisor to end everything
+  int status_fd_ = -1;  // the supervisor's StatusRecords
   bool ended_ = false;
   bool supervisor_lost_ = false;
   int status_ = 0;

@@ -26,7 +26,7 @@ namespace fairvec::check {
 
 namespace {
 
-constexpr std::size_t kDrawBytes = 8192;     // the random bytes one input is built from
+constexpr std::size_t kDrawBytes = 8192;       // the random bytes one input is built from
 constexpr std::size_t kAttemptsPerValid = 20;  // then the op stops short of N (a warning says so)
 constexpr std::size_t kScopeRedraws = 16;      // draws outside a declared scope, then its values are set
 
@@ -133,11 +133,12 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
                              mine.ok ? std::optional<json::Value>(only_members(mine.result, compared)) : std::nullopt};
       auto fail = [&](const std::string& what) {
         if (++count.failed > kRandomFailuresKept) return;
-        report.random_failures.push_back(
-            "--seed " + std::to_string(options.seed) + " op " + op + " input " + std::to_string(i) +
-            (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") + " params " + json::to_line(params) + ": " +
-            capped(what, kReplyExcerptBytes) + "; reproduce: fairvec check-port --random " + std::to_string(options.random) + " --seed " +
-            std::to_string(options.seed) + " --only " + op + " --" + command);
+        report.random_failures.push_back("--seed " + std::to_string(options.seed) + " op " + op + " input " +
+                                         std::to_string(i) +
+                                         (mine.ok ? " (valid)" : " (invalid: " + mine.message + ")") + " params " +
+                                         json::to_line(params) + ": " + capped(what, kReplyExcerptBytes) +
+                                         "; reproduce: fairvec check-port --random " + std::to_string(options.random) +
+                                         " --seed " + std::to_string(options.seed) + " --only " + op + " --" + command);
       };
       try {
         Answer theirs = session.request(op, params, &compared);

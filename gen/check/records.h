@@ -33,12 +33,13 @@ struct Suspect {
   std::map<std::string, std::size_t> files;  // vectors explained, per vector file ("hmac_dice_roll_test.json")
   std::vector<std::string> vector_ids;       // the vectors explained ("FILE#TCID"), in run order
   bool leading = false;  // named in the report's opening: it explains a failing call no better-ranked one does
-  std::vector<std::string> same;  // a leading suspect: the wrong ports explaining exactly its failing calls, as often contradicted
+  std::vector<std::string>
+      same;  // a leading suspect: the wrong ports explaining exactly its failing calls, as often contradicted
 };
 
 // Diagnosis is the whole diagnosis of a run.
 struct Diagnosis {
-  bool available = false;  // the vector set carries wrong answers (0.3.0 and later)
+  bool available = false;                              // the vector set carries wrong answers (0.3.0 and later)
   std::size_t failing_vectors = 0, failing_calls = 0;  // failed or expected-failure vectors; their failing calls
   // suspects are ranked by failing calls explained less passing calls contradicted, then by failing
   // calls explained, then by name.
@@ -81,16 +82,17 @@ struct CallRecord {
   std::optional<json::Value> expected;  // empty: error bad_input expected
   bool answered = false;                // false: not sent (an earlier call broke the port) or broke
   bool ok = false;
-  json::Value result;      // the reply's result, only the members |expected| names
-  json::Value unasked;     // a failing call's other result members, when its reply line fits kUnaskedReplyBytes
+  json::Value result;   // the reply's result, only the members |expected| names
+  json::Value unasked;  // a failing call's other result members, when its reply line fits kUnaskedReplyBytes
   std::string error, message;
-  std::string diff;        // empty on a match
-  std::string first_diff;  // JSON path of the first differing member ("result.dice[1]")
+  std::string diff;             // empty on a match
+  std::string first_diff;       // JSON path of the first differing member ("result.dice[1]")
   std::size_t reply_bytes = 0;  // the size of the reply line
   std::string reply;            // a failing call's reply line, cut at kReplyExcerptBytes
   // wrong holds what each known wrong port answers where it answers otherwise than |expected|
-  // (vectors/wrong_answers/, read after the run and only when a vector failed): {name, answer}, the answer in |expected|'s form (empty: bad_input;
-  // an object: the result members it holds, none when it accepts what must be rejected).
+  // (vectors/wrong_answers/, read after the run and only when a vector failed): {name, answer}, the answer in
+  // |expected|'s form (empty: bad_input; an object: the result members it holds, none when it accepts what must be
+  // rejected).
   std::vector<std::pair<std::string, std::optional<json::Value>>> wrong;
   std::vector<std::string> like;  // a failing call: the wrong ports whose answer the reply is (diagnose)
 };
@@ -103,10 +105,10 @@ struct VectorRecord {
   std::vector<std::string> flags;
   Status status = Status::kSkipped;
   bool out_of_scope = false;  // skipped: a call lies outside the port's declared scope
-  std::string reason;  // why skipped, the --expect reason, or the port failure
-  std::string listed_as;  // the --expect entry listing it ("FILE entry N (PATTERN)"), or empty
+  std::string reason;         // why skipped, the --expect reason, or the port failure
+  std::string listed_as;      // the --expect entry listing it ("FILE entry N (PATTERN)"), or empty
   std::vector<CallRecord> calls;
-  json::Value test;    // the test's own members (inputs and intermediate values)
+  json::Value test;  // the test's own members (inputs and intermediate values)
   bool port_broke = false;
   std::vector<std::string> explained_by;  // a failing vector: the wrong ports explaining every failing call
 };
@@ -145,13 +147,13 @@ struct CheckPortReport {
   std::vector<std::string> command;
   std::string port_name;
   std::vector<std::string> port_ops;
-  Scope scope;  // the port's declared scope (hello's `scope`; empty: none declared)
+  Scope scope;                        // the port's declared scope (hello's `scope`; empty: none declared)
   std::vector<std::string> warnings;  // harmless handshake findings
   std::vector<VectorRecord> vectors;
   std::map<std::string, std::map<std::string, FlagNote>> notes;  // file -> flag -> note
-  std::map<std::string, std::string> families;                     // file -> family
+  std::map<std::string, std::string> families;                   // file -> family
   std::vector<PortBreak> breaks;
-  bool stopped = false;      // the restart budget ran out or the handshake is unusable
+  bool stopped = false;  // the restart budget ran out or the handshake is unusable
   std::string stop_reason;
   std::vector<std::string> skipped_ops;  // ops of skipped vectors the port does not list
   std::size_t random_run = 0;
@@ -161,7 +163,7 @@ struct CheckPortReport {
   double load_seconds = 0, run_seconds = 0;
   std::size_t requests = 0;
   std::map<std::string, WrongPortNote> wrong_ports;  // name -> note (vectors/wrong_ports.json)
-  Diagnosis diagnosis;                                // check/diagnosis.h
+  Diagnosis diagnosis;                               // check/diagnosis.h
 };
 
 }  // namespace fairvec::check

@@ -121,8 +121,8 @@ std::string percent(std::size_t n, std::size_t of) {
 void bar(std::ostream& o, const Counts& c) {
   const std::size_t all = c.all();
   o << "<div class=\"bar\">";
-  for (Status s : {Status::kPassed, Status::kFailed, Status::kUnexpectedPass, Status::kExpectedFailure,
-                   Status::kSkipped}) {
+  for (Status s :
+       {Status::kPassed, Status::kFailed, Status::kUnexpectedPass, Status::kExpectedFailure, Status::kSkipped}) {
     const std::size_t n = c.of(s);
     if (n) {
       o << "<span class=\"" << status_name(s) << "\" style=\"width:" << percent(n, all) << "\" title=\"" << n << " "
@@ -252,17 +252,17 @@ void wrong_port_names(std::ostream& o, const CheckPortReport& r, const std::vect
 void failure_card(std::ostream& o, const CheckPortReport& r, const VectorRecord& v, std::size_t index, bool open,
                   bool unexplained) {
   const char* s = status_name(v.status);
-  o << "<details class=\"card " << s << "\" id=\"f" << index << "\" data-status=\"" << s << "\"" << (open ? " open" : "")
-    << "><summary><h3 style=\"display:inline\"><span class=\"badge " << s << "\">"
-    << (v.status == Status::kExpectedFailure ? "expected failure"
+  o << "<details class=\"card " << s << "\" id=\"f" << index << "\" data-status=\"" << s << "\""
+    << (open ? " open" : "") << "><summary><h3 style=\"display:inline\"><span class=\"badge " << s << "\">"
+    << (v.status == Status::kExpectedFailure  ? "expected failure"
         : v.status == Status::kUnexpectedPass ? "unexpected pass"
         : v.port_broke                        ? "port broke"
                                               : "failed")
     << "</span> " << html(v.file) << " <span class=\"mono\">tcId " << v.tc_id << "</span></h3> <small>"
     << html(v.comment) << "</small></summary>\n<div class=\"body\">";
   if (v.status == Status::kExpectedFailure) {
-    o << "<p class=\"reason\">A known failure: --expect lists it" << (v.reason.empty() ? "" : " (")
-      << html(v.reason) << (v.reason.empty() ? "" : ")") << ".</p>";
+    o << "<p class=\"reason\">A known failure: --expect lists it" << (v.reason.empty() ? "" : " (") << html(v.reason)
+      << (v.reason.empty() ? "" : ")") << ".</p>";
   } else if (v.status == Status::kUnexpectedPass) {
     o << "<p class=\"reason\">The port passed this vector, but --expect lists it as failing"
       << (v.reason.empty() ? "" : " (") << html(v.reason) << (v.reason.empty() ? "" : ")") << ".</p>";
@@ -295,8 +295,9 @@ void failure_card(std::ostream& o, const CheckPortReport& r, const VectorRecord&
       for (std::size_t k = 0; k < c.like.size(); ++k) o << (k ? ", " : "") << "<b>" << html(c.like[k]) << "</b>";
       o << " answer" << (c.like.size() == 1 ? "s" : "");
     }
-    o << "</div><pre class=\"req\">" << html(request_text(c)) << "</pre><div class=\"cmp\"><div class=\"exp\"><h4>expected"
-      << (c.expected ? " (these members)" : "") << "</h4>";
+    o << "</div><pre class=\"req\">" << html(request_text(c))
+      << "</pre><div class=\"cmp\"><div class=\"exp\"><h4>expected" << (c.expected ? " (these members)" : "")
+      << "</h4>";
     answer(o, c, true);
     o << "</div><div class=\"act\"><h4>your port" << (c.answered && c.ok && c.expected ? " (the members compared)" : "")
       << "</h4>";
@@ -320,7 +321,8 @@ void diagnosis(std::ostream& o, const CheckPortReport& r, const Counts& t,
   const Diagnosis& d = r.diagnosis;
   const bool failed = t.failed || t.expected_failures || d.failing_vectors;
   const bool clean = !failed && !t.unexpected_passes && !r.stopped && r.random_failures.empty();
-  o << "<section class=\"panel" << (clean ? " clean" : "") << "\" id=\"diagnosis\"><h2 style=\"margin-top:0\">Diagnosis</h2>\n";
+  o << "<section class=\"panel" << (clean ? " clean" : "")
+    << "\" id=\"diagnosis\"><h2 style=\"margin-top:0\">Diagnosis</h2>\n";
   if (r.stopped) o << "<p class=\"lead\">The run stopped on the port: " << html(r.stop_reason) << ".</p>\n";
   if (!failed) {
     const std::size_t run = t.passed + t.unexpected_passes;
@@ -328,9 +330,12 @@ void diagnosis(std::ostream& o, const CheckPortReport& r, const Counts& t,
       o << "<p class=\"lead\">No vector ran.</p>\n";
     } else if (!t.unexpected_passes) {
       o << "<p class=\"lead\">All " << plural(run, "vector", "vectors") << " run passed"
-        << (t.skipped ? " (" + std::to_string(t.skipped) + " skipped" +
-                            (t.out_of_scope ? ", " + std::to_string(t.out_of_scope) + " of them outside the declared scope" : "") + ")"
-                      : std::string())
+        << (t.skipped
+                ? " (" + std::to_string(t.skipped) + " skipped" +
+                      (t.out_of_scope ? ", " + std::to_string(t.out_of_scope) + " of them outside the declared scope"
+                                      : "") +
+                      ")"
+                : std::string())
         << ".</p>\n";
     } else {
       o << "<p class=\"lead\">No vector failed; " << plural(t.unexpected_passes, "vector", "vectors")
@@ -351,11 +356,14 @@ void diagnosis(std::ostream& o, const CheckPortReport& r, const Counts& t,
   for (const auto& s : d.suspects) {
     if (!s.leading) continue;
     std::vector<std::pair<std::string, std::size_t>> files(s.files.begin(), s.files.end());
-    std::sort(files.begin(), files.end(),
-              [](const auto& a, const auto& b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+      return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
     o << "<p class=\"lead\">Your port answers like <b>" << html(s.description) << "</b> (<code>" << html(s.name)
-      << "</code>) on " << s.vectors << " of " << plural(d.failing_vectors, "failing vector", "failing vectors") << " (";
-    for (std::size_t i = 0; i < files.size(); ++i) o << (i ? ", " : "") << html(stem(files[i].first)) << " " << files[i].second;
+      << "</code>) on " << s.vectors << " of " << plural(d.failing_vectors, "failing vector", "failing vectors")
+      << " (";
+    for (std::size_t i = 0; i < files.size(); ++i)
+      o << (i ? ", " : "") << html(stem(files[i].first)) << " " << files[i].second;
     o << (files.empty() ? "" : "; ") << s.calls << " of " << plural(d.failing_calls, "failing call", "failing calls")
       << "); "
       << (s.contradicted == 0   ? std::string("no passing call contradicts it")
@@ -410,8 +418,9 @@ std::string html_report(const CheckPortReport& r, int exit) {
   const std::string name = r.port_name.empty() ? "(unnamed port)" : r.port_name;
   o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>fairvec check-port: "
-    << html(name) << "</title><style>" << kStyle << "</style></head><body><main>\n<h1>fairvec check-port: "
-    << html(name) << "</h1>\n<p class=\"meta\">exit code <b id=\"exit\">" << exit << "</b> · "
+    << html(name) << "</title><style>" << kStyle
+    << "</style></head><body><main>\n<h1>fairvec check-port: " << html(name)
+    << "</h1>\n<p class=\"meta\">exit code <b id=\"exit\">" << exit << "</b> · "
     << plural(r.vectors.size(), "vector", "vectors") << " · " << r.requests << " requests in "
     << static_cast<long>(r.run_seconds * 1000) << " ms · <span class=\"mono\">";
   for (std::size_t i = 0; i < r.command.size(); ++i) o << (i ? " " : "") << html(r.command[i]);
@@ -430,8 +439,8 @@ std::string html_report(const CheckPortReport& r, int exit) {
   for (Status s : kStatuses) {
     const char* label = status_name(s);
     o << "<tr class=\"" << label << "\"><td><span class=\"badge " << label << "\">" << label
-      << "</span></td><td class=\"n\" id=\"count-" << label << "\">" << t.of(s)
-      << "</td><td class=\"n\" id=\"shown-" << label << "\"></td></tr>\n";
+      << "</span></td><td class=\"n\" id=\"count-" << label << "\">" << t.of(s) << "</td><td class=\"n\" id=\"shown-"
+      << label << "\"></td></tr>\n";
   }
   o << "</table>\n";
   if (const auto lines = scope_lines(r, true); !lines.empty()) {  // the declared scope and what it skipped
@@ -499,9 +508,10 @@ std::string html_report(const CheckPortReport& r, int exit) {
     std::size_t n = 0;
     for (const auto& [key, c] : flags) n += (c.failed || c.unexpected_passes || c.expected_failures) == failing_flags;
     if (!n) continue;
-    o << "<details class=\"sect\"" << (failing_flags ? " open" : "") << "><summary>"
-      << plural(n, "flag", "flags") << (failing_flags ? " with failures" : " without failures")
-      << "</summary><table class=\"flagtab\"><thead><tr><th>file</th><th>flag</th><th>bugType</th><th class=\"n\">passed"
+    o << "<details class=\"sect\"" << (failing_flags ? " open" : "") << "><summary>" << plural(n, "flag", "flags")
+      << (failing_flags ? " with failures" : " without failures")
+      << "</summary><table class=\"flagtab\"><thead><tr><th>file</th><th>flag</th><th>bugType</th><th "
+         "class=\"n\">passed"
          "</th><th class=\"n\">failed</th><th class=\"n\">skipped</th><th class=\"n\">expected failures</th>"
          "<th>description</th></tr></thead><tbody>\n";
     for (const auto& [key, c] : flags) {

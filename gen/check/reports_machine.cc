@@ -116,7 +116,8 @@ std::string json_report(const CheckPortReport& r, int exit) {
       {{"schema", "check_port_report_schema.json"},
        {"generator", "fairvec " FAIRVEC_VERSION},
        {"command", strings(r.command)},
-       {"port", json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}, {"scope", scope_json(r.scope)}})},
+       {"port",
+        json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}, {"scope", scope_json(r.scope)}})},
        {"warnings", strings(r.warnings)},
        {"exitCode", exit},
        {"diagnosis", diagnosis_json(r.diagnosis)},
@@ -158,7 +159,9 @@ std::string junit_report(const CheckPortReport& r) {
       switch (v->status) {
         case Status::kPassed: break;
         case Status::kSkipped: o << "<skipped message=\"" << xml(v->reason) << "\"/>"; break;
-        case Status::kExpectedFailure: o << "<skipped message=\"" << xml("expected failure: " + v->reason) << "\"/>"; break;
+        case Status::kExpectedFailure:
+          o << "<skipped message=\"" << xml("expected failure: " + v->reason) << "\"/>";
+          break;
         case Status::kFailed:
         case Status::kUnexpectedPass: {
           std::string first;
@@ -173,7 +176,8 @@ std::string junit_report(const CheckPortReport& r) {
             std::string like;
             for (const auto& name : v->explained_by) {
               auto n = r.wrong_ports.find(name);
-              like += (like.empty() ? "" : "; ") + name + (n == r.wrong_ports.end() ? "" : " (" + n->second.description + ")");
+              like += (like.empty() ? "" : "; ") + name +
+                      (n == r.wrong_ports.end() ? "" : " (" + n->second.description + ")");
             }
             first = "answers like " + like + ": " + first;
           }

@@ -56,7 +56,8 @@ std::vector<std::string> scope_lines(const CheckPortReport& r, bool all) {
     if (v.out_of_scope) by_reason[v.reason].push_back(v.id);
   }
   for (const auto& [reason, ids] : by_reason) {
-    std::string l = std::to_string(ids.size()) + (ids.size() == 1 ? " vector" : " vectors") + " skipped, " + reason + ":";
+    std::string l =
+        std::to_string(ids.size()) + (ids.size() == 1 ? " vector" : " vectors") + " skipped, " + reason + ":";
     for (std::size_t i = 0; i < ids.size() && (all || i < 10); ++i) l += " " + ids[i];
     if (!all && ids.size() > 10) l += " and " + std::to_string(ids.size() - 10) + " more";
     out.push_back(l);
@@ -100,8 +101,8 @@ std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
     const auto& c = v.calls[i];
     if (c.diff.empty() && c.answered) continue;
     if (v.calls.size() > 1) o << "  call " << i + 1 << " of " << v.calls.size() << ":\n";
-    o << "  request:  " << e(request_text(c)) << "\n  expected: " << e(expected_text(c)) << "\n  actual:   "
-      << e(actual_text(c)) << "\n";
+    o << "  request:  " << e(request_text(c)) << "\n  expected: " << e(expected_text(c))
+      << "\n  actual:   " << e(actual_text(c)) << "\n";
     if (!c.like.empty() && v.explained_by.empty()) o << "  like:     " << e(join(c.like)) << "\n";
     if (!c.reply.empty()) o << "  reply:    " << e(c.reply) << " (" << c.reply_bytes << " bytes)\n";
     if (!c.first_diff.empty()) o << "  first difference: " << e(c.first_diff) << "\n";
@@ -173,7 +174,9 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
       ++bad;
       continue;
     }
-    const char* tag = v.status == Status::kUnexpectedPass ? "UNEXPECTED PASS " : v.port_broke ? "PORT BROKE ON " : "MISMATCH ";
+    const char* tag = v.status == Status::kUnexpectedPass ? "UNEXPECTED PASS "
+                      : v.port_broke                      ? "PORT BROKE ON "
+                                                          : "MISMATCH ";
     o << tag << e(v.file) << " tcId " << v.tc_id << " [";
     for (std::size_t i = 0; i < v.flags.size(); ++i) o << (i ? "," : "") << e(v.flags[i]);
     o << "]\n" << failure_text(r, v);

@@ -37,7 +37,8 @@ Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
       const ops::Param* member = spec ? ops::request_member(*spec, param) : nullptr;
       if (!member) throw HandshakeError(pat + ": " + op + " has no such param");
       if (by_param.count(param)) throw HandshakeError(pat + ": the param is named twice");
-      if (!values.is_array() || values.as_array().empty()) throw HandshakeError(pat + " is not a non-empty array of values");
+      if (!values.is_array() || values.as_array().empty())
+        throw HandshakeError(pat + " is not a non-empty array of values");
       auto& kept = by_param[param];
       std::set<std::string> seen;
       for (std::size_t i = 0; i < values.as_array().size(); ++i) {
@@ -51,8 +52,8 @@ Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
           throw HandshakeError(pat + "[" + std::to_string(i) + "] repeats " + capped(json::to_line(x), 100));
         }
         if (!ops::kind_accepts(*member->kind, &x, param)) {
-          throw HandshakeError(pat + "[" + std::to_string(i) + "] " + capped(json::to_line(x), 100) + " is not a value " +
-                               op + " accepts for " + param + " (" + member->kind->name + ")");
+          throw HandshakeError(pat + "[" + std::to_string(i) + "] " + capped(json::to_line(x), 100) +
+                               " is not a value " + op + " accepts for " + param + " (" + member->kind->name + ")");
         }
         kept.push_back(x);
       }
@@ -104,10 +105,11 @@ bool Session::ready() {
 }
 
 void Session::handshake() {
-  Answer hello = proc_->request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}),
-                               options_.startup_timeout);
+  Answer hello =
+      proc_->request("hello", json::Value::object({{"protocol", port::kProtocolVersion}}), options_.startup_timeout);
   ++report_.requests;
-  if (!hello.ok) throw HandshakeError("hello refused: " + hello.error + (hello.message.empty() ? "" : " (" + hello.message + ")"));
+  if (!hello.ok)
+    throw HandshakeError("hello refused: " + hello.error + (hello.message.empty() ? "" : " (" + hello.message + ")"));
   std::set<std::string> ops;
   std::vector<std::string> listed, warnings, twice;
   const json::Value* protocol = hello.result.find("protocol");

@@ -47,7 +47,9 @@ class Shipped {
  public:
   Shipped(const fs::path& dir, std::vector<vectors::Failure>& out) : dir_(dir), out_(out) {}
 
-  void fail(const std::string& file, const std::string& detail, long tc_id = 0) { out_.push_back({file, tc_id, {}, detail}); }
+  void fail(const std::string& file, const std::string& detail, long tc_id = 0) {
+    out_.push_back({file, tc_id, {}, detail});
+  }
 
   // generated notes |rel| as a file of the kit without reading it (a vector file: check_kind reads it).
   void generated(const std::string& rel) { generated_.insert(rel); }
@@ -125,8 +127,9 @@ class Shipped {
         continue;
       }
       const std::string path = difference(wd, gd);
-      fail(at, path.empty() ? "not written as fairvec generate writes it (run fairvec generate)"
-                            : "differs from the port calls its test implies, first at " + path + " (run fairvec generate)",
+      fail(at,
+           path.empty() ? "not written as fairvec generate writes it (run fairvec generate)"
+                        : "differs from the port calls its test implies, first at " + path + " (run fairvec generate)",
            tc_id);
     }
     if (differing > named) fail(rel, std::to_string(differing - named) + " more differing lines");
@@ -160,7 +163,8 @@ class Shipped {
         return;
       }
       const vectors::LedgerEntry& e = l.tests[i++];
-      if (e.tc_id != id) fail(at, "tcId " + std::to_string(e.tc_id) + ", but the file's test here is tcId " + std::to_string(id), id);
+      if (e.tc_id != id)
+        fail(at, "tcId " + std::to_string(e.tc_id) + ", but the file's test here is tcId " + std::to_string(id), id);
       if (retired.count(id)) fail(at, "tcId " + std::to_string(id) + " is retired, yet the file uses it", id);
       if (e.answer != vectors::answer_digest(json::Value::from_rapidjson(t.test).as_object())) {
         fail(at, "the answer digest is not the test's (the test changed after generation?)", id);
@@ -334,7 +338,8 @@ SetManifestCount check_set_manifest(const fs::path& dir, std::vector<vectors::Fa
       continue;
     }
     const std::string text = read_file(p);
-    if (text.size() != f.size) fail(at, "has " + std::to_string(text.size()) + " bytes; the manifest lists " + std::to_string(f.size));
+    if (text.size() != f.size)
+      fail(at, "has " + std::to_string(text.size()) + " bytes; the manifest lists " + std::to_string(f.size));
     if (to_hex(default_backend().sha256(text)) != f.sha256) {
       fail(at, "does not have the SHA-256 the manifest lists (altered after generation?)");
       continue;

@@ -98,7 +98,8 @@ std::optional<json::Value> answer_of(const rapidjson::Value& v, const std::strin
 
 }  // namespace
 
-std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesystem::path& dir, const std::string& file) {
+std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesystem::path& dir,
+                                                               const std::string& file) {
   const std::filesystem::path path = dir / vectors::wrong_answers_path(file);
   std::error_code ec;
   if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec))) return std::nullopt;
@@ -126,7 +127,8 @@ std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesy
         answers.emplace_back(name, answer_of(m.value, at + "." + name));
       }
     }
-    if (!out.emplace(id, std::move(calls)).second) throw InputError(where + ".tcId", "tcId " + std::to_string(id) + " twice");
+    if (!out.emplace(id, std::move(calls)).second)
+      throw InputError(where + ".tcId", "tcId " + std::to_string(id) + " twice");
   }
   return out;
 }

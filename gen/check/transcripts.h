@@ -48,7 +48,7 @@ using WrongAnswers = std::vector<std::vector<std::pair<std::string, std::optiona
 // it cannot be read and InputError naming the line and member when a line is malformed, names
 // another file or a tcId twice.
 [[nodiscard]] std::optional<std::map<long, WrongAnswers>> read_wrong_answers(const std::filesystem::path& dir,
-                                                                            const std::string& file);
+                                                                             const std::string& file);
 
 // read_wrong_ports reads |dir|/wrong_ports.json: name -> note. Returns nothing when the file does
 // not exist. Throws like read_wrong_answers.

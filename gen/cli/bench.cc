@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -78,11 +78,16 @@ double verify_bench(int reps, std::vector<Target>& targets) {
   m.rolls = hd::kMaxMatchRolls;
   m.recorded = hd::verify_match(b, m).dice;
   const int matches = 10;
-  const double roll_ns = median_ns(R, 1, [&](int) {
-    for (int i = 0; i < matches; ++i) sink = sink ^ static_cast<std::uint8_t>(hd::verify_match(b, m).mismatches.size());
-  }) / (matches * static_cast<double>(hd::kMaxMatchRolls));
+  const double roll_ns = median_ns(R, 1,
+                                   [&](int) {
+                                     for (int i = 0; i < matches; ++i)
+                                       sink =
+                                           sink ^ static_cast<std::uint8_t>(hd::verify_match(b, m).mismatches.size());
+                                   }) /
+                         (matches * static_cast<double>(hd::kMaxMatchRolls));
   const std::string msg = hd::message(m.client_seeds, 123456, 0);
-  const double hmac_ns = median_ns(R, 1000000, [&](int) { sink = sink ^ b.hmac_sha256(ByteView(m.server_seed), as_bytes(msg))[0]; });
+  const double hmac_ns =
+      median_ns(R, 1000000, [&](int) { sink = sink ^ b.hmac_sha256(ByteView(m.server_seed), as_bytes(msg))[0]; });
   std::cout << "\nverify dice, a 10^6-roll match (10 x 100000 rolls): " << std::setprecision(0) << 1e9 / roll_ns
             << " rolls/s; bare HMAC-SHA256: " << 1e9 / hmac_ns << " /s; ratio " << std::setprecision(2)
             << hmac_ns / roll_ns << "\n";
@@ -91,19 +96,21 @@ double verify_bench(int reps, std::vector<Target>& targets) {
   for (crash::Convention c : {crash::Convention::kBustabitV2, crash::Convention::kBustabit2025}) {
     const int links = 1000000;
     Digest start = b.sha256(std::string_view("bench chain"));
-    const double link_ns = median_ns(R, 1, [&](int) {
-      Digest l = start;
-      for (int i = 0; i < links; ++i) l = crash::previous(c, l, b);
-      sink = sink ^ l[0];
-    }) / links;
+    const double link_ns = median_ns(R, 1,
+                                     [&](int) {
+                                       Digest l = start;
+                                       for (int i = 0; i < links; ++i) l = crash::previous(c, l, b);
+                                       sink = sink ^ l[0];
+                                     }) /
+                           links;
     const std::string text = to_hex(start);
     const double sha_ns = median_ns(R, links, [&](int) {
       sink = sink ^ (crash::hashes_raw_bytes(c) ? b.sha256(ByteView(start)) : b.sha256(text))[0];
     });
     const std::string name(crash::convention_name(c));
     std::cout << "verify crash, " << name << " chain: " << std::setprecision(0) << 1e9 / link_ns
-              << " links/s; bare SHA-256 of the same " << (crash::hashes_raw_bytes(c) ? "32" : "64") << " bytes: "
-              << 1e9 / sha_ns << " /s; ratio " << std::setprecision(2) << sha_ns / link_ns << "\n";
+              << " links/s; bare SHA-256 of the same " << (crash::hashes_raw_bytes(c) ? "32" : "64")
+              << " bytes: " << 1e9 / sha_ns << " /s; ratio " << std::setprecision(2) << sha_ns / link_ns << "\n";
     targets.push_back({"verify crash " + name.substr(9) + ": SHA-256s per link", link_ns / sha_ns, 2, "x"});
   }
   std::cout << std::setprecision(1);
@@ -181,10 +188,9 @@ void add_bench_command(CLI::App& app, Action& action) {
       std::cout << "primitive                      ";
       for (const Backend* b : all_backends()) std::cout << std::setw(12) << b->name();
       std::cout << "   ratio\n";
-      for (const auto& row : {std::tuple{"hmac_sha256 32 B (ns)", &msg32, true},
-                              std::tuple{"hmac_sha256 1 KiB (ns)", &msg1k, true},
-                              std::tuple{"sha256 32 B (ns)", &msg32, false},
-                              std::tuple{"sha256 1 KiB (ns)", &msg1k, false}}) {
+      for (const auto& row :
+           {std::tuple{"hmac_sha256 32 B (ns)", &msg32, true}, std::tuple{"hmac_sha256 1 KiB (ns)", &msg1k, true},
+            std::tuple{"sha256 32 B (ns)", &msg32, false}, std::tuple{"sha256 1 KiB (ns)", &msg1k, false}}) {
         // Plain locals, not structured bindings: clang 14 cannot capture those in a lambda.
         const char* label = std::get<0>(row);
         const std::string* m = std::get<1>(row);
@@ -232,8 +238,8 @@ void add_bench_command(CLI::App& app, Action& action) {
           sink = sink ^ static_cast<std::uint8_t>(r.ok);
         });
         double in_hmacs = ns / hmac_ns["openssl"];
-        std::cout << std::left << std::setw(44) << (first->op + " (" + kind.file + ")").substr(0, 43)
-                  << std::right << std::setw(12) << ns << std::setw(16) << in_hmacs << "\n";
+        std::cout << std::left << std::setw(44) << (first->op + " (" + kind.file + ")").substr(0, 43) << std::right
+                  << std::setw(12) << ns << std::setw(16) << in_hmacs << "\n";
         if (first->op == "hmac_dice.roll" && in_hmacs > worst_json_overhead) {
           worst_json_overhead = in_hmacs;
           worst_op = first->op;
@@ -251,7 +257,8 @@ void add_bench_command(CLI::App& app, Action& action) {
       double gen_s = std::chrono::duration<double>(Clock::now() - t0).count();
       auto t1 = Clock::now();
       std::vector<vectors::Failure> failures;
-      for (const auto& kind : vectors::all_vector_kinds()) (void)vectors::check_kind(kind, default_vectors_dir(), failures);
+      for (const auto& kind : vectors::all_vector_kinds())
+        (void)vectors::check_kind(kind, default_vectors_dir(), failures);
       double check_s = std::chrono::duration<double>(Clock::now() - t1).count();
       std::cout << "\ngenerate all vectors: " << std::setprecision(2) << gen_s << " s (" << tests
                 << " tests); check all on " << all_backends().size() << " backends: " << check_s << " s\n";
@@ -260,7 +267,8 @@ void add_bench_command(CLI::App& app, Action& action) {
       targets.push_back({"check all vectors", check_s, 60, "s"});
       targets.push_back({"peak resident memory", static_cast<double>(peak_rss_kib()) / 1024,
                          static_cast<double>(kProcessMemoryBytes >> 20), "MiB"});
-      targets.push_back({"backend ratio cryptopp/openssl, HMAC 32 B", hmac_ns["cryptopp"] / hmac_ns["openssl"], 10, "x"});
+      targets.push_back(
+          {"backend ratio cryptopp/openssl, HMAC 32 B", hmac_ns["cryptopp"] / hmac_ns["openssl"], 10, "x"});
       bench_checker(targets);
 
       const double match_rolls_per_s = verify_bench(R, targets);
@@ -291,20 +299,24 @@ void add_bench_command(CLI::App& app, Action& action) {
       std::cout << "\ntargets\n";
       for (const auto& t : targets) {
         std::cout << (t.ok() ? "  ok    " : "  MISSED") << " " << std::left << std::setw(44) << t.name << std::right
-                  << std::setprecision(2) << t.value << " " << t.unit << (t.at_least ? " (at least " : " (limit ") << t.limit << " "
-                  << t.unit << ")\n";
+                  << std::setprecision(2) << t.value << " " << t.unit << (t.at_least ? " (at least " : " (limit ")
+                  << t.limit << " " << t.unit << ")\n";
         ok = ok && t.ok();
       }
       if (table_out) {
         std::cout.rdbuf(table_out);
         json::Array ts;
         for (const auto& t : targets) {
-          ts.push_back(json::Value::object({{"name", t.name}, {"value", t.value}, {"limit", t.limit}, {"unit", t.unit}, {"ok", t.ok()}}));
+          ts.push_back(json::Value::object(
+              {{"name", t.name}, {"value", t.value}, {"limit", t.limit}, {"unit", t.unit}, {"ok", t.ok()}}));
         }
-        std::cout << json::to_pretty(json::Value::object({{"search", search_bench_json(sb)},
-                                                          {"generateSeconds", gen_s}, {"checkSeconds", check_s},
-                                                          {"peakResidentMiB", static_cast<double>(peak_rss_kib()) / 1024},
-                                                          {"targets", json::Value(std::move(ts))}, {"ok", ok}}));
+        std::cout << json::to_pretty(
+            json::Value::object({{"search", search_bench_json(sb)},
+                                 {"generateSeconds", gen_s},
+                                 {"checkSeconds", check_s},
+                                 {"peakResidentMiB", static_cast<double>(peak_rss_kib()) / 1024},
+                                 {"targets", json::Value(std::move(ts))},
+                                 {"ok", ok}}));
       }
       return ok ? kExitOk : kExitFailed;
     };

@@ -3,10 +3,10 @@
 
 #include <openssl/sha.h>
 
+#include <cryptopp/sha.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cryptopp/sha.h>
 #include <iomanip>
 #include <iostream>
 #include <thread>
@@ -39,23 +39,24 @@ double median(std::vector<double> v) {
 // compressions_per_s: one stream of dependent Crypto++ SHA256::Transform calls, and OpenSSL's
 // SHA-256 over 1 MiB (its bulk path); the faster one.
 double compressions_per_s() {
-  CryptoPP::word32 state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  CryptoPP::word32 state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
   CryptoPP::word32 block[16] = {1};
   constexpr int kBlocks = 200000;
   const double cpp = kBlocks / seconds_of([&] {
-    for (int i = 0; i < kBlocks; ++i) {
-      CryptoPP::SHA256::Transform(state, block);
-      block[0] = state[0];
-    }
-  });
+                       for (int i = 0; i < kBlocks; ++i) {
+                         CryptoPP::SHA256::Transform(state, block);
+                         block[0] = state[0];
+                       }
+                     });
   static std::vector<unsigned char> buf(1 << 20, 0x5a);
   unsigned char out[32];
   const double ossl = 4.0 * (buf.size() / 64) / seconds_of([&] {
-    for (int i = 0; i < 4; ++i) {
-      SHA256(buf.data(), buf.size(), out);
-      buf[0] = out[0];
-    }
-  });
+                        for (int i = 0; i < 4; ++i) {
+                          SHA256(buf.data(), buf.size(), out);
+                          buf[0] = out[0];
+                        }
+                      });
   return std::max(cpp, ossl);
 }
 
@@ -105,11 +106,13 @@ SearchBench bench_search(int reps) {
     for (const Backend* be : all_backends()) {
       constexpr int kNaive = 20000;
       volatile std::uint8_t sink = 0;
-      const double rate = kNaive / seconds_of([&] {
-        for (int i = 0; i < kNaive; ++i) {
-          sink = sink ^ be->hmac_sha256(key, as_bytes(hmac_dice::message(spec.spec().clients, 100000000 + i, 0)))[0];
-        }
-      });
+      const double rate =
+          kNaive / seconds_of([&] {
+            for (int i = 0; i < kNaive; ++i) {
+              sink =
+                  sink ^ be->hmac_sha256(key, as_bytes(hmac_dice::message(spec.spec().clients, 100000000 + i, 0)))[0];
+            }
+          });
       naive[std::string(be->name())].push_back(rate / bound);
     }
     const double g = seconds_of([] {
@@ -139,9 +142,9 @@ void print_search_bench(const SearchBench& b) {
     std::cout << "  engine " << std::left << std::setw(12) << k << std::right << " 1 thread         " << std::setw(12)
               << r * b.bound / 1e6 << " M/s " << std::setw(6) << r << " x\n";
   }
-  std::cout << "  engine " << std::left << std::setw(12) << b.kernel << std::right << " " << b.threads << " threads        "
-            << std::setw(12) << b.all_threads_ratio * b.bound / 1e6 << " M/s " << std::setw(6) << b.all_threads_ratio
-            << " x  (" << b.scaling << " x one thread)\n";
+  std::cout << "  engine " << std::left << std::setw(12) << b.kernel << std::right << " " << b.threads
+            << " threads        " << std::setw(12) << b.all_threads_ratio * b.bound / 1e6 << " M/s " << std::setw(6)
+            << b.all_threads_ratio << " x  (" << b.scaling << " x one thread)\n";
   for (const auto& [k, r] : b.naive_ratio) {
     std::cout << "  naive HMAC per candidate, " << std::left << std::setw(12) << k << std::right << std::setw(12)
               << r * b.bound / 1e6 << " M/s " << std::setw(6) << r << " x\n";
@@ -149,8 +152,8 @@ void print_search_bench(const SearchBench& b) {
   std::cout << "  generate all vectors                   " << std::setw(12) << b.generate_s << " s     "
             << b.generate_in_bound / 1e6 << " M bound candidates\n";
   if (b.match_rolls_per_s > 0) {
-    std::cout << "  match verification (verify dice)       " << std::setw(12) << b.match_rolls_per_s / 1e6 << " M rolls/s "
-              << std::setw(6) << b.match_ratio << " x\n";
+    std::cout << "  match verification (verify dice)       " << std::setw(12) << b.match_rolls_per_s / 1e6
+              << " M rolls/s " << std::setw(6) << b.match_ratio << " x\n";
   }
 }
 

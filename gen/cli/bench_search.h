@@ -14,19 +14,19 @@
 namespace fairvec::cli {
 
 struct SearchBench {
-  double compressions_per_s = 0;   // the faster of Crypto++ SHA256::Transform and OpenSSL bulk SHA-256
-  double bound = 0;                // compressions_per_s / 2: candidates per second per thread
+  double compressions_per_s = 0;               // the faster of Crypto++ SHA256::Transform and OpenSSL bulk SHA-256
+  double bound = 0;                            // compressions_per_s / 2: candidates per second per thread
   std::map<std::string, double> kernel_ratio;  // candidates/s on one thread / bound, per kernel
-  std::string kernel;              // the default kernel
-  double one_thread_ratio = 0;     // the default kernel on one thread / bound
+  std::string kernel;                          // the default kernel
+  double one_thread_ratio = 0;                 // the default kernel on one thread / bound
   unsigned threads = 1;
-  double all_threads_ratio = 0;    // the default kernel on every thread / bound
-  double scaling = 0;              // all threads / one thread
+  double all_threads_ratio = 0;               // the default kernel on every thread / bound
+  double scaling = 0;                         // all threads / one thread
   std::map<std::string, double> naive_ratio;  // per backend: HMAC per candidate, / bound
-  double generate_s = 0;           // all vector files
-  double generate_in_bound = 0;    // generate_s * bound: candidates the bound scans in that time
-  double match_rolls_per_s = 0;    // match verification (verify dice on OpenSSL, set by the caller)
-  double match_ratio = 0;          // match_rolls_per_s / bound
+  double generate_s = 0;                      // all vector files
+  double generate_in_bound = 0;               // generate_s * bound: candidates the bound scans in that time
+  double match_rolls_per_s = 0;               // match verification (verify dice on OpenSSL, set by the caller)
+  double match_ratio = 0;                     // match_rolls_per_s / bound
 };
 
 // bench_search measures over |reps| rounds. Throws what the generators or backends throw.

@@ -53,8 +53,8 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
     std::size_t n = vectors::check_kind(kind, dir, failures);
     tests += n;
     if (failures.size() != before) failed.insert(kind.file);
-    std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kind.file << " (" << n
-              << " tests x " << all_backends().size() << " backends)\n";
+    std::cout << (failures.size() == before ? "PASS " : "FAIL ") << kind.file << " (" << n << " tests x "
+              << all_backends().size() << " backends)\n";
   }
   // The kit's other files: transcripts, proofs, schemas, the manifest, strays (check/shipped.h).
   const std::size_t before = failures.size();
@@ -70,9 +70,8 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
     }
     std::cerr << ": " << f.detail << "\n";
   }
-  std::cout << "checked " << files << " files, " << tests << " tests: "
-            << (failures.empty() ? "all passed" : std::to_string(failures.size()) + " failures")
-            << "\n";
+  std::cout << "checked " << files << " files, " << tests
+            << " tests: " << (failures.empty() ? "all passed" : std::to_string(failures.size()) + " failures") << "\n";
   return failures.empty() ? kExitOk : kExitFailed;
 }
 
@@ -104,9 +103,8 @@ void add_port_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("port", "Speak port protocol v1 on stdin/stdout");
   auto backend = std::make_shared<std::string>(default_backend().name());
   cmd->add_option("--backend", *backend, "Crypto backend: cryptopp or openssl")->capture_default_str();
-  cmd->callback([&action, backend] {
-    action = [backend] { return port::serve(std::cin, std::cout, pick_backend(*backend)); };
-  });
+  cmd->callback(
+      [&action, backend] { action = [backend] { return port::serve(std::cin, std::cout, pick_backend(*backend)); }; });
 }
 
 }  // namespace fairvec::cli

@@ -34,10 +34,12 @@ struct Opts {
 int run(const Opts& opts) {
   // An empty file name is a mistake, never "not given" (`--out=` is treated the same way).
   if (!opts.empty_files.empty()) {
-    throw InputError(opts.empty_files.front(), "empty; name a file" +
-                                                   std::string(opts.empty_files.front() == "--json" ? " (or - for standard output)" : ""));
+    throw InputError(
+        opts.empty_files.front(),
+        "empty; name a file" + std::string(opts.empty_files.front() == "--json" ? " (or - for standard output)" : ""));
   }
-  if (opts.vectors_given && opts.vectors.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
+  if (opts.vectors_given && opts.vectors.empty())
+    throw InputError("--vectors", "empty; name the directory of vector files");
   check::CheckPortOptions o;
   o.command = opts.command;
   o.vectors_dir = opts.vectors_given ? std::filesystem::path(opts.vectors) : default_vectors_dir();
@@ -61,8 +63,10 @@ int run(const Opts& opts) {
     std::size_t skipped = check::totals(report).skipped;
     if (skipped) std::cerr << "--require-all: " << skipped << " vectors were skipped\n";
   }
-  if (json_to_stdout) std::cout << check::json_report(report, rc);
-  else if (!opts.json.empty()) write_file_atomic(opts.json, check::json_report(report, rc));
+  if (json_to_stdout)
+    std::cout << check::json_report(report, rc);
+  else if (!opts.json.empty())
+    write_file_atomic(opts.json, check::json_report(report, rc));
   if (!opts.junit.empty()) write_file_atomic(opts.junit, check::junit_report(report));
   if (!opts.html.empty()) write_file_atomic(opts.html, check::html_report(report, rc));
   return rc;
@@ -146,8 +150,9 @@ int run_diagnose(const std::string& path, bool all) {
 }  // namespace
 
 void add_diagnose_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("diagnose",
-                                 "Print the diagnosis of a saved check-port --json report: which known wrong ports the port answers like");
+  auto* cmd = app.add_subcommand(
+      "diagnose",
+      "Print the diagnosis of a saved check-port --json report: which known wrong ports the port answers like");
   auto path = std::make_shared<std::string>();
   auto all = std::make_shared<bool>(false);
   cmd->add_option("REPORT", *path, "The report (check-port --json FILE)")->required();
@@ -156,11 +161,12 @@ void add_diagnose_command(CLI::App& app, Action& action) {
 }
 
 void add_check_port_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("check-port",
-                                 "Run every vector against a port speaking port protocol v1: fairvec check-port [opts] -- CMD ARGS...");
+  auto* cmd = app.add_subcommand(
+      "check-port",
+      "Run every vector against a port speaking port protocol v1: fairvec check-port [opts] -- CMD ARGS...");
   auto opts = std::make_shared<Opts>();
   auto* vectors_opt = cmd->add_option("--vectors", opts->vectors,
-                                  std::string("Directory of vector files and transcripts/ (") + kVectorsHelp + ")");
+                                      std::string("Directory of vector files and transcripts/ (") + kVectorsHelp + ")");
   cmd->add_option("--timeout-ms", opts->timeout_ms, "Per-request timeout in milliseconds (start-up not counted)")
       ->check(CLI::Range(1, 3600000))
       ->capture_default_str();
@@ -175,14 +181,17 @@ void add_check_port_command(CLI::App& app, Action& action) {
       ->allow_extra_args(false);  // one value each: `--only X -- CMD -c ...` leaves -c to CMD
   cmd->add_option("--skip", opts->skip, "Skip vectors matching this glob (as --only); repeatable")
       ->allow_extra_args(false);
-  auto* expect = cmd->add_option("--expect", opts->expect, "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
+  auto* expect = cmd->add_option("--expect", opts->expect,
+                                 "Known failures: lines 'PATTERN REASON', or a JSON array of {vector, reason}");
   cmd->add_option("--random", opts->random,
                   "Also send N random valid inputs per listed op (from the op table), compared with fairvec's answer "
                   "(0: none)")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
-  auto* seed = cmd->add_option("--seed", opts->seed, "Seed of the random inputs (default: a fresh one, printed in the report)");
-  auto* json = cmd->add_option("--json", opts->json, "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
+  auto* seed =
+      cmd->add_option("--seed", opts->seed, "Seed of the random inputs (default: a fresh one, printed in the report)");
+  auto* json = cmd->add_option("--json", opts->json,
+                               "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
   auto* junit = cmd->add_option("--junit", opts->junit, "Write the report as JUnit XML to FILE");
   auto* html = cmd->add_option("--html", opts->html, "Write the report as one self-contained HTML page to FILE");
   cmd->add_flag("--verbose", opts->verbose, "Show every failure and every flag");

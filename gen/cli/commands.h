@@ -16,15 +16,15 @@ namespace fairvec::cli {
 
 using Action = std::function<int()>;
 
-void add_generate_command(CLI::App& app, Action& action);      // cli/generate.cc
-void add_check_command(CLI::App& app, Action& action);         // cli/check_command.cc
-void add_port_command(CLI::App& app, Action& action);          // cli/check_command.cc
-void add_check_port_command(CLI::App& app, Action& action);    // cli/check_port.cc
-void add_diagnose_command(CLI::App& app, Action& action);      // cli/check_port.cc
-void add_bench_command(CLI::App& app, Action& action);         // cli/bench.cc
-void add_search_command(CLI::App& app, Action& action);        // cli/search.cc
-void add_ops_command(CLI::App& app, Action& action);           // cli/ops_command.cc
-void add_limits_command(CLI::App& app, Action& action);        // cli/limits.cc
+void add_generate_command(CLI::App& app, Action& action);    // cli/generate.cc
+void add_check_command(CLI::App& app, Action& action);       // cli/check_command.cc
+void add_port_command(CLI::App& app, Action& action);        // cli/check_command.cc
+void add_check_port_command(CLI::App& app, Action& action);  // cli/check_port.cc
+void add_diagnose_command(CLI::App& app, Action& action);    // cli/check_port.cc
+void add_bench_command(CLI::App& app, Action& action);       // cli/bench.cc
+void add_search_command(CLI::App& app, Action& action);      // cli/search.cc
+void add_ops_command(CLI::App& app, Action& action);         // cli/ops_command.cc
+void add_limits_command(CLI::App& app, Action& action);      // cli/limits.cc
 
 // run_generate writes every generated file (vector files, their schemas and transcripts,
 // common.json, proofs, the manifest last; the tables of the specs in |specs|) atomically, or with
@@ -38,6 +38,5 @@ int run_generate(const std::filesystem::path& out, const std::filesystem::path& 
 // select_files): empty for no globs. Throws InputError (exit 2) for a glob that matches no file.
 // cli/check_command.cc.
 [[nodiscard]] std::set<std::string> selected_files(const std::vector<std::string>& globs);
-
 
 }  // namespace fairvec::cli

@@ -37,7 +37,8 @@ std::vector<DataDirPlace> vectors_dir_places() {
   // FAIRVEC_BUILD_TREE_BIN_DIR and FAIRVEC_BUILD_TREE_VECTORS come from gen/CMakeLists.txt: the
   // directory the build writes fairvec into and the source tree's vectors/. They are used only
   // by the executable that runs from that very directory, never by an installed or copied one.
-  if (same_dir(exe_dir, FAIRVEC_BUILD_TREE_BIN_DIR)) places.push_back({"build tree", fs::path(FAIRVEC_BUILD_TREE_VECTORS)});
+  if (same_dir(exe_dir, FAIRVEC_BUILD_TREE_BIN_DIR))
+    places.push_back({"build tree", fs::path(FAIRVEC_BUILD_TREE_VECTORS)});
   return places;
 }
 

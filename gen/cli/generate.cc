@@ -9,9 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <new>
 #include <map>
 #include <memory>
+#include <new>
 #include <optional>
 #include <set>
 #include <string>
@@ -32,8 +32,8 @@
 #include "vectors/generated_docs.h"
 #include "vectors/search_results.h"
 #include "vectors/set_manifest.h"
-#include "vectors/wrong_answers.h"
 #include "vectors/vector_file.h"
+#include "vectors/wrong_answers.h"
 
 namespace fairvec::cli {
 
@@ -171,7 +171,8 @@ class Generation {
     std::set<std::string> known{"bugtypes", "limits", "ops", "search-results"};
     for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
     for (const auto& key : seen) {
-      if (!known.count(key)) fail(specs.string() + " has a '<!-- fairvec:" + key + " begin -->' block that nothing generates");
+      if (!known.count(key))
+        fail(specs.string() + " has a '<!-- fairvec:" + key + " begin -->' block that nothing generates");
     }
     for (const auto& [key, _] : blocks) {  // every table once; with --only, at most once
       const auto n = std::count(seen.begin(), seen.end(), key);
@@ -194,8 +195,8 @@ class Generation {
         continue;
       }
       if (e.is_directory()) continue;
-      if (produced_.count(p) || (check::unlisted_allowed(p.lexically_relative(out_.lexically_normal())) &&
-                                 e.is_regular_file())) {
+      if (produced_.count(p) ||
+          (check::unlisted_allowed(p.lexically_relative(out_.lexically_normal())) && e.is_regular_file())) {
         continue;
       }
       std::cerr << "fairvec generate: " << p.string() << " is not produced by any generator (stray file)\n";

@@ -22,34 +22,42 @@ namespace fairvec::cli {
 const std::vector<Limit>& limits() {
   static const std::vector<Limit> table = {
       {"portRequestLineBytes", json::kMaxTextBytes, "bytes",
-       "a port request line (a longer one is answered `bad_input` with `id` null without being kept; the port goes on serving)",
+       "a port request line (a longer one is answered `bad_input` with `id` null without being kept; the port goes on "
+       "serving)",
        "`port::serve`, `json::kMaxTextBytes`"},
       {"portReplyLineBytes", port::kMaxReplyBytes, "bytes",
        "a port reply line: check-port reads none longer (a port failure), `fairvec port` writes none longer (a request "
        "whose reply would be longer is answered `bad_input`); the ops' bounds keep their largest replies below it",
        "`port::kMaxReplyBytes` (= `json::kMaxTextBytes`)"},
-      {"poolHopUnits", cursor::kMaxPoolUnits, "units", "the units of one `cursor.pool_hop` request", "`cursor::kMaxPoolUnits`"},
+      {"poolHopUnits", cursor::kMaxPoolUnits, "units", "the units of one `cursor.pool_hop` request",
+       "`cursor::kMaxPoolUnits`"},
       {"canonicalJsonHexBytes", canonical_json::kMaxHexTextBytes, "bytes",
        "the JSON text of one `canonical_json.hex` request (its reply carries the canonical text twice)",
        "`canonical_json::kMaxHexTextBytes`"},
-      {"fileBytes", kMaxFileBytes, "bytes", "a vector file, schema or any file read whole (checked from its size before reading)",
+      {"fileBytes", kMaxFileBytes, "bytes",
+       "a vector file, schema or any file read whole (checked from its size before reading)",
        "`read_file`, `kMaxFileBytes`"},
       {"proofFileBytes", tavla::kMaxProofBytes, "bytes", "a tavla proof file", "`tavla::kMaxProofBytes`"},
       {"textBytes", hmac_dice::kMaxTextBytes, "bytes",
-       "a check-page link, or recorded rolls given as text or as `--recorded-file` (a command-line value is also bounded by Linux to 128 KiB)",
+       "a check-page link, or recorded rolls given as text or as `--recorded-file` (a command-line value is also "
+       "bounded by Linux to 128 KiB)",
        "the hmac-dice parsers, `hmac_dice::kMaxTextBytes`"},
       {"jsonOptionBytes", verify::kMaxJsonOptionBytes, "bytes", "the JSON text of `verify` `--options` / `--outcome`",
        "`verify::kMaxJsonOptionBytes`"},
-      {"expectListBytes", check::kMaxExpectListBytes, "bytes", "a check-port `--expect` file", "`check::kMaxExpectListBytes`"},
+      {"expectListBytes", check::kMaxExpectListBytes, "bytes", "a check-port `--expect` file",
+       "`check::kMaxExpectListBytes`"},
       {"checkpointBytes", search::kMaxCheckpointBytes, "bytes", "a `fairvec search --checkpoint` file",
        "`search::kMaxCheckpointBytes`"},
       {"jsonBudgetMultiple", json::kBudgetMultiple, "x",
-       "parsing a JSON text of n bytes takes at most jsonBudgetMultiple × n + jsonBudgetSlackBytes beyond the text (the memory rule below)",
+       "parsing a JSON text of n bytes takes at most jsonBudgetMultiple × n + jsonBudgetSlackBytes beyond the text "
+       "(the memory rule below)",
        "`json::scan`, `json::kBudgetMultiple`"},
-      {"jsonBudgetSlackBytes", json::kBudgetSlack, "bytes", "the constant part of the memory rule", "`json::kBudgetSlack`"},
-      {"jsonDepth", json::kMaxDepth, "levels", "nesting of any JSON text (the root container is level 1)", "`json::kMaxDepth`"},
-      {"canonicalJsonDepth", canonical_json::kMaxDepth, "levels", "nesting of a canonical-JSON text (proof files, settings)",
-       "`canonical_json::kMaxDepth`"},
+      {"jsonBudgetSlackBytes", json::kBudgetSlack, "bytes", "the constant part of the memory rule",
+       "`json::kBudgetSlack`"},
+      {"jsonDepth", json::kMaxDepth, "levels", "nesting of any JSON text (the root container is level 1)",
+       "`json::kMaxDepth`"},
+      {"canonicalJsonDepth", canonical_json::kMaxDepth, "levels",
+       "nesting of a canonical-JSON text (proof files, settings)", "`canonical_json::kMaxDepth`"},
       {"matchRolls", hmac_dice::kMaxMatchRolls, "rolls", "rolls of one match (a link, a listing, `--rolls`)",
        "`hmac_dice::kMaxMatchRolls`"},
       {"matchBytesPerRoll", hmac_dice::kMatchBytesPerRoll, "bytes",
@@ -58,11 +66,13 @@ const std::vector<Limit>& limits() {
       {"matchBytes", hmac_dice::kMatchBytesPerRoll * hmac_dice::kMaxMatchRolls, "bytes",
        "peak memory of the largest match (matchBytesPerRoll × matchRolls)", "derived"},
       {"crashGames", verify::kMaxCrashCount, "games", "games listed by `verify crash`", "`verify::kMaxCrashCount`"},
-      {"crashWalkLinks", verify::kMaxWalk, "links", "the most `verify crash --max-walk` may allow", "`verify::kMaxWalk`"},
-      {"crashWalkDefaultLinks", verify::kDefaultMaxWalk, "links", "links `verify crash` walks to `--terminating` by default",
-       "`verify::kDefaultMaxWalk`"},
+      {"crashWalkLinks", verify::kMaxWalk, "links", "the most `verify crash --max-walk` may allow",
+       "`verify::kMaxWalk`"},
+      {"crashWalkDefaultLinks", verify::kDefaultMaxWalk, "links",
+       "links `verify crash` walks to `--terminating` by default", "`verify::kDefaultMaxWalk`"},
       {"processMemoryBytes", kProcessMemoryBytes, "bytes",
-       "the address space every input of the hostile suite runs within, and the peak resident memory `fairvec bench` allows",
+       "the address space every input of the hostile suite runs within, and the peak resident memory `fairvec bench` "
+       "allows",
        "`cli::kProcessMemoryBytes`"},
   };
   return table;
@@ -101,7 +111,8 @@ std::string shown(const Limit& l) {
 }  // namespace
 
 std::string limits_table() {
-  std::string t = "| limit (`fairvec limits --json`) | bounds | largest accepted | where enforced |\n|---|---|---|---|\n";
+  std::string t =
+      "| limit (`fairvec limits --json`) | bounds | largest accepted | where enforced |\n|---|---|---|---|\n";
   for (const Limit& l : limits()) {
     t += "| `" + std::string(l.name) + "` | " + l.input + " | " + shown(l) + " | " + l.where + " |\n";
   }
@@ -109,7 +120,8 @@ std::string limits_table() {
 }
 
 void add_limits_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("limits", "List every input bound (--json: {name: value}; specs/README.md, \"Memory budget\")");
+  auto* cmd = app.add_subcommand("limits",
+                                 "List every input bound (--json: {name: value}; specs/README.md, \"Memory budget\")");
   auto json_out = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json_out, "Print {name: value} for every bound");
   cmd->callback([&action, json_out] {

@@ -43,8 +43,9 @@ int run_main(int argc, char** argv) {
   cli::add_port_command(app, action);
   cli::add_check_port_command(app, action);
   cli::add_diagnose_command(app, action);
-  app.add_subcommand("verify", "Verify a dice match, tavla proof, cursor round, keno ticket, crash chain or stake round "
-                               "offline (fairvec verify --help)");
+  app.add_subcommand("verify",
+                     "Verify a dice match, tavla proof, cursor round, keno ticket, crash chain or stake round "
+                     "offline (fairvec verify --help)");
   cli::add_bench_command(app, action);
   cli::add_search_command(app, action);
   cli::add_ops_command(app, action);

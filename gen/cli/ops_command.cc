@@ -8,7 +8,8 @@
 namespace fairvec::cli {
 
 void add_ops_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand("ops", "List every port op (--json: params with kinds and schemas, results, examples)");
+  auto* cmd =
+      app.add_subcommand("ops", "List every port op (--json: params with kinds and schemas, results, examples)");
   auto json_out = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json_out, "Print the op table as one JSON document (specs/port-protocol.md)");
   cmd->callback([&action, json_out] {

@@ -33,7 +33,8 @@ std::string format_duration(double seconds) {
 ProgressReporter::ProgressReporter(ProgressMode mode, double line_every, std::string what)
     : mode_(mode), line_every_(line_every), what_(std::move(what)), last_(std::chrono::steady_clock::now()) {}
 
-void ProgressReporter::update(std::uint64_t done, std::uint64_t total, double rate, std::optional<std::uint64_t> found) {
+void ProgressReporter::update(std::uint64_t done, std::uint64_t total, double rate,
+                              std::optional<std::uint64_t> found) {
   if (mode_ == ProgressMode::kNone) return;
   const auto now = std::chrono::steady_clock::now();
   const double since = std::chrono::duration<double>(now - last_).count();
@@ -50,9 +51,9 @@ void ProgressReporter::update(std::uint64_t done, std::uint64_t total, double ra
   if (mode_ == ProgressMode::kBar) {
     constexpr int kWidth = 30;
     const int fill = static_cast<int>(frac * kWidth);
-    os << "\r[" << std::string(static_cast<std::size_t>(fill), '#') << std::string(static_cast<std::size_t>(kWidth - fill), '.')
-       << "] " << pct << "  " << done << "/" << total << "  " << rt << "  ETA " << format_duration(eta) << "  " << hit
-       << "\x1b[K";
+    os << "\r[" << std::string(static_cast<std::size_t>(fill), '#')
+       << std::string(static_cast<std::size_t>(kWidth - fill), '.') << "] " << pct << "  " << done << "/" << total
+       << "  " << rt << "  ETA " << format_duration(eta) << "  " << hit << "\x1b[K";
     drawn_ = true;
   } else {
     os << what_ << ": " << pct << " (" << done << " of " << total << "), " << rt << ", ETA " << format_duration(eta)

@@ -17,8 +17,8 @@
 #include <utility>
 
 #include "cli/commands.h"
-#include "cli/search_commands.h"
 #include "cli/progress.h"
+#include "cli/search_commands.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
@@ -75,7 +75,8 @@ json::Value progress_json(const search::Progress& p) {
 }
 
 // The members of a checkpoint, in the order write_checkpoint writes them.
-constexpr std::string_view kCheckpointMembers[] = {"format", "search", "frontier", "finished", "found", "candidates", "seconds"};
+constexpr std::string_view kCheckpointMembers[] = {"format", "search",     "frontier", "finished",
+                                                   "found",  "candidates", "seconds"};
 
 // read_checkpoint loads |path| into |search| after checking it was written for |spec| and that its
 // fields agree with each other: the frontier and the finished chunks lie in the shard, the
@@ -117,8 +118,8 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
   search::Progress p;
   p.frontier = json::get_uint(doc, "frontier", path);
   if (p.frontier > chunks) {
-    throw InputError(path + ".frontier", std::to_string(p.frontier) + " is past the shard's " + std::to_string(chunks) +
-                                             " chunks");
+    throw InputError(path + ".frontier",
+                     std::to_string(p.frontier) + " is past the shard's " + std::to_string(chunks) + " chunks");
   }
   const rapidjson::Value& fin = json::get_array(doc, "finished", path);
   for (rapidjson::SizeType i = 0; i < fin.Size(); ++i) {
@@ -129,7 +130,8 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
       throw InputError(at, "chunk " + std::to_string(c) + " must lie above the frontier " + std::to_string(p.frontier) +
                                " and below the shard's " + std::to_string(chunks) + " chunks");
     }
-    if (!p.finished.empty() && c <= *p.finished.rbegin()) throw InputError(at, "the finished chunks must be increasing");
+    if (!p.finished.empty() && c <= *p.finished.rbegin())
+      throw InputError(at, "the finished chunks must be increasing");
     p.finished.insert(c);
   }
   const rapidjson::Value& found = json::member(doc, "found", path);
@@ -144,15 +146,15 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
     }
     const Digest mac = compiled.reference_mac(backend, hit);
     if (search::skip_depth(mac) != compiled.spec().depth) {
-      throw InputError(at, std::to_string(hit) + " is not a hit: its MAC " + to_hex(mac).substr(0, 16) + "… starts with " +
-                               std::to_string(search::skip_depth(mac)) + " skipped bytes, not " +
+      throw InputError(at, std::to_string(hit) + " is not a hit: its MAC " + to_hex(mac).substr(0, 16) +
+                               "… starts with " + std::to_string(search::skip_depth(mac)) + " skipped bytes, not " +
                                std::to_string(compiled.spec().depth));
     }
     const std::uint64_t lo = search.chunk_lo(*local);
     if (hit > lo) {
       if (auto lower = compiled.first_hit(lo, hit - 1, kernel)) {
-        throw InputError(at, std::to_string(hit) + " is not the lowest hit of its chunk: " + std::to_string(*lower) +
-                                 " is lower");
+        throw InputError(
+            at, std::to_string(hit) + " is not the lowest hit of its chunk: " + std::to_string(*lower) + " is lower");
       }
     }
     p.best = hit;
@@ -164,11 +166,13 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
   }
   const std::uint64_t candidates = json::get_uint(doc, "candidates", path);
   if (candidates != search.finished_candidates()) {
-    throw InputError(path + ".candidates", "says " + std::to_string(candidates) + ", but the frontier and the finished " +
-                                               "chunks hold " + std::to_string(search.finished_candidates()));
+    throw InputError(path + ".candidates", "says " + std::to_string(candidates) +
+                                               ", but the frontier and the finished " + "chunks hold " +
+                                               std::to_string(search.finished_candidates()));
   }
   const double seconds = json::get_double(doc, "seconds", path);
-  if (!std::isfinite(seconds) || seconds < 0) throw InputError(path + ".seconds", "must be a time of 0 seconds or more");
+  if (!std::isfinite(seconds) || seconds < 0)
+    throw InputError(path + ".seconds", "must be a time of 0 seconds or more");
   return seconds;
 }
 
@@ -186,7 +190,8 @@ int run_search(SearchOptions o) {
   const Backend* backend = backend_by_name(o.backend);
   if (!backend) throw InputError("--backend", "unknown backend '" + o.backend + "' (cryptopp, openssl)");
   auto kernel = search::kernel_by_name(o.kernel);
-  if (!kernel) throw InputError("--kernel", "unknown kernel '" + o.kernel + "' (portable, sha-ni-x1, sha-ni-x2, sha-ni-x4)");
+  if (!kernel)
+    throw InputError("--kernel", "unknown kernel '" + o.kernel + "' (portable, sha-ni-x1, sha-ni-x2, sha-ni-x4)");
   if (*kernel != search::Kernel::kPortable && !search::sha_ni_available()) {
     throw InputError("--kernel", o.kernel + " needs SHA-NI, which this CPU lacks (use portable)");
   }
@@ -211,9 +216,8 @@ int run_search(SearchOptions o) {
     }
   }
   const unsigned depth = s.depth;
-  search::ChunkedSearch search(s.from, s.to, s.shard, [&](std::uint64_t lo, std::uint64_t hi) {
-    return compiled.first_hit(lo, hi, *kernel);
-  });
+  search::ChunkedSearch search(s.from, s.to, s.shard,
+                               [&](std::uint64_t lo, std::uint64_t hi) { return compiled.first_hit(lo, hi, *kernel); });
   double before = 0;
   if (!o.checkpoint.empty() && std::filesystem::exists(o.checkpoint)) {
     before = read_checkpoint(o.checkpoint, spec, compiled, *backend, *kernel, search);
@@ -266,7 +270,9 @@ int run_search(SearchOptions o) {
   const search::Progress final_progress = search.progress();
   const bool found = complete && final_progress.best.has_value();
   const std::uint64_t hit = found ? *final_progress.best : 0;
-  json::Object out{{"search", spec}, {"counter", compiled.counter_name()}, {"complete", complete},
+  json::Object out{{"search", spec},
+                   {"counter", compiled.counter_name()},
+                   {"complete", complete},
                    {"found", found ? json::Value(static_cast<std::int64_t>(hit)) : json::Value()}};
   if (found) {
     const Digest mac = compiled.reference_mac(*backend, hit);
@@ -307,7 +313,8 @@ void add_search_command(CLI::App& app, Action& action) {
   auto o = std::make_shared<SearchOptions>();
   // The class and --seed are required unless a subcommand (merge, estimate) is given.
   auto* cls = cmd->add_option("class", o->spec.cls, "hmac-dice-skip, tavla-skip or tavla-skip-derived");
-  auto* seed = cmd->add_option("--seed", o->spec.seed, "Server seed (hmac-dice, hex), tavla seed (32 bytes hex) or seed label");
+  auto* seed =
+      cmd->add_option("--seed", o->spec.seed, "Server seed (hmac-dice, hex), tavla seed (32 bytes hex) or seed label");
   cmd->add_option("--client", o->spec.clients, "hmac-dice client seeds, in seat order (1 or 2)");
   cmd->add_option("--game", o->spec.game, "tavla game id (UUID)");
   cmd->add_option("--contribution", o->spec.contributions, "tavla contributions (two, 32 bytes hex each)");
@@ -320,7 +327,8 @@ void add_search_command(CLI::App& app, Action& action) {
   cmd->add_option("--shard", o->shard,
                   "i/N: scan only shard i (0-based) of N; the lowest answer of all N shards is the answer")
       ->capture_default_str();
-  auto* checkpoint = cmd->add_option("--checkpoint", o->checkpoint, "Save progress to FILE and resume from it when it exists");
+  auto* checkpoint =
+      cmd->add_option("--checkpoint", o->checkpoint, "Save progress to FILE and resume from it when it exists");
   auto* store = cmd->add_option("--store", o->store,
                                 "When complete, write FILE as a stored result (gen/vectors/search_results/; a shard's "
                                 "files are combined by `fairvec search merge`)");
@@ -328,7 +336,8 @@ void add_search_command(CLI::App& app, Action& action) {
   cmd->add_option("--progress", o->progress, "auto (a bar on a terminal, else lines), bar, lines or none")
       ->capture_default_str();
   cmd->add_option("--progress-every", o->progress_every, "Seconds between progress lines")->capture_default_str();
-  cmd->add_option("--kernel", o->kernel, "Engine kernel: portable, sha-ni-x1, sha-ni-x2, sha-ni-x4")->capture_default_str();
+  cmd->add_option("--kernel", o->kernel, "Engine kernel: portable, sha-ni-x1, sha-ni-x2, sha-ni-x4")
+      ->capture_default_str();
   cmd->add_option("--backend", o->backend, "Backend that checks the engine and the hit: cryptopp or openssl")
       ->capture_default_str();
   add_search_merge_command(*cmd, action);

@@ -93,13 +93,16 @@ int run_estimate(const EstimateOptions& o) {
   }
   for (const auto& c : o.classes) {
     if (std::find(kClasses.begin(), kClasses.end(), c) == kClasses.end()) {
-      throw InputError("--class", "'" + c + "' is not hmac-dice-skip or tavla-skip-derived (tavla-skip's 2^32 n "
-                                          "hold a depth-6 hit only 1 time in 16)");
+      throw InputError("--class", "'" + c +
+                                      "' is not hmac-dice-skip or tavla-skip-derived (tavla-skip's 2^32 n "
+                                      "hold a depth-6 hit only 1 time in 16)");
     }
   }
-  if (!(o.rate >= 0) || !std::isfinite(o.rate)) throw InputError("--rate", "must be a rate above 0 candidates per second");
+  if (!(o.rate >= 0) || !std::isfinite(o.rate))
+    throw InputError("--rate", "must be a rate above 0 candidates per second");
   if (!(o.wall_hours > 0) || !std::isfinite(o.wall_hours)) throw InputError("--wall-hours", "must be above 0");
-  if (!(o.measure_seconds > 0) || o.measure_seconds > 60) throw InputError("--measure-seconds", "must be above 0 and at most 60");
+  if (!(o.measure_seconds > 0) || o.measure_seconds > 60)
+    throw InputError("--measure-seconds", "must be above 0 and at most 60");
   std::map<std::string, double> rates;
   for (const auto& c : o.classes) rates[c] = o.rate > 0 ? o.rate : measure_rate(c, o.measure_seconds);
   std::vector<Row> rows;
@@ -133,23 +136,26 @@ int run_estimate(const EstimateOptions& o) {
                                        {"shards", static_cast<std::int64_t>(r.shards)},
                                        {"expectedWallHours", r.wall_hours_at_shards}}));
     }
-    std::cout << json::to_pretty(json::Value::object({{"rate", o.rate > 0 ? "given" : "measured"},
-                                                      {"wallHours", o.wall_hours},
-                                                      {"threadsPerShard", static_cast<std::int64_t>(o.threads_per_shard)},
-                                                      {"rows", json::Value(std::move(a))}}));
+    std::cout << json::to_pretty(
+        json::Value::object({{"rate", o.rate > 0 ? "given" : "measured"},
+                             {"wallHours", o.wall_hours},
+                             {"threadsPerShard", static_cast<std::int64_t>(o.threads_per_shard)},
+                             {"rows", json::Value(std::move(a))}}));
     return kExitOk;
   }
-  std::cout << "rate: " << (o.rate > 0 ? "given (--rate)" : "measured now, one thread, kernel " +
-                                                                std::string(search::kernel_name(search::fastest_kernel())))
+  std::cout << "rate: "
+            << (o.rate > 0
+                    ? "given (--rate)"
+                    : "measured now, one thread, kernel " + std::string(search::kernel_name(search::fastest_kernel())))
             << "; shards: 9 searches in 10 finish within " << fixed(o.wall_hours, 1) << " h on " << o.threads_per_shard
             << " thread(s) per shard\n\n";
   std::cout << "| class | depth | p per candidate | expected candidates | 90% within | rate per core (/s) | "
                "core-hours (expected) | core-hours (90%) | shards | expected wall hours |\n"
                "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& r : rows) {
-    std::cout << "| " << r.cls << " | " << r.depth << " | " << sci(r.p) << " | " << sci(r.expected) << " | " << sci(r.p90)
-              << " | " << fixed(r.rate, 0) << " | " << fixed(r.core_hours, 1) << " | " << fixed(r.p90_core_hours, 1)
-              << " | " << r.shards << " | " << fixed(r.wall_hours_at_shards, 1) << " |\n";
+    std::cout << "| " << r.cls << " | " << r.depth << " | " << sci(r.p) << " | " << sci(r.expected) << " | "
+              << sci(r.p90) << " | " << fixed(r.rate, 0) << " | " << fixed(r.core_hours, 1) << " | "
+              << fixed(r.p90_core_hours, 1) << " | " << r.shards << " | " << fixed(r.wall_hours_at_shards, 1) << " |\n";
   }
   return kExitOk;
 }
@@ -165,8 +171,10 @@ void add_search_estimate_command(CLI::App& search, Action& action) {
   auto o = std::make_shared<EstimateOptions>();
   cmd->add_option("--depth", o->depths, "Depths (default 6 7 8)")->delimiter(',');
   cmd->add_option("--class", o->classes, "hmac-dice-skip, tavla-skip-derived (default both)")->delimiter(',');
-  cmd->add_option("--rate", o->rate, "Candidates per second per core (e.g. from `fairvec bench --json`); default: measure");
-  cmd->add_option("--measure-seconds", o->measure_seconds, "Seconds to measure each class's rate")->capture_default_str();
+  cmd->add_option("--rate", o->rate,
+                  "Candidates per second per core (e.g. from `fairvec bench --json`); default: measure");
+  cmd->add_option("--measure-seconds", o->measure_seconds, "Seconds to measure each class's rate")
+      ->capture_default_str();
   cmd->add_option("--wall-hours", o->wall_hours, "Target wall time of the sharded search")->capture_default_str();
   cmd->add_option("--threads-per-shard", o->threads_per_shard, "Threads each shard runs (--threads)")
       ->check(CLI::Range(1u, 256u))

@@ -41,12 +41,15 @@ std::string first_difference(const rapidjson::Value& got, const rapidjson::Value
     const rapidjson::Value* g = json::optional_member(got, it->name.GetString());
     if (!g) return std::string(it->name.GetString()) + " (missing)";
     if (!json::equal(*g, it->value)) {
-      if (g->IsObject() && it->value.IsObject()) return std::string(it->name.GetString()) + "." + first_difference(*g, it->value);
-      return std::string(it->name.GetString()) + " (" + json::to_text(*g) + ", fairvec writes " + json::to_text(it->value) + ")";
+      if (g->IsObject() && it->value.IsObject())
+        return std::string(it->name.GetString()) + "." + first_difference(*g, it->value);
+      return std::string(it->name.GetString()) + " (" + json::to_text(*g) + ", fairvec writes " +
+             json::to_text(it->value) + ")";
     }
   }
   for (auto it = got.MemberBegin(); it != got.MemberEnd(); ++it) {
-    if (!json::optional_member(want, it->name.GetString())) return std::string(it->name.GetString()) + " (not a member)";
+    if (!json::optional_member(want, it->name.GetString()))
+      return std::string(it->name.GetString()) + " (not a member)";
   }
   return "layout (the members are right but not as fairvec writes them)";
 }
@@ -93,10 +96,12 @@ ShardFile read_shard(const std::string& file, const Backend& backend) {
   if (json::to_pretty(want) != text) {
     rapidjson::Document w;
     json::parse(json::to_pretty(want), w, "stored result");
-    throw InputError(file, "not as `fairvec search --store` writes it for its search and answer: " + first_difference(doc, w));
+    throw InputError(
+        file, "not as `fairvec search --store` writes it for its search and answer: " + first_difference(doc, w));
   }
   if (s.found) {
-    search::ChunkedSearch cs(s.spec.from, s.spec.to, s.spec.shard, [](std::uint64_t, std::uint64_t) { return std::nullopt; });
+    search::ChunkedSearch cs(s.spec.from, s.spec.to, s.spec.shard,
+                             [](std::uint64_t, std::uint64_t) { return std::nullopt; });
     const std::uint64_t lo = cs.chunk_lo(*cs.local_chunk_of(*s.found));
     if (*s.found > lo) {
       if (auto lower = compiled->first_hit(lo, *s.found - 1, search::fastest_kernel())) {
@@ -153,7 +158,8 @@ int run_merge(const MergeOptions& o) {
   for (std::uint64_t i = 0; i < n; ++i) {
     if (!by_index.count(i)) {
       std::string given;
-      for (const auto& [idx, s] : by_index) given += (given.empty() ? "" : ", ") + shard_name(s->spec.shard) + " " + s->file;
+      for (const auto& [idx, s] : by_index)
+        given += (given.empty() ? "" : ", ") + shard_name(s->spec.shard) + " " + s->file;
       throw InputError("shard " + std::to_string(i) + "/" + std::to_string(n),
                        "missing: its chunks " + std::to_string(i) + ", " + std::to_string(i + n) + ", " +
                            std::to_string(i + 2 * n) + ", … are not covered (given: " + given + ")");
@@ -184,7 +190,8 @@ void add_search_merge_command(CLI::App& search, Action& action) {
   auto o = std::make_shared<MergeOptions>();
   cmd->add_option("FILE", o->files, "The shards' stored results, in any order")->required();
   auto* store = cmd->add_option("--store", o->store, "Also write the merged result to FILE (atomically)");
-  cmd->add_option("--backend", o->backend, "Backend that recomputes every hit: cryptopp or openssl")->capture_default_str();
+  cmd->add_option("--backend", o->backend, "Backend that recomputes every hit: cryptopp or openssl")
+      ->capture_default_str();
   cmd->callback([o, store, &action] {
     o->store_given = store->count() > 0;
     action = [o] { return run_merge(*o); };

@@ -18,9 +18,7 @@ class CryptoppContext final : public HashContext {
     hash_.Final(d.data());
     return d;
   }
-  std::unique_ptr<HashContext> clone() const override {
-    return std::make_unique<CryptoppContext>(hash_);
-  }
+  std::unique_ptr<HashContext> clone() const override { return std::make_unique<CryptoppContext>(hash_); }
 
  private:
   Hash hash_;

@@ -27,9 +27,7 @@ class OpensslSha256Context final : public HashContext {
   OpensslSha256Context(const OpensslSha256Context&) = delete;
   OpensslSha256Context& operator=(const OpensslSha256Context&) = delete;
 
-  void update(ByteView data) override {
-    ensure(EVP_DigestUpdate(ctx_, data.data(), data.size()), "EVP_DigestUpdate");
-  }
+  void update(ByteView data) override { ensure(EVP_DigestUpdate(ctx_, data.data(), data.size()), "EVP_DigestUpdate"); }
   Digest finish() override {
     Digest d;
     unsigned int len = 0;
@@ -37,9 +35,7 @@ class OpensslSha256Context final : public HashContext {
     if (len != d.size()) throw BackendError("openssl: SHA-256 digest length");
     return d;
   }
-  std::unique_ptr<HashContext> clone() const override {
-    return std::make_unique<OpensslSha256Context>(ctx_);
-  }
+  std::unique_ptr<HashContext> clone() const override { return std::make_unique<OpensslSha256Context>(ctx_); }
 
  private:
   EVP_MD_CTX* ctx_;
@@ -61,14 +57,12 @@ class OpensslHmacContext final : public HashContext {
   explicit OpensslHmacContext(ByteView key) : ctx_(EVP_MAC_CTX_new(hmac_algorithm())) {
     if (!ctx_) throw BackendError("openssl: EVP_MAC_CTX_new failed");
     char digest_name[] = "SHA256";
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest_name, 0),
-        OSSL_PARAM_construct_end()};
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest_name, 0),
+                           OSSL_PARAM_construct_end()};
     // EVP_MAC_init treats a NULL key as "keep the previous key", so an empty key is passed as a
     // valid pointer with length 0.
     static const unsigned char kEmpty[1] = {0};
-    ensure(EVP_MAC_init(ctx_, key.empty() ? kEmpty : key.data(), key.size(), params),
-           "EVP_MAC_init");
+    ensure(EVP_MAC_init(ctx_, key.empty() ? kEmpty : key.data(), key.size(), params), "EVP_MAC_init");
   }
   explicit OpensslHmacContext(EVP_MAC_CTX* dup) : ctx_(dup) {
     if (!ctx_) throw BackendError("openssl: EVP_MAC_CTX_dup failed");
@@ -77,9 +71,7 @@ class OpensslHmacContext final : public HashContext {
   OpensslHmacContext(const OpensslHmacContext&) = delete;
   OpensslHmacContext& operator=(const OpensslHmacContext&) = delete;
 
-  void update(ByteView data) override {
-    ensure(EVP_MAC_update(ctx_, data.data(), data.size()), "EVP_MAC_update");
-  }
+  void update(ByteView data) override { ensure(EVP_MAC_update(ctx_, data.data(), data.size()), "EVP_MAC_update"); }
   Digest finish() override {
     Digest d;
     size_t len = 0;
@@ -131,9 +123,7 @@ class OpensslBackend final : public Backend {
     ctx.update(msg);
     return ctx.finish();
   }
-  std::unique_ptr<HashContext> start_sha256() const override {
-    return std::make_unique<OpensslSha256Context>();
-  }
+  std::unique_ptr<HashContext> start_sha256() const override { return std::make_unique<OpensslSha256Context>(); }
   std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
     return std::make_unique<OpensslHmacContext>(key);
   }

@@ -7,8 +7,8 @@
 namespace fairvec {
 
 InputError::InputError(std::string field, std::string message, std::optional<std::size_t> position)
-    : std::runtime_error(field + (position ? " (at " + std::to_string(*position) + ")" : std::string()) +
-                         ": " + message),
+    : std::runtime_error(field + (position ? " (at " + std::to_string(*position) + ")" : std::string()) + ": " +
+                         message),
       field_(std::move(field)),
       detail_(std::move(message)),
       position_(position) {}
@@ -48,16 +48,15 @@ Bytes from_hex(std::string_view hex, std::string_view field) {
 Digest digest_from_hex(std::string_view hex, std::string_view field) {
   Bytes b = from_hex(hex, field);
   if (b.size() != 32) {
-    throw InputError(std::string(field), "must be 32 bytes (64 hex digits), got " +
-                                             std::to_string(b.size()) + " bytes");
+    throw InputError(std::string(field),
+                     "must be 32 bytes (64 hex digits), got " + std::to_string(b.size()) + " bytes");
   }
   Digest d;
   std::copy(b.begin(), b.end(), d.begin());
   return d;
 }
 
-std::uint64_t parse_decimal(std::string_view text, std::string_view field, std::uint64_t min,
-                            std::uint64_t max) {
+std::uint64_t parse_decimal(std::string_view text, std::string_view field, std::uint64_t min, std::uint64_t max) {
   const std::string f(field);
   if (text.empty()) throw InputError(f, "empty number");
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -67,8 +66,8 @@ std::uint64_t parse_decimal(std::string_view text, std::string_view field, std::
   std::uint64_t v = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || ptr != text.data() + text.size() || v < min || v > max) {
-    throw InputError(f, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
-                            ", got " + std::string(text));
+    throw InputError(
+        f, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got " + std::string(text));
   }
   return v;
 }

@@ -18,9 +18,7 @@ using Digest = std::array<std::uint8_t, 32>;
 inline constexpr std::uint64_t kMaxSafeInteger = 9007199254740991ULL;
 
 // as_bytes views the bytes of |s| (UTF-8 text is hashed as its own bytes).
-inline ByteView as_bytes(std::string_view s) {
-  return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
+inline ByteView as_bytes(std::string_view s) { return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}; }
 
 // hex_digit_value returns the value 0..15 of the hex digit |c| (either case), or -1 when |c| is not
 // a hex digit.
@@ -38,8 +36,8 @@ inline ByteView as_bytes(std::string_view s) {
 
 // parse_decimal reads a decimal integer without sign or leading zeros ("0" itself is allowed) in
 // [min, max]. It throws InputError naming |field| on any other text or on a value out of range.
-[[nodiscard]] std::uint64_t parse_decimal(std::string_view text, std::string_view field,
-                                          std::uint64_t min, std::uint64_t max);
+[[nodiscard]] std::uint64_t parse_decimal(std::string_view text, std::string_view field, std::uint64_t min,
+                                          std::uint64_t max);
 
 // u32be appends |v| as four big-endian bytes to |out|.
 void append_u32be(Bytes& out, std::uint32_t v);

@@ -17,7 +17,8 @@ const Family* family_of_file(std::string_view name) {
   const Family* best = nullptr;
   for (const auto& f : families()) {
     const std::size_t n = std::strlen(f.id);
-    if (name.size() > n && name.substr(0, n) == f.id && name[n] == '_' && (!best || n > std::strlen(best->id))) best = &f;
+    if (name.size() > n && name.substr(0, n) == f.id && name[n] == '_' && (!best || n > std::strlen(best->id)))
+      best = &f;
   }
   return best;
 }

@@ -15,8 +15,7 @@ inline constexpr std::size_t kMaxFileBytes = 4u << 20;
 // read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, and
 // InputError (bad input, exit 2) naming the path and the limit when it is larger than |max_bytes|,
 // before reading it when its size is known (memory budget, specs/README.md).
-[[nodiscard]] std::string read_file(const std::filesystem::path& path,
-                                    std::size_t max_bytes = kMaxFileBytes);
+[[nodiscard]] std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = kMaxFileBytes);
 
 // write_file_atomic writes |data| to a temporary file beside |path|, flushes it to disk and renames
 // it over |path|. Throws IoError naming the path on failure; the temporary file is removed then.

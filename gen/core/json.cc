@@ -193,14 +193,10 @@ rapidjson::Value Value::to_rapidjson(rapidjson::Document::AllocatorType& alloc) 
 
 Value Value::from_rapidjson(const rapidjson::Value& v) {
   switch (v.GetType()) {
-    case rapidjson::kNullType:
-      return Value();
-    case rapidjson::kFalseType:
-      return Value(false);
-    case rapidjson::kTrueType:
-      return Value(true);
-    case rapidjson::kStringType:
-      return Value(std::string(v.GetString(), v.GetStringLength()));
+    case rapidjson::kNullType: return Value();
+    case rapidjson::kFalseType: return Value(false);
+    case rapidjson::kTrueType: return Value(true);
+    case rapidjson::kStringType: return Value(std::string(v.GetString(), v.GetStringLength()));
     case rapidjson::kNumberType:
       if (v.IsInt64()) return Value(v.GetInt64());
       return Value(v.GetDouble());
@@ -212,8 +208,7 @@ Value Value::from_rapidjson(const rapidjson::Value& v) {
     case rapidjson::kObjectType: {
       Object o;
       for (const auto& m : v.GetObject()) {
-        o.emplace_back(std::string(m.name.GetString(), m.name.GetStringLength()),
-                       from_rapidjson(m.value));
+        o.emplace_back(std::string(m.name.GetString(), m.name.GetStringLength()), from_rapidjson(m.value));
       }
       return Value(std::move(o));
     }
@@ -276,14 +271,12 @@ const rapidjson::Value& get_array(const rapidjson::Value& obj, std::string_view 
   return v;
 }
 
-std::vector<std::string> get_string_array(const rapidjson::Value& obj, std::string_view key,
-                                          std::string_view path) {
+std::vector<std::string> get_string_array(const rapidjson::Value& obj, std::string_view key, std::string_view path) {
   const auto& a = get_array(obj, key, path);
   std::vector<std::string> out;
   for (rapidjson::SizeType i = 0; i < a.Size(); ++i) {
     if (!a[i].IsString()) {
-      throw InputError(std::string(path) + "." + std::string(key) + "[" + std::to_string(i) + "]",
-                       "must be a string");
+      throw InputError(std::string(path) + "." + std::string(key) + "[" + std::to_string(i) + "]", "must be a string");
     }
     out.emplace_back(a[i].GetString(), a[i].GetStringLength());
   }

@@ -95,8 +95,7 @@ class Value {
   const auto& variant() const { return v_; }
 
  private:
-  std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, std::shared_ptr<Array>,
-               std::shared_ptr<Object>>
+  std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, std::shared_ptr<Array>, std::shared_ptr<Object>>
       v_;
 };
 
@@ -161,7 +160,8 @@ const rapidjson::Value* optional_member(const rapidjson::Value& obj, std::string
 [[nodiscard]] std::uint64_t get_uint(const rapidjson::Value& obj, std::string_view key, std::string_view path);
 [[nodiscard]] bool get_bool(const rapidjson::Value& obj, std::string_view key, std::string_view path);
 [[nodiscard]] double get_double(const rapidjson::Value& obj, std::string_view key, std::string_view path);
-[[nodiscard]] const rapidjson::Value& get_array(const rapidjson::Value& obj, std::string_view key, std::string_view path);
+[[nodiscard]] const rapidjson::Value& get_array(const rapidjson::Value& obj, std::string_view key,
+                                                std::string_view path);
 [[nodiscard]] std::vector<std::string> get_string_array(const rapidjson::Value& obj, std::string_view key,
                                                         std::string_view path);
 

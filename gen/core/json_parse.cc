@@ -20,8 +20,8 @@ namespace fairvec::json {
 
 namespace {
 
-constexpr unsigned kReadFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag |
-                                rapidjson::kParseValidateEncodingFlag;
+constexpr unsigned kReadFlags =
+    rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
 
 // A RapidJSON value is 16 bytes (48-bit pointer layout); strings of up to 13 bytes live inside it.
 constexpr std::size_t kValueBytes = sizeof(rapidjson::Value);
@@ -210,7 +210,8 @@ void check_duplicates(const rapidjson::Value& root, std::string_view what) {
       std::sort(order.begin(), order.end(), [&](auto a, auto b) { return key(v, a) < key(v, b); });
       for (std::size_t i = 1; i < order.size(); ++i) {
         if (key(v, order[i]) == key(v, order[i - 1])) {
-          throw InputError(std::string(what), "duplicate object key at " + path() + "." + std::string(key(v, order[i])));
+          throw InputError(std::string(what),
+                           "duplicate object key at " + path() + "." + std::string(key(v, order[i])));
         }
       }
     }
@@ -231,8 +232,8 @@ std::size_t Shape::memory(std::size_t open_key_bytes) const {
   // The pool holds every value but the root (16 bytes; a member is a key and a value) and every
   // string longer than the inline limit; the stack holds the pending values; the reader's stack
   // decodes one string at a time (growing by 1.5); the duplicate check sorts one object's indexes.
-  return kValueBytes * (values + keys) + string_bytes + kValueBytes * (max_pending + 1) +
-         3 * (max_string + 1) + sizeof(rapidjson::SizeType) * max_members + open_key_bytes * max_open_keys;
+  return kValueBytes * (values + keys) + string_bytes + kValueBytes * (max_pending + 1) + 3 * (max_string + 1) +
+         sizeof(rapidjson::SizeType) * max_members + open_key_bytes * max_open_keys;
 }
 
 std::size_t memory_budget(std::size_t text_bytes) { return kBudgetMultiple * text_bytes + kBudgetSlack; }
@@ -253,9 +254,8 @@ Shape scan(std::string_view text, std::string_view what, std::size_t max_bytes, 
   if (s.shape.memory(open_key_bytes) > memory_budget(text.size())) {
     throw InputError(std::string(what), "needs about " + std::to_string(s.shape.memory(open_key_bytes)) +
                                             " bytes of memory to hold, more than the budget of " +
-                                            std::to_string(kBudgetMultiple) + " x its " +
-                                            std::to_string(text.size()) + " bytes + " + mib(kBudgetSlack) +
-                                            " (memory budget, specs/README.md)");
+                                            std::to_string(kBudgetMultiple) + " x its " + std::to_string(text.size()) +
+                                            " bytes + " + mib(kBudgetSlack) + " (memory budget, specs/README.md)");
   }
   if (reader.HasParseError() && report_errors) {
     std::string message = !s.error.empty()

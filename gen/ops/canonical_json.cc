@@ -37,38 +37,55 @@ json::Value canonical_text(ByteReader& in) {
 }  // namespace
 
 void add_canonical_json_ops(Table& t) {
-  const KindRef json_text = with_valid(string_kind(
-      "JSON text", Naming::kParams,
-      [](std::string_view s, std::string_view key) { return canonical_json::canonicalize(s, key); }, schema_string(),
-      make::json_text, false),
-      canonical_text);
-  const KindRef json_hex = with_valid(string_kind(
-      "hex of UTF-8 JSON text, at most " + std::to_string(canonical_json::kMaxHexTextBytes) + " bytes", Naming::kParams,
-      [](std::string_view s, std::string_view key) {
-        if (s.size() > 2 * canonical_json::kMaxHexTextBytes) {
-          throw InputError(std::string(key), "at most " + std::to_string(canonical_json::kMaxHexTextBytes) +
-                                                 " bytes of JSON text (the reply carries it twice), got " +
-                                                 std::to_string(s.size() / 2),
-                           2 * canonical_json::kMaxHexTextBytes);
-        }
-        return from_hex(s, key);
-      },
-      schema_hex(0, canonical_json::kMaxHexTextBytes), [](ByteReader& in) {
-        json::Value v = make::json_text(in);
-        return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant())))) : make::hex(in, 0, 40);
-      }),
-      [](ByteReader& in) { return json::Value(to_hex(as_bytes(std::get<std::string>(canonical_text(in).variant())))); });
+  const KindRef json_text =
+      with_valid(string_kind(
+                     "JSON text", Naming::kParams,
+                     [](std::string_view s, std::string_view key) { return canonical_json::canonicalize(s, key); },
+                     schema_string(), make::json_text, false),
+                 canonical_text);
+  const KindRef json_hex =
+      with_valid(string_kind(
+                     "hex of UTF-8 JSON text, at most " + std::to_string(canonical_json::kMaxHexTextBytes) + " bytes",
+                     Naming::kParams,
+                     [](std::string_view s, std::string_view key) {
+                       if (s.size() > 2 * canonical_json::kMaxHexTextBytes) {
+                         throw InputError(std::string(key),
+                                          "at most " + std::to_string(canonical_json::kMaxHexTextBytes) +
+                                              " bytes of JSON text (the reply carries it twice), got " +
+                                              std::to_string(s.size() / 2),
+                                          2 * canonical_json::kMaxHexTextBytes);
+                       }
+                       return from_hex(s, key);
+                     },
+                     schema_hex(0, canonical_json::kMaxHexTextBytes),
+                     [](ByteReader& in) {
+                       json::Value v = make::json_text(in);
+                       return in.pick(8) ? json::Value(to_hex(as_bytes(std::get<std::string>(v.variant()))))
+                                         : make::hex(in, 0, 40);
+                     }),
+                 [](ByteReader& in) {
+                   return json::Value(to_hex(as_bytes(std::get<std::string>(canonical_text(in).variant()))));
+                 });
   const KindRef text_out = result_kind("string", schema_string());
 
-  t.add({"canonical_json", false, "the canonical form of JSON text", {{"json", json_text}},
-         {{"canonical", text_out}}, false,
+  t.add({"canonical_json",
+         false,
+         "the canonical form of JSON text",
+         {{"json", json_text}},
+         {{"canonical", text_out}},
+         false,
          {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
-         [](const Args& a, const Backend&) { return json::Value::object({{"canonical", a.get<std::string>("json")}}); },
+         [](const Args& a, const Backend&) {
+           return json::Value::object({{"canonical", a.get<std::string>("json")}});
+         },
          canonical_json_trace});
-  t.add({"canonical_json.hex", true, "the canonical form of JSON text given as hex bytes",
+  t.add({"canonical_json.hex",
+         true,
+         "the canonical form of JSON text given as hex bytes",
          {checked({"jsonHex", json_hex})},
          {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
-         false, {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
+         false,
+         {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
          [](const Args& a, const Backend&) {
            const Bytes& raw = a.get<Bytes>("jsonHex");
            std::string canonical = canonical_json::canonicalize(std::string(raw.begin(), raw.end()), "json");

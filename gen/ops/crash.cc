@@ -51,9 +51,8 @@ KindRef convention() {
 }
 
 KindRef link_hex() {
-  static const KindRef k =
-      text("hex, 32 bytes (checked by the convention)", Naming::kParams, schema_string(),
-           [](ByteReader& in) { return make::hex(in, 32, 32); });
+  static const KindRef k = text("hex, 32 bytes (checked by the convention)", Naming::kParams, schema_string(),
+                                [](ByteReader& in) { return make::hex(in, 32, 32); });
   return k;
 }
 
@@ -62,26 +61,38 @@ KindRef link_hex() {
 void add_crash_ops(Table& t) {
   const KindRef hundredths = result_kind("decimal string: 0, or 100 and more", schema_string("^(0|[1-9][0-9]{2,19})$"));
   const KindRef hash = string_kind(
-      "hex, 32 bytes", Naming::kParams, [](std::string_view text, std::string_view key) { return digest_from_hex(text, key); },
-      schema_hex(32, 32), [](ByteReader& in) { return make::hex(in, 32, 32); });
+      "hex, 32 bytes", Naming::kParams,
+      [](std::string_view text, std::string_view key) { return digest_from_hex(text, key); }, schema_hex(32, 32),
+      [](ByteReader& in) { return make::hex(in, 32, 32); });
 
-  t.add({"crash.point", false, "the crash point of a chain link, in hundredths",
+  t.add({"crash.point",
+         false,
+         "the crash point of a chain link, in hundredths",
          {{"convention", convention()}, checked({"link", link_hex()}), checked({"salt", utf8_text(), true})},
-         {{"hundredths", hundredths}}, false,
+         {{"hundredths", hundredths}},
+         false,
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
           json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
           json::Value::object({{"convention", "bustabit-v2"}, {"link", kLink}, {"salt", "salt"}})},
          [](const Args& a, const Backend& b) { return hundredths_result(point_of(a, b)); },
          [](const Args& a, const Backend& b) { return point_trace(point_of(a, b), true); }});
-  t.add({"crash.previous", false, "the chain's previous link",
-         {{"convention", convention()}, checked({"link", link_hex()})}, {{"link", hex32_result()}}, false,
+  t.add({"crash.previous",
+         false,
+         "the chain's previous link",
+         {{"convention", convention()}, checked({"link", link_hex()})},
+         {{"link", hex32_result()}},
+         false,
          {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
          [](const Args& a, const Backend& b) {
            return json::Value::object(
                {{"link", crash::previous_hex(a.get<crash::Convention>("convention"), a.get<std::string>("link"), b)}});
          }});
-  t.add({"crash.from_hash", true, "the crash point from the value the formula reads",
-         {{"convention", convention()}, {"hash", hash}}, {{"hundredths", hundredths}}, false,
+  t.add({"crash.from_hash",
+         true,
+         "the crash point from the value the formula reads",
+         {{"convention", convention()}, {"hash", hash}},
+         {{"hundredths", hundredths}},
+         false,
          {json::Value::object({{"convention", "bustabit-v2"}, {"hash", kLink}})},
          [](const Args& a, const Backend&) { return hundredths_result(point_from_hash(a)); },
          [](const Args& a, const Backend&) { return point_trace(point_from_hash(a), false); }});

@@ -14,15 +14,12 @@ namespace fairvec::ops {
 
 namespace {
 
-
 double read_unit(const rapidjson::Value& v, std::string_view field, std::optional<std::size_t> pos = {}) {
   if (!v.IsNumber()) throw InputError(std::string(field), "must be a number", pos);
   return cursor::check_unit(v.GetDouble(), field, pos);
 }
 
-json::Value unit_schema() {
-  return json::Value::object({{"type", "number"}, {"minimum", 0}, {"maximum", 1}});
-}
+json::Value unit_schema() { return json::Value::object({{"type", "number"}, {"minimum", 0}, {"maximum", 1}}); }
 
 KindRef seed_text() {
   static const KindRef k = value_kind(
@@ -36,14 +33,15 @@ KindRef counter() {
   static const KindRef k = value_kind(
       "integer 0..2^53 - 1", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) { return cursor::read_counter(v, key); },
-      schema_integer(0, cursor::kMaxCounter), [](ByteReader& in) { return make::integer(in, cursor::kMaxCounter + 1); });
+      schema_integer(0, cursor::kMaxCounter),
+      [](ByteReader& in) { return make::integer(in, cursor::kMaxCounter + 1); });
   return k;
 }
 
 KindRef unit() {
   static const KindRef k = value_kind(
-      "number in [0, 1]", Naming::kBare, [](const rapidjson::Value& v, std::string_view key) { return read_unit(v, key); },
-      unit_schema(), make::unit);
+      "number in [0, 1]", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return read_unit(v, key); }, unit_schema(), make::unit);
   return k;
 }
 
@@ -107,9 +105,9 @@ json::Value pool_hop_trace(const Args& a, const Backend&) {
 }
 
 json::Value game_op(const Args& a, const Backend& b) {
-  cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
-                                      a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
-                                      *a.get<const rapidjson::Value*>("options"));
+  cursor::GameResult r =
+      cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"), a.get<std::string>("clientSeed"),
+                   a.get<std::uint64_t>("nonce"), *a.get<const rapidjson::Value*>("options"));
   json::Array cursors;
   for (const auto& read : r.reads) cursors.emplace_back(read.cursor);
   json::Object out{{"cursors", json::Value(std::move(cursors))}};
@@ -119,9 +117,9 @@ json::Value game_op(const Args& a, const Backend& b) {
 
 // game_trace: every u read, in read order, and its bits (cursor_game_test.json's units, unitBits).
 json::Value game_trace(const Args& a, const Backend& b) {
-  cursor::GameResult r = cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"),
-                                      a.get<std::string>("clientSeed"), a.get<std::uint64_t>("nonce"),
-                                      *a.get<const rapidjson::Value*>("options"));
+  cursor::GameResult r =
+      cursor::play(b, a.get<std::string>("game"), a.get<std::string>("serverSeed"), a.get<std::string>("clientSeed"),
+                   a.get<std::uint64_t>("nonce"), *a.get<const rapidjson::Value*>("options"));
   json::Array units, bits;
   for (const auto& read : r.reads) {
     units.emplace_back(read.u);
@@ -140,15 +138,22 @@ using O = json::Value;
 // One round of every game, with options the game accepts (the cursor.game examples).
 const std::vector<json::Value>& game_rounds() {
   static const std::vector<json::Value> kRounds = {
-      round("roulette", O::object()), round("sicbo", O::object()), round("limbo", O::object()),
+      round("roulette", O::object()),
+      round("sicbo", O::object()),
+      round("limbo", O::object()),
       round("koban", O::object({{"flips", 3}})),
       round("blackjack", O::object({{"actions", O::array({"hit", "stand"})}, {"dealerDraws", 1}})),
       round("vpoker", O::object({{"hold", O::array({true, false, true, false, true})}})),
-      round("holdem", O::object({{"action", "fold"}})), round("bingo", O::object()),
-      round("andar", O::object({{"cards", 1}})), round("chinchiro", O::object({{"attempts", O::array({1, 1})}})),
-      round("mines", O::object({{"mines", 1}})), round("hanabi", O::object({{"freeSpins", 0}})),
-      round("fuku", O::object()), round("omikuji", O::object({{"fillers", 0}})),
-      round("pagoda", O::object({{"floors", 1}})), round("plinko", O::object({{"rows", 8}}))};
+      round("holdem", O::object({{"action", "fold"}})),
+      round("bingo", O::object()),
+      round("andar", O::object({{"cards", 1}})),
+      round("chinchiro", O::object({{"attempts", O::array({1, 1})}})),
+      round("mines", O::object({{"mines", 1}})),
+      round("hanabi", O::object({{"freeSpins", 0}})),
+      round("fuku", O::object()),
+      round("omikuji", O::object({{"fillers", 0}})),
+      round("pagoda", O::object({{"floors", 1}})),
+      round("plinko", O::object({{"rows", 8}}))};
   return kRounds;
 }
 
@@ -171,21 +176,28 @@ void add_cursor_ops(Table& t) {
         return out;
       },
       schema_array(unit_schema(), 0, cursor::kMaxPoolUnits), make::units);
-  const KindRef size = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
-                                                        .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
-                                                        .hi = cursor::kMaxPool, .schema_lo = 1,
-                                                        .schema_hi = cursor::kMaxPool});
-  const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare, .type = Naming::kBare,
-                                                     .message = "must be an integer between 1 and 2^53 - 1", .lo = 1,
-                                                     .hi = cursor::kMaxPool, .schema_lo = 1,
-                                                     .schema_hi = cursor::kMaxPool});
+  const KindRef size = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare,
+                                                         .type = Naming::kBare,
+                                                         .message = "must be an integer between 1 and 2^53 - 1",
+                                                         .lo = 1,
+                                                         .hi = cursor::kMaxPool,
+                                                         .schema_lo = 1,
+                                                         .schema_hi = cursor::kMaxPool});
+  const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare,
+                                                      .type = Naming::kBare,
+                                                      .message = "must be an integer between 1 and 2^53 - 1",
+                                                      .lo = 1,
+                                                      .hi = cursor::kMaxPool,
+                                                      .schema_lo = 1,
+                                                      .schema_hi = cursor::kMaxPool});
   const KindRef game = value_kind(
       "a cursor-v1 game name", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) { return cursor::read_game(v, key); },
       schema_enum(cursor::game_names()), [](ByteReader& in) { return make::one_of(in, cursor::game_names()); });
   const KindRef options = value_kind(
       "object: the game's options (specs/cursor-v1.md; the game checks them)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), [](ByteReader& in) {
+      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(),
+      [](ByteReader& in) {
         static const std::vector<json::Value> kValid = [] {
           std::vector<json::Value> out;
           for (const auto& r : game_rounds()) out.push_back(*r.find("options"));
@@ -195,42 +207,78 @@ void add_cursor_ops(Table& t) {
       });
   const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
 
-  t.add({"cursor.unit", false, "u of one cursor of a round",
+  t.add({"cursor.unit",
+         false,
+         "u of one cursor of a round",
          {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
-         {{"u", u_out}}, false,
+         {{"u", u_out}},
+         false,
          {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
-         unit_op, unit_trace});
-  t.add({"cursor.u64_to_unit", false, "u of a 64-bit value",
-         {{"u64", u64}}, {{"u", u_out}}, false,
-         {json::Value::object({{"u64", "18446744073709551615"}})}, u64_op, u64_trace});
-  t.add({"cursor.pool_hop", false, "items drawn without replacement from the pool 0..size-1",
+         unit_op,
+         unit_trace});
+  t.add({"cursor.u64_to_unit",
+         false,
+         "u of a 64-bit value",
+         {{"u64", u64}},
+         {{"u", u_out}},
+         false,
+         {json::Value::object({{"u64", "18446744073709551615"}})},
+         u64_op,
+         u64_trace});
+  t.add({"cursor.pool_hop",
+         false,
+         "items drawn without replacement from the pool 0..size-1",
          {checked({"units", units}), {"size", size}},
-         {{"picks", result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
-         false, {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})}, pool_hop_op,
+         {{"picks",
+           result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
+         false,
+         {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})},
+         pool_hop_op,
          pool_hop_trace});
-  t.add({"cursor.commitment", false, "the commitment: SHA-256 of the server seed",
-         {{"serverSeed", seed_text()}}, {{"commitment", hex32_result()}}, false,
-         {json::Value::object({{"serverSeed", "server"}})}, commitment_op});
-  t.add({"cursor.game", false, "one round of a game: the cursors read and the outcome",
-         {{"game", game}, {"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()},
+  t.add({"cursor.commitment",
+         false,
+         "the commitment: SHA-256 of the server seed",
+         {{"serverSeed", seed_text()}},
+         {{"commitment", hex32_result()}},
+         false,
+         {json::Value::object({{"serverSeed", "server"}})},
+         commitment_op});
+  t.add({"cursor.game",
+         false,
+         "one round of a game: the cursors read and the outcome",
+         {{"game", game},
+          {"serverSeed", seed_text()},
+          {"clientSeed", seed_text()},
+          {"nonce", counter()},
           checked({"options", options})},
-         {{"cursors", result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
+         {{"cursors",
+           result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
          true,
-         game_rounds(), game_op, game_trace,
+         game_rounds(),
+         game_op,
+         game_trace,
          [](const Args& a) {  // the cursors and the game's outcome members
            std::vector<std::string> names = {"cursors"};
            for (const auto& outcome : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(outcome);
            return names;
          }});
-  t.add({"cursor.draw", true, "the clamped single draw min(floor(u * n), n - 1)",
+  t.add({"cursor.draw",
+         true,
+         "the clamped single draw min(floor(u * n), n - 1)",
          {{"u", unit()}, {"n", n}},
-         {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}}, false,
-         {json::Value::object({{"u", 1.0}, {"n", 52}})}, draw_op});
-  t.add({"cursor.limbo", true, "limbo's result in hundredths",
+         {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}},
+         false,
+         {json::Value::object({{"u", 1.0}, {"n", 52}})},
+         draw_op});
+  t.add({"cursor.limbo",
+         true,
+         "limbo's result in hundredths",
          {{"u", unit()}},
-         {{"hundredths", result_kind("integer 100..1000000",
-                                     schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
-         false, {json::Value::object({{"u", 0.5}})}, limbo_op, limbo_trace});
+         {{"hundredths", result_kind("integer 100..1000000", schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
+         false,
+         {json::Value::object({{"u", 0.5}})},
+         limbo_op,
+         limbo_trace});
 }
 
 }  // namespace fairvec::ops

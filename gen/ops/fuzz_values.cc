@@ -10,13 +10,33 @@ namespace fairvec::ops::make {
 
 namespace {
 
-constexpr std::uint64_t kEdges[] = {0,           1,          2,           3,
-                                    5,           6,          10,          31,
-                                    32,          36,         37,          51,
-                                    52,          63,         64,          75,
-                                    100,         255,        256,         1000,
-                                    65535,       2147483647ULL, 4294967295ULL, 4294967296ULL,
-                                    9007199254740990ULL, 9007199254740991ULL, 9007199254740992ULL,
+constexpr std::uint64_t kEdges[] = {0,
+                                    1,
+                                    2,
+                                    3,
+                                    5,
+                                    6,
+                                    10,
+                                    31,
+                                    32,
+                                    36,
+                                    37,
+                                    51,
+                                    52,
+                                    63,
+                                    64,
+                                    75,
+                                    100,
+                                    255,
+                                    256,
+                                    1000,
+                                    65535,
+                                    2147483647ULL,
+                                    4294967295ULL,
+                                    4294967296ULL,
+                                    9007199254740990ULL,
+                                    9007199254740991ULL,
+                                    9007199254740992ULL,
                                     9223372036854775807ULL};
 
 std::string hex_of_length(ByteReader& in, std::size_t n) {
@@ -119,8 +139,8 @@ json::Value client_seeds(ByteReader& in) {
 json::Value uuid(ByteReader& in) {
   std::string h = to_hex(in.bytes(16));
   while (h.size() < 32) h += "0";
-  std::string u = h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) +
-                  "-" + h.substr(20, 12);
+  std::string u =
+      h.substr(0, 8) + "-" + h.substr(8, 4) + "-" + h.substr(12, 4) + "-" + h.substr(16, 4) + "-" + h.substr(20, 12);
   switch (in.pick(16)) {
     case 0:
       for (char& c : u) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -159,8 +179,17 @@ namespace {
 // canonical_string returns 0..|max| pieces, each a character of a class canonical JSON treats
 // differently: plain ASCII, a control, '"' or '\\', DEL, a 2-, 3- or 4-byte UTF-8 character.
 std::string canonical_string(ByteReader& in, std::size_t max) {
-  static const std::string_view kPieces[] = {std::string_view("\0", 1), "\x01", "\x1f", "\n", "\"", "\\", "\x7f",
-                                             "\xc3\xa9", "\xe2\x82\xac", "\xef\xbf\xbd", "\xf0\x9f\x98\x80",
+  static const std::string_view kPieces[] = {std::string_view("\0", 1),
+                                             "\x01",
+                                             "\x1f",
+                                             "\n",
+                                             "\"",
+                                             "\\",
+                                             "\x7f",
+                                             "\xc3\xa9",
+                                             "\xe2\x82\xac",
+                                             "\xef\xbf\xbd",
+                                             "\xf0\x9f\x98\x80",
                                              "\xf4\x8f\xbf\xbf"};
   std::string s;
   for (std::size_t i = 0, n = in.pick(max + 1); i < n; ++i) {
@@ -205,10 +234,23 @@ json::Value canonical_value(ByteReader& in, bool object, int depth) {
 }
 
 json::Value json_text(ByteReader& in) {
-  static const char* const kTricky[] = {
-      "1.5", "-0", "1e2", "9007199254740992", "-9007199254740992", "{\"a\":1,\"a\":2}",
-      "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"\\u00e9\\uD83D\\uDE00\"", "{\"\\u0000\":[]}",
-      "[1,2,3]", "{\"b\":1,\"a\":{\"d\":[],\"c\":null}}", "\"\xff\"", " {} ", "[", "", "null"};
+  static const char* const kTricky[] = {"1.5",
+                                        "-0",
+                                        "1e2",
+                                        "9007199254740992",
+                                        "-9007199254740992",
+                                        "{\"a\":1,\"a\":2}",
+                                        "\"\\ud800\"",
+                                        "\"\\udc00\\ud800\"",
+                                        "\"\\u00e9\\uD83D\\uDE00\"",
+                                        "{\"\\u0000\":[]}",
+                                        "[1,2,3]",
+                                        "{\"b\":1,\"a\":{\"d\":[],\"c\":null}}",
+                                        "\"\xff\"",
+                                        " {} ",
+                                        "[",
+                                        "",
+                                        "null"};
   switch (in.pick(4)) {
     case 0: return json::Value(kTricky[in.pick(std::size(kTricky))]);
     case 1: return json::Value(in.sized_text(300));
@@ -224,7 +266,7 @@ json::Value options(ByteReader& in, const std::vector<json::Value>& valid) {
       if (!o.empty()) o.erase(o.begin() + static_cast<std::ptrdiff_t>(in.pick(o.size())));
       break;
     case 1: o.emplace_back(in.sized_text(10), json_value(in, 2)); break;  // an unknown member
-    case 2:  // a count or a list changed
+    case 2:                                                               // a count or a list changed
       if (!o.empty()) {
         auto& v = o[in.pick(o.size())].second;
         v = v.is_array() ? array(in, in.pick(12), [](ByteReader& r) { return json_value(r, 3); }) : integer(in, 64);
@@ -236,7 +278,7 @@ json::Value options(ByteReader& in, const std::vector<json::Value>& valid) {
 }
 
 json::Value unit(ByteReader& in) {
-  static const double kUnitEdges[] = {0.0, 1.0, 0.5, 0.9999999999999999, -0.0, -1.0, 2.0, 1.0000000000000002,
+  static const double kUnitEdges[] = {0.0,    1.0, 0.5, 0.9999999999999999, -0.0, -1.0, 2.0, 1.0000000000000002,
                                       5e-324, 0.3};
   double d = in.pick(3) == 0 ? kUnitEdges[in.pick(std::size(kUnitEdges))]
                              : static_cast<double>(in.integer(0, (1ULL << 53) - 1)) / 9007199254740992.0;

@@ -1,9 +1,9 @@
 // Port ops of the hmac-dice-v1 family (specs/hmac-dice-v1.md, "Port operations"): the four v1 ops
 // of the protocol and the additions parse_link, build_link, parse_recorded, verify_match.
+#include "schemes/hmac_dice.h"
 #include "core/errors.h"
 #include "ops/fuzz_values.h"
 #include "ops/op_table.h"
-#include "schemes/hmac_dice.h"
 
 namespace fairvec::ops {
 
@@ -58,8 +58,8 @@ json::Value link_fuzz(ByteReader& in) {
     return json::Value(prefix + "?seed=" + seed + "&client=" + seeds + "&n=" + std::to_string(rolls) +
                        (in.pick(2) ? "&rolls=" + digits : ""));
   }
-  return json::Value(prefix + "#v=1&s=" + seed + (in.pick(2) ? "&c=" + str(make::hex(in, 32, 32)) : "") + "&p=" +
-                     seeds + "&r=" + digits + (in.pick(2) ? "&g=" + std::to_string(rolls) : ""));
+  return json::Value(prefix + "#v=1&s=" + seed + (in.pick(2) ? "&c=" + str(make::hex(in, 32, 32)) : "") +
+                     "&p=" + seeds + "&r=" + digits + (in.pick(2) ? "&g=" + std::to_string(rolls) : ""));
 }
 
 KindRef server_seed() {
@@ -79,9 +79,7 @@ KindRef client_seeds() {
         hd::validate_client_seeds(seeds, key);
         return seeds;
       },
-      schema_array(schema_text("A-Za-z0-9_-", hd::kMaxClientSeedChars), 1,
-                   hd::kMaxClientSeeds),
-      make::client_seeds);
+      schema_array(schema_text("A-Za-z0-9_-", hd::kMaxClientSeedChars), 1, hd::kMaxClientSeeds), make::client_seeds);
   return k;
 }
 
@@ -96,8 +94,8 @@ KindRef roll_number() {
 // The members match_from_json reads, declared for the schema, the fuzz grammar and the op tables.
 std::vector<Param> match_members() {
   static const KindRef seal = result_kind("empty, or hex, 32 bytes", schema_string("^([0-9a-fA-F]{64})?$"));
-  static const KindRef rolls = result_kind("integer 1.." + std::to_string(hd::kMaxMatchRolls),
-                                           schema_integer(1, hd::kMaxMatchRolls));
+  static const KindRef rolls =
+      result_kind("integer 1.." + std::to_string(hd::kMaxMatchRolls), schema_integer(1, hd::kMaxMatchRolls));
   static const KindRef recorded = result_kind("recorded rolls (text), or empty", schema_string());
   static const KindRef games = result_kind("array of game lengths (integers >= 1) adding up to rolls",
                                            schema_array(schema_integer(1, hd::kMaxMatchRolls)));
@@ -112,12 +110,18 @@ std::vector<Param> match_members() {
           {"seal", fuzzed(seal, [](ByteReader& in) { return in.pick(3) ? json::Value("") : make::hex(in, 32, 32); })},
           {"clientSeeds", client_seeds()},
           {"rolls", fuzzed(rolls, [](ByteReader& in) { return make::integer(in, 8); })},
-          {"recorded", fuzzed(recorded, [](ByteReader& in) {
-             return in.pick(2) ? json::Value("") : json::Value(std::string(2 * in.pick(9), '6'));
-           }, false)},
-          {"games", fuzzed(games, [](ByteReader& in) {
-             return make::array(in, in.pick(3), [](ByteReader& r) { return make::integer(r, 8); });
-           }, false)}};
+          {"recorded", fuzzed(
+                           recorded,
+                           [](ByteReader& in) {
+                             return in.pick(2) ? json::Value("") : json::Value(std::string(2 * in.pick(9), '6'));
+                           },
+                           false)},
+          {"games", fuzzed(
+                        games,
+                        [](ByteReader& in) {
+                          return make::array(in, in.pick(3), [](ByteReader& r) { return make::integer(r, 8); });
+                        },
+                        false)}};
 }
 
 // match_group reads a whole match with match_from_json (listing: recorded rolls as a listing).
@@ -142,8 +146,8 @@ json::Value roll_op(const Args& a, const Backend& b) {
 
 // roll_trace: the message and MAC of each retry computed and the byte used (hmac_dice_roll_test.json).
 json::Value roll_trace(const Args& a, const Backend& b) {
-  const hd::RollTrace tr = hd::derive_roll(b, a.get<Bytes>("serverSeed"), a.get<std::vector<std::string>>("clientSeeds"),
-                                           a.get<std::uint64_t>("roll"));
+  const hd::RollTrace tr = hd::derive_roll(
+      b, a.get<Bytes>("serverSeed"), a.get<std::vector<std::string>>("clientSeeds"), a.get<std::uint64_t>("roll"));
   json::Array messages, macs;
   for (const auto& m : tr.messages) messages.emplace_back(m);
   for (const auto& m : tr.macs) macs.emplace_back(to_hex(m));
@@ -244,33 +248,50 @@ void add_hmac_dice_ops(Table& t) {
   const KindRef int_out = result_kind("integer >= 0", schema_integer(0, hd::kMaxMatchRolls));
   const json::Value seeds = json::Value::array({"alice", "bob"});
 
-  t.add({"hmac_dice.seal", false, "the seal: SHA-256 of the server seed",
+  t.add({"hmac_dice.seal",
+         false,
+         "the seal: SHA-256 of the server seed",
          {{"serverSeed", server_seed()}},
-         {{"seal", seal_out}}, false,
-         {json::Value::object({{"serverSeed", kSeed}})}, seal_op});
-  t.add({"hmac_dice.roll", false, "the dice of one roll",
+         {{"seal", seal_out}},
+         false,
+         {json::Value::object({{"serverSeed", kSeed}})},
+         seal_op});
+  t.add({"hmac_dice.roll",
+         false,
+         "the dice of one roll",
          {{"serverSeed", server_seed()}, {"clientSeeds", client_seeds()}, {"roll", roll_number()}},
-         {{"dice", dice_result()}}, false,
+         {{"dice", dice_result()}},
+         false,
          {json::Value::object({{"serverSeed", kSeed}, {"clientSeeds", seeds}, {"roll", 1}}),
           json::Value::object({{"serverSeed", std::string(kSeed).substr(0, 32)},
                                {"clientSeeds", json::Value::array({"c0ffee"})},
                                {"roll", json::Value(hd::kMaxRoll)}})},
-         roll_op, roll_trace});
-  t.add({"hmac_dice.message", false, "the HMAC message of a roll at a retry",
+         roll_op,
+         roll_trace});
+  t.add({"hmac_dice.message",
+         false,
+         "the HMAC message of a roll at a retry",
          {{"clientSeeds", client_seeds()}, {"roll", roll_number()}, {"retry", retry}},
-         {{"message", text_out}}, false,
-         {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})}, message_op, message_trace});
-  t.add({"hmac_dice.pick", false, "the dice from the MACs of retries 0, 1, ...",
+         {{"message", text_out}},
+         false,
+         {json::Value::object({{"clientSeeds", seeds}, {"roll", 52}, {"retry", 2}})},
+         message_op,
+         message_trace});
+  t.add({"hmac_dice.pick",
+         false,
+         "the dice from the MACs of retries 0, 1, ...",
          {checked({"macs", digest_list("array of hex, 32 bytes each; macs[k] is the MAC of retry k")})},
          {{"dice", dice_result()}, {"retry", int_out}, {"index", result_kind("integer 0..31", schema_integer(0, 31))}},
          false,
          {json::Value::object({{"macs", json::Value::array({std::string(62, 'f') + "00", std::string(64, 'a')})}})},
-         pick_op, pick_trace});
+         pick_op,
+         pick_trace});
   const KindRef link = string_kind(
       "a check-page link (v0 query or v1 fragment)", Naming::kParams,
-      [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(),
-      link_fuzz, false);
-  t.add({"hmac_dice.parse_link", true, "the fields of a check-page link",
+      [](std::string_view text, std::string_view) { return hd::parse_link(text); }, schema_string(), link_fuzz, false);
+  t.add({"hmac_dice.parse_link",
+         true,
+         "the fields of a check-page link",
          {{"link", link}},
          {{"version", result_kind("0 or 1", schema_integer(0, 1))},
           {"lang", text_out},
@@ -283,7 +304,8 @@ void add_hmac_dice_ops(Table& t) {
          false,
          {json::Value::object({{"link", "/ru/check/#v=1&s=" + std::string(kSeed) + "&p=alice,bob&r=634411&g=2,1"}}),
           json::Value::object({{"link", "/tr/check/?seed=" + std::string(kSeed) + "&client=a,b&n=2&rolls=6344"}})},
-         parse_link_op, parse_link_trace});
+         parse_link_op,
+         parse_link_trace});
   const KindRef version = value_kind(
       "0 or 1", Naming::kParams,
       [](const rapidjson::Value& v, std::string_view key) {
@@ -292,23 +314,42 @@ void add_hmac_dice_ops(Table& t) {
         return static_cast<int>(v.GetInt64());
       },
       schema_integer(0, 1), [](ByteReader& in) { return make::integer(in, 2); });
-  t.add({"hmac_dice.build_link", true, "the check-page link of a match",
-         {{"version", version}, checked({"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
-                       [](ByteReader& in) { return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"}); })}), match_group(false)},
-         {{"link", text_out}}, false,
-         {json::Value::object({{"version", 1}, {"lang", "ru"}, {"serverSeed", kSeed}, {"seal", ""},
-                               {"clientSeeds", seeds}, {"rolls", 3}, {"recorded", "634411"},
+  t.add({"hmac_dice.build_link",
+         true,
+         "the check-page link of a match",
+         {{"version", version},
+          checked({"lang", text("string: 2 or 3 lowercase letters, or empty", Naming::kParams, schema_string(),
+                                [](ByteReader& in) {
+                                  return make::one_of(in, {"", "ru", "tr", "de", "id", "eng"});
+                                })}),
+          match_group(false)},
+         {{"link", text_out}},
+         false,
+         {json::Value::object({{"version", 1},
+                               {"lang", "ru"},
+                               {"serverSeed", kSeed},
+                               {"seal", ""},
+                               {"clientSeeds", seeds},
+                               {"rolls", 3},
+                               {"recorded", "634411"},
                                {"games", json::Value::array({2, 1})}})},
          build_link_op});
   const KindRef listing = string_kind(
       "recorded rolls as the dice page lists them", Naming::kParams,
       [](std::string_view text, std::string_view) { return hd::parse_recorded(text); }, schema_string(), recorded_fuzz,
       false);
-  t.add({"hmac_dice.parse_recorded", true, "recorded rolls in the bare form",
+  t.add({"hmac_dice.parse_recorded",
+         true,
+         "recorded rolls in the bare form",
          {{"text", listing}},
-         {{"recorded", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))}}, false,
-         {json::Value::object({{"text", "1: 63\n2: 44\n"}})}, parse_recorded_op, parse_recorded_trace});
-  t.add({"hmac_dice.verify_match", true, "a whole match checked: the seal and every recorded roll",
+         {{"recorded", result_kind("digits 1..6, two per roll", schema_string("^([1-6]{2})*$"))}},
+         false,
+         {json::Value::object({{"text", "1: 63\n2: 44\n"}})},
+         parse_recorded_op,
+         parse_recorded_trace});
+  t.add({"hmac_dice.verify_match",
+         true,
+         "a whole match checked: the seal and every recorded roll",
          {match_group(true)},
          {{"verdict", text_out},
           {"computedSeal", seal_out},
@@ -319,9 +360,14 @@ void add_hmac_dice_ops(Table& t) {
           {"gameSummary", result_kind("array of {game, firstRoll, rolls, openingTies, openingRoll}",
                                       schema_array(json::Value::object({{"type", "object"}})))}},
          false,
-         {json::Value::object({{"serverSeed", kSeed}, {"seal", ""}, {"clientSeeds", seeds}, {"rolls", 2},
-                               {"recorded", "63 44"}, {"games", json::Value::array()}})},
-         verify_match_op, verify_match_trace});
+         {json::Value::object({{"serverSeed", kSeed},
+                               {"seal", ""},
+                               {"clientSeeds", seeds},
+                               {"rolls", 2},
+                               {"recorded", "63 44"},
+                               {"games", json::Value::array()}})},
+         verify_match_op,
+         verify_match_trace});
 }
 
 }  // namespace fairvec::ops

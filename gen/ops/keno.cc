@@ -12,7 +12,9 @@ namespace {
 
 const char* const kLink = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
 
-json::Value balls_result(const keno::Draw& d) { return json::Value::object({{"balls", json::Value::array_of(d.balls)}}); }
+json::Value balls_result(const keno::Draw& d) {
+  return json::Value::object({{"balls", json::Value::array_of(d.balls)}});
+}
 
 // draw_trace: the links, their leading 52 bits and the pool positions picked, as the keno vector
 // files show them.
@@ -37,8 +39,12 @@ void add_keno_ops(Table& t) {
       [](const std::vector<std::string>& v, std::string_view) { return v; }, schema_array(schema_string()),
       [](ByteReader& in) { return make::array(in, keno::kBalls, [](ByteReader& r) { return make::hex(r, 32, 32); }); });
 
-  t.add({"keno.draw", false, "the ten balls of a ticket",
-         {{"randomHash", utf8_text()}, {"salt", utf8_text()}}, {{"balls", balls}}, false,
+  t.add({"keno.draw",
+         false,
+         "the ten balls of a ticket",
+         {{"randomHash", utf8_text()}, {"salt", utf8_text()}},
+         {{"balls", balls}},
+         false,
          {json::Value::object({{"randomHash", kLink}, {"salt", "salt"}})},
          [](const Args& a, const Backend& b) {
            return balls_result(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b));
@@ -48,11 +54,19 @@ void add_keno_ops(Table& t) {
          }});
   json::Array ten;
   for (int i = 0; i < keno::kBalls; ++i) ten.emplace_back(std::string(63, 'a') + "0123456789"[i]);
-  t.add({"keno.pick", true, "the ten balls drawn from given links",
-         {checked({"links", links})}, {{"balls", balls}}, false,
+  t.add({"keno.pick",
+         true,
+         "the ten balls drawn from given links",
+         {checked({"links", links})},
+         {{"balls", balls}},
+         false,
          {json::Value::object({{"links", json::Value(std::move(ten))}})},
-         [](const Args& a, const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); },
-         [](const Args& a, const Backend&) { return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false); }});
+         [](const Args& a, const Backend&) {
+           return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links")));
+         },
+         [](const Args& a, const Backend&) {
+           return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false);
+         }});
 }
 
 }  // namespace fairvec::ops

@@ -40,8 +40,9 @@ std::string render_op_reference(const Table& t) {
     for (const OpSpec* op : ops) {
       std::string params, results;
       for (const Param& p : op->params) params += (params.empty() ? "" : "; ") + param_text(p);
-      for (const Result& r : op->results) results += (results.empty() ? "" : "; ") + ("`" + r.name + "`: " + cell(r.kind->name)) +
-                                                   (r.addition ? " (fairvec's addition)" : "");
+      for (const Result& r : op->results)
+        results += (results.empty() ? "" : "; ") + ("`" + r.name + "`: " + cell(r.kind->name)) +
+                   (r.addition ? " (fairvec's addition)" : "");
       if (op->open_results) results += "; and more members (see the spec)";
       out += "| `" + op->name + "`" + (op->addition ? " (*addition*)" : "") + " | " + cell(op->summary) + " | " +
              (params.empty() ? "none" : params) + " | " + results + " |\n";

@@ -89,7 +89,8 @@ json::Value object_schema(const std::vector<std::pair<std::string, json::Value>>
                           const std::vector<std::string>& required, bool open) {
   json::Object properties;
   for (const auto& [k, v] : props) properties.emplace_back(k, v);
-  json::Object s{{"type", "object"}, {"properties", json::Value(std::move(properties))},
+  json::Object s{{"type", "object"},
+                 {"properties", json::Value(std::move(properties))},
                  {"required", json::Value::array_of(required)}};
   if (!open) s.emplace_back("additionalProperties", false);
   return json::Value(std::move(s));
@@ -187,7 +188,7 @@ json::Value fuzz_params(const OpSpec& op, ByteReader& in) {
   json::Object o;
   for_each_leaf(op.params, [&](const Param& p) {
     std::size_t mode = in.pick(32);
-    if (mode == 0) return;  // missing
+    if (mode == 0) return;                                                                       // missing
     const KindRef& k = mode == 1 && !kAll.empty() ? kAll[in.pick(kAll.size())].second : p.kind;  // wrong kind
     o.emplace_back(p.name, k->fuzz(in));
   });
@@ -272,7 +273,9 @@ KindRef digest_list(std::string name) {
         return out;
       },
       schema_array(schema_hex(32, 32)),
-      [](ByteReader& in) { return make::array(in, 1 + in.pick(4), [](ByteReader& r) { return make::hex(r, 32, 32); }); });
+      [](ByteReader& in) {
+        return make::array(in, 1 + in.pick(4), [](ByteReader& r) { return make::hex(r, 32, 32); });
+      });
 }
 
 KindRef result_kind(std::string name, json::Value schema) {
@@ -331,8 +334,7 @@ KindRef utf8_text() {
 }
 
 KindRef dice_result() {
-  static const KindRef k =
-      result_kind("dice [d1, d2], each 1..6", schema_array(schema_integer(1, 6), 2, 2));
+  static const KindRef k = result_kind("dice [d1, d2], each 1..6", schema_array(schema_integer(1, 6), 2, 2));
   return k;
 }
 

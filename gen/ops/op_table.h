@@ -118,12 +118,12 @@ using Handler = std::function<json::Value(const Args& args, const Backend& backe
 
 // OpSpec declares one op.
 struct OpSpec {
-  std::string name;              // "hmac_dice.roll": its family's id, '.', the op (or the id alone)
-  bool addition = false;         // not in protocol v1's minimum: a port need not implement it
-  std::string summary;           // one line, for the op tables
+  std::string name;       // "hmac_dice.roll": its family's id, '.', the op (or the id alone)
+  bool addition = false;  // not in protocol v1's minimum: a port need not implement it
+  std::string summary;    // one line, for the op tables
   std::vector<Param> params;
   std::vector<Result> results;
-  bool open_results = false;     // the result carries more members (cursor.game: the outcome)
+  bool open_results = false;          // the result carries more members (cursor.game: the outcome)
   std::vector<json::Value> examples;  // params objects the op answers ok (seeds, tests, docs)
   Handler handler;
   // trace, when set, returns the intermediate values of the handler's computation (messages, MACs,
@@ -208,14 +208,12 @@ inline constexpr int kValidDraws = 64;
 // Kind's read throws InputError.
 [[nodiscard]] KindRef value_kind(std::string name, Naming n,
                                  std::function<std::any(const rapidjson::Value&, std::string_view key)> read,
-                                 json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
-                                 bool exact = true);
+                                 json::Value schema, std::function<json::Value(ByteReader&)> fuzz, bool exact = true);
 // string_kind returns a Kind that reads a JSON string ("<field>: must be a string" otherwise) and
 // passes it to |parse| with the key; |parse| returns the typed value or throws InputError.
 [[nodiscard]] KindRef string_kind(std::string name, Naming n,
                                   std::function<std::any(std::string_view text, std::string_view key)> parse,
-                                  json::Value schema, std::function<json::Value(ByteReader&)> fuzz,
-                                  bool exact = true);
+                                  json::Value schema, std::function<json::Value(ByteReader&)> fuzz, bool exact = true);
 // text returns a string_kind that keeps any string as it is (std::string). It cannot fail.
 [[nodiscard]] KindRef text(std::string name, Naming n, json::Value schema,
                            std::function<json::Value(ByteReader&)> fuzz);
@@ -251,8 +249,7 @@ struct UintRule {
 [[nodiscard]] json::Value schema_string(std::string_view pattern = {});
 [[nodiscard]] json::Value schema_integer(std::uint64_t lo, std::uint64_t hi);
 [[nodiscard]] json::Value schema_enum(const std::vector<std::string>& names);
-[[nodiscard]] json::Value schema_array(json::Value items, std::size_t min_items = 0,
-                                       std::size_t max_items = SIZE_MAX);
+[[nodiscard]] json::Value schema_array(json::Value items, std::size_t min_items = 0, std::size_t max_items = SIZE_MAX);
 // schema_hex matches hex text (either case) of |lo|..|hi| bytes: an even-length hex pattern and
 // the length as minLength/maxLength (RapidJSON's regex engine expands counted groups into huge
 // automata, so the count is not in the pattern).

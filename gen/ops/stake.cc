@@ -29,7 +29,10 @@ KindRef stake_counter() {
 }
 
 json::Value round(const char* game, json::Value options) {
-  return json::Value::object({{"game", game}, {"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 1},
+  return json::Value::object({{"game", game},
+                              {"serverSeed", "server"},
+                              {"clientSeed", "client"},
+                              {"nonce", 1},
                               {"options", std::move(options)}});
 }
 
@@ -37,12 +40,16 @@ using O = json::Value;
 
 // One round of every game, with options it accepts (the stake.game examples).
 const std::vector<json::Value>& game_rounds() {
-  static const std::vector<json::Value> k = {
-      round("dice", O::object()), round("limbo", O::object()), round("roulette", O::object()),
-      round("wheel", O::object({{"segments", 10}, {"risk", "low"}})),
-      round("plinko", O::object({{"rows", 8}, {"risk", "medium"}})), round("mines", O::object({{"mines", 3}})),
-      round("keno", O::object({{"picks", O::array({1, 2, 3})}})), round("diamonds", O::object()),
-      round("hilo", O::object()), round("baccarat", O::object())};
+  static const std::vector<json::Value> k = {round("dice", O::object()),
+                                             round("limbo", O::object()),
+                                             round("roulette", O::object()),
+                                             round("wheel", O::object({{"segments", 10}, {"risk", "low"}})),
+                                             round("plinko", O::object({{"rows", 8}, {"risk", "medium"}})),
+                                             round("mines", O::object({{"mines", 3}})),
+                                             round("keno", O::object({{"picks", O::array({1, 2, 3})}})),
+                                             round("diamonds", O::object()),
+                                             round("hilo", O::object()),
+                                             round("baccarat", O::object())};
   return k;
 }
 
@@ -86,43 +93,50 @@ std::vector<std::string> outcome_results(const Args& a, bool with_floats) {
 }  // namespace
 
 void add_stake_ops(Table& t) {
-  const KindRef count = uint_kind("integer 1..1024", {.missing = Naming::kBare, .type = Naming::kBare,
-                                                     .message = "must be an integer between 1 and 1024", .lo = 1,
-                                                     .hi = stake::kMaxCount, .schema_lo = 1,
-                                                     .schema_hi = stake::kMaxCount});
+  const KindRef count = uint_kind("integer 1..1024", {.missing = Naming::kBare,
+                                                      .type = Naming::kBare,
+                                                      .message = "must be an integer between 1 and 1024",
+                                                      .lo = 1,
+                                                      .hi = stake::kMaxCount,
+                                                      .schema_lo = 1,
+                                                      .schema_hi = stake::kMaxCount});
   const KindRef game = value_kind(
       "a stake-v1 game name", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) { return stake::read_game(v, key); },
       schema_enum(stake::game_names()), [](ByteReader& in) { return make::one_of(in, stake::game_names()); });
-  const KindRef options = with_valid(value_kind(
-      "object: the game's options (specs/stake-v1.md; the game checks them)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(), [](ByteReader& in) {
-        static const std::vector<json::Value> kValid = [] {
-          std::vector<json::Value> out;
-          for (const auto& r : game_rounds()) out.push_back(*r.find("options"));
-          return out;
-        }();
-        return make::options(in, kValid);
-      }),
-      [](ByteReader& in) { return *game_rounds()[in.pick(game_rounds().size())].find("options"); });
-  const KindRef floats = with_valid(value_kind(
-      "array of floats, each a multiple of 2^-32 in [0, 1)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) {
-        if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
-        std::vector<double> out;
-        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
-          if (!v[i].IsNumber()) throw InputError(std::string(key), "must be a number", i);
-          out.push_back(stake::check_event_float(v[i].GetDouble(), key, i));
-        }
-        return out;
-      },
-      schema_array(json::Value::object({{"type", "number"}, {"minimum", 0}, {"exclusiveMaximum", 1}}), 0, 64),
-      make::units, false),
+  const KindRef options =
+      with_valid(value_kind(
+                     "object: the game's options (specs/stake-v1.md; the game checks them)", Naming::kBare,
+                     [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(),
+                     [](ByteReader& in) {
+                       static const std::vector<json::Value> kValid = [] {
+                         std::vector<json::Value> out;
+                         for (const auto& r : game_rounds()) out.push_back(*r.find("options"));
+                         return out;
+                       }();
+                       return make::options(in, kValid);
+                     }),
+                 [](ByteReader& in) { return *game_rounds()[in.pick(game_rounds().size())].find("options"); });
+  const KindRef floats = with_valid(
+      value_kind(
+          "array of floats, each a multiple of 2^-32 in [0, 1)", Naming::kBare,
+          [](const rapidjson::Value& v, std::string_view key) {
+            if (!v.IsArray()) throw InputError(std::string(key), "must be an array of numbers");
+            std::vector<double> out;
+            for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+              if (!v[i].IsNumber()) throw InputError(std::string(key), "must be a number", i);
+              out.push_back(stake::check_event_float(v[i].GetDouble(), key, i));
+            }
+            return out;
+          },
+          schema_array(json::Value::object({{"type", "number"}, {"minimum", 0}, {"exclusiveMaximum", 1}}), 0, 64),
+          make::units, false),
       [](ByteReader& in) {  // lattice floats, as many as a game reads (one most often)
         static const std::size_t kCounts[] = {1, 1, 1, 1, 1, 1, 2, 3, 5, 6, 8, 10, 12, 16, 24, 52};
         json::Array a;
         const std::size_t n = kCounts[in.pick(std::size(kCounts))];
-        for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
+        for (std::size_t i = 0; i < n; ++i)
+          a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
         return json::Value(std::move(a));
       });
   const KindRef game_hash = value_kind(
@@ -133,19 +147,36 @@ void add_stake_ops(Table& t) {
         return s;
       },
       schema_string("^[0-9a-f]{64}$"), [](ByteReader& in) { return make::hex(in, 32, 32); });
-  const KindRef float_list = result_kind("array of floats in [0, 1)", schema_array(json::Value::object({{"type", "number"}})));
+  const KindRef float_list =
+      result_kind("array of floats in [0, 1)", schema_array(json::Value::object({{"type", "number"}})));
 
-  t.add({"stake.floats", true, "floats of a round from a byte cursor, with the rounds and bytes they came from",
-         {{"serverSeed", stake_text()}, {"clientSeed", stake_text()}, {"nonce", stake_counter()},
-          {"cursor", stake_counter()}, {"count", count}},
-         {{"floats", float_list}}, false,
-         {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}, {"count", 9}})},
-         [](const Args& a, const Backend& b) { return json::Value::object({{"floats", floats_json(read_floats(a, b).floats)}}); },
+  t.add({"stake.floats",
+         true,
+         "floats of a round from a byte cursor, with the rounds and bytes they came from",
+         {{"serverSeed", stake_text()},
+          {"clientSeed", stake_text()},
+          {"nonce", stake_counter()},
+          {"cursor", stake_counter()},
+          {"count", count}},
+         {{"floats", float_list}},
+         false,
+         {json::Value::object(
+             {{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}, {"count", 9}})},
+         [](const Args& a, const Backend& b) {
+           return json::Value::object({{"floats", floats_json(read_floats(a, b).floats)}});
+         },
          [](const Args& a, const Backend& b) { return json::Value(read_trace(read_floats(a, b), true)); }});
-  t.add({"stake.game", true, "one round of a game: the floats read and the outcome as Stake shows it",
-         {{"game", game}, {"serverSeed", stake_text()}, {"clientSeed", stake_text()}, {"nonce", stake_counter()},
+  t.add({"stake.game",
+         true,
+         "one round of a game: the floats read and the outcome as Stake shows it",
+         {{"game", game},
+          {"serverSeed", stake_text()},
+          {"clientSeed", stake_text()},
+          {"nonce", stake_counter()},
           checked({"options", options})},
-         {{"floats", float_list}}, true, game_rounds(),
+         {{"floats", float_list}},
+         true,
+         game_rounds(),
          [](const Args& a, const Backend& b) {
            stake::Round r = play(a, b);
            json::Object out{{"floats", floats_json(r.read.floats)}};
@@ -154,30 +185,40 @@ void add_stake_ops(Table& t) {
          },
          [](const Args& a, const Backend& b) { return json::Value(read_trace(play(a, b).read, false)); },
          [](const Args& a) { return outcome_results(a, true); }});
-  t.add({"stake.event", true, "the outcome of a game from given floats",
-         {{"game", game}, {"floats", floats}, checked({"options", options})},
-         {}, true,
-         {json::Value::object({{"game", "limbo"}, {"floats", json::Value::array({0.5})}, {"options", O::object()}}),
-          json::Value::object({{"game", "mines"}, {"floats", json::Value::array({0.5, 0.25})},
-                               {"options", O::object({{"mines", 2}})}})},
-         [](const Args& a, const Backend&) {
-           return json::Value(stake::event(a.get<std::string>("game"), a.get<std::vector<double>>("floats"),
-                                           *a.get<const rapidjson::Value*>("options")));
-         },
-         {}, [](const Args& a) { return outcome_results(a, false); }});
-  t.add({"stake.crash", true, "the crash point of a game hash of Stake's crash chain",
-         {{"gameHash", game_hash}, {"salt", stake_text()}},
-         {{"crashPoint", result_kind("number >= 1, two decimals", json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
-         false,
-         {json::Value::object({{"gameHash", std::string(64, 'a')}, {"salt", stake::kCrashSalt}})},
-         [](const Args& a, const Backend& b) {
-           return json::Value::object(
-               {{"crashPoint", stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt")).point}});
-         },
-         [](const Args& a, const Backend& b) {
-           const stake::CrashPoint p = stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt"));
-           return json::Value::object({{"hmac", to_hex(p.hmac)}, {"int", json::Value(static_cast<std::uint64_t>(p.int32))}});
-         }});
+  t.add(
+      {"stake.event",
+       true,
+       "the outcome of a game from given floats",
+       {{"game", game}, {"floats", floats}, checked({"options", options})},
+       {},
+       true,
+       {json::Value::object({{"game", "limbo"}, {"floats", json::Value::array({0.5})}, {"options", O::object()}}),
+        json::Value::object(
+            {{"game", "mines"}, {"floats", json::Value::array({0.5, 0.25})}, {"options", O::object({{"mines", 2}})}})},
+       [](const Args& a, const Backend&) {
+         return json::Value(stake::event(a.get<std::string>("game"), a.get<std::vector<double>>("floats"),
+                                         *a.get<const rapidjson::Value*>("options")));
+       },
+       {},
+       [](const Args& a) { return outcome_results(a, false); }});
+  t.add(
+      {"stake.crash",
+       true,
+       "the crash point of a game hash of Stake's crash chain",
+       {{"gameHash", game_hash}, {"salt", stake_text()}},
+       {{"crashPoint",
+         result_kind("number >= 1, two decimals", json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
+       false,
+       {json::Value::object({{"gameHash", std::string(64, 'a')}, {"salt", stake::kCrashSalt}})},
+       [](const Args& a, const Backend& b) {
+         return json::Value::object(
+             {{"crashPoint", stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt")).point}});
+       },
+       [](const Args& a, const Backend& b) {
+         const stake::CrashPoint p = stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt"));
+         return json::Value::object(
+             {{"hmac", to_hex(p.hmac)}, {"int", json::Value(static_cast<std::uint64_t>(p.int32))}});
+       }});
 }
 
 }  // namespace fairvec::ops

@@ -21,8 +21,7 @@ const char* const kSeed = "000102030405060708090a0b0c0d0e0f101112131415161718191
 const char* const kHex32 = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
 const char* const kUuid = "123e4567-e89b-12d3-a456-426614174000";
 const char* const kUuid2 = "00112233-4455-6677-8899-aabbccddeeff";
-const char* const kUuidPattern =
-    "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+const char* const kUuidPattern = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 
 json::Value dice_value(const Dice& d) { return json::Value::array({d[0], d[1]}); }
 
@@ -71,12 +70,11 @@ KindRef any_uint() {
 
 KindRef roll_n() {
   // A negative n is named "n", as check_n names n = 0 (tavla_roll_test.json, "n = -1").
-  static const KindRef k = uint_kind("integer 1..2^32 - 1", {.type = Naming::kBare,
-                                                             .check = [](std::uint64_t v, std::string_view key) {
-                                                               (void)check_n(v, key);
-                                                             },
-                                                             .schema_lo = 1,
-                                                             .schema_hi = kMaxCounter});
+  static const KindRef k =
+      uint_kind("integer 1..2^32 - 1", {.type = Naming::kBare,
+                                        .check = [](std::uint64_t v, std::string_view key) { (void)check_n(v, key); },
+                                        .schema_lo = 1,
+                                        .schema_hi = kMaxCounter});
   return k;
 }
 
@@ -84,7 +82,9 @@ RollInputs roll_inputs(const Args& a) {
   return {a.get<Digest>("seed"), a.get<Uuid>("gameId"), a.get<std::array<Digest, 2>>("contributions")};
 }
 
-std::vector<Param> roll_params() { return {{"seed", secret()}, {"gameId", uuid()}, {"contributions", contributions()}}; }
+std::vector<Param> roll_params() {
+  return {{"seed", secret()}, {"gameId", uuid()}, {"contributions", contributions()}};
+}
 
 json::Value roll_example(std::initializer_list<std::pair<std::string, json::Value>> more) {
   json::Object o{{"seed", kSeed}, {"gameId", kUuid}, {"contributions", json::Value::array({kHex32, kSeed})}};
@@ -108,20 +108,25 @@ json::Value commitment_trace(const Args& a, const Backend& backend) {
   const auto& seats = a.get<std::array<Uuid, 2>>("seats");
   const Uuid& game = a.get<Uuid>("gameId");
   const Digest sh = settings_hash(backend, a.get<std::string>("settings"));
-  return json::Value::object({{"gameIdBytes", to_hex(game)},
-                              {"seatBytes", json::Value::array({to_hex(seats[0]), to_hex(seats[1])})},
-                              {"commitmentInput", to_hex(commitment_input(game, sh, seats[0], seats[1], a.get<Digest>("seed")))}});
+  return json::Value::object(
+      {{"gameIdBytes", to_hex(game)},
+       {"seatBytes", json::Value::array({to_hex(seats[0]), to_hex(seats[1])})},
+       {"commitmentInput", to_hex(commitment_input(game, sh, seats[0], seats[1], a.get<Digest>("seed")))}});
 }
 
-std::uint32_t u32_arg(const Args& a, const char* name) { return static_cast<std::uint32_t>(a.get<std::uint64_t>(name)); }
+std::uint32_t u32_arg(const Args& a, const char* name) {
+  return static_cast<std::uint32_t>(a.get<std::uint64_t>(name));
+}
 
 json::Value block_op(const Args& a, const Backend& backend) {
-  return json::Value::object({{"mac", to_hex(block_mac(backend, roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
+  return json::Value::object(
+      {{"mac", to_hex(block_mac(backend, roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
 }
 
 // block_trace: the MAC input, as tavla_roll_test.json shows it.
 json::Value block_trace(const Args& a, const Backend&) {
-  return json::Value::object({{"blockInput", to_hex(block_input(roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
+  return json::Value::object(
+      {{"blockInput", to_hex(block_input(roll_inputs(a), u32_arg(a, "n"), u32_arg(a, "block")))}});
 }
 
 // picked_value: the bytes that became the dice, [{block, index, byte}, ...].
@@ -154,15 +159,16 @@ json::Value roll_trace(const Args& a, const Backend& backend) {
   Roll r = roll(backend, roll_inputs(a), a.get<std::uint64_t>("n"));
   json::Array macs;
   for (std::size_t b = 0; b < r.macs.size(); ++b) {
-    macs.push_back(json::Value::object({{"block", json::Value(static_cast<std::int64_t>(b))}, {"mac", to_hex(r.macs[b])}}));
+    macs.push_back(
+        json::Value::object({{"block", json::Value(static_cast<std::int64_t>(b))}, {"mac", to_hex(r.macs[b])}}));
   }
   return json::Value::object({{"blockMacs", json::Value(std::move(macs))}, {"picked", picked_value(r.pick)}});
 }
 
 json::Value game_op(const Args& a, const Backend& backend) {
   json::Array rolls;
-  for (const auto& g : game_rolls(backend, roll_inputs(a), a.get<OpeningRule>("opening"), a.get<std::uint64_t>("moves"),
-                                  "moves")) {
+  for (const auto& g :
+       game_rolls(backend, roll_inputs(a), a.get<OpeningRule>("opening"), a.get<std::uint64_t>("moves"), "moves")) {
     rolls.push_back(json::Value::object({{"n", json::Value(static_cast<std::int64_t>(g.n))},
                                          {"kind", kind_name(g.kind)},
                                          {"dice", dice_value(g.dice)}}));
@@ -188,12 +194,18 @@ json::Value verify_proof_trace(const Args& a, const Backend& backend) {
 }
 
 json::Value proof_example() {
-  return json::Value::object(
-      {{"format", "tavla-commit-proof"}, {"version", 1}, {"gameId", kUuid},
-       {"seats", json::Value::array({kUuid, kUuid2})}, {"settings", json::Value::object({{"rulesVersion", 1}})},
-       {"settingsHash", kHex32}, {"seed", kSeed}, {"contributions", json::Value::array({kHex32, kSeed})},
-       {"commitment", kHex32}, {"sealCode", "5J8Z-XF1R"},
-       {"rolls", json::Value::array({json::Value::object({{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
+  return json::Value::object({{"format", "tavla-commit-proof"},
+                              {"version", 1},
+                              {"gameId", kUuid},
+                              {"seats", json::Value::array({kUuid, kUuid2})},
+                              {"settings", json::Value::object({{"rulesVersion", 1}})},
+                              {"settingsHash", kHex32},
+                              {"seed", kSeed},
+                              {"contributions", json::Value::array({kHex32, kSeed})},
+                              {"commitment", kHex32},
+                              {"sealCode", "5J8Z-XF1R"},
+                              {"rolls", json::Value::array({json::Value::object(
+                                            {{"n", 1}, {"kind", "opening"}, {"dice", json::Value::array({6, 3})}})})}});
 }
 
 // member_of returns member |name| of object |v| (added as null when absent), or item |i| of array
@@ -272,19 +284,22 @@ void add_tavla_ops(Table& t) {
   const KindRef seal_out = result_kind("seal code XXXX-XXXX (Crockford base32)",
                                        schema_string("^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$"));
   const KindRef blocks_out = result_kind("integer >= 1: blocks read", schema_integer(1, kMaxCounter));
-  const KindRef settings = with_valid(value_kind(
-      "JSON value of the canonical subset (specs/canonical-json.md)", Naming::kParams,
-      [](const rapidjson::Value& v, std::string_view key) { return canonical_json::serialize(v, key); },
-      json::Value::object(), [](ByteReader& in) { return make::json_value(in); }, false),
-      [](ByteReader& in) { return make::canonical_value(in); });
-  const KindRef block = uint_kind("integer 0..2^32 - 1", {.check = [](std::uint64_t v, std::string_view key) {
-                                                            (void)check_block(v, key);
-                                                          },
-                                                          .schema_hi = kMaxCounter});
+  const KindRef settings =
+      with_valid(value_kind(
+                     "JSON value of the canonical subset (specs/canonical-json.md)", Naming::kParams,
+                     [](const rapidjson::Value& v, std::string_view key) { return canonical_json::serialize(v, key); },
+                     json::Value::object(), [](ByteReader& in) { return make::json_value(in); }, false),
+                 [](ByteReader& in) { return make::canonical_value(in); });
+  const KindRef block = uint_kind(
+      "integer 0..2^32 - 1",
+      {.check = [](std::uint64_t v, std::string_view key) { (void)check_block(v, key); }, .schema_hi = kMaxCounter});
   const KindRef opening = string_kind(
       "play or reroll", Naming::kParams,
       [](std::string_view s, std::string_view key) { return parse_opening_rule(s, key); },
-      schema_enum({"play", "reroll"}), [](ByteReader& in) { return make::one_of(in, {"play", "reroll"}); });
+      schema_enum({"play", "reroll"}),
+      [](ByteReader& in) {
+        return make::one_of(in, {"play", "reroll"});
+      });
   const KindRef code = string_kind(
       "seal code, read leniently", Naming::kParams,
       [](std::string_view s, std::string_view key) { return read_seal_code(s, key); }, schema_string(),
@@ -315,28 +330,72 @@ void add_tavla_ops(Table& t) {
   game_params.push_back({"opening", opening});
   game_params.push_back(checked({"moves", any_uint()}));
 
-  t.add({"tavla.commitment", false, "the settings hash, commitment and seal code of a game",
-         {{"gameId", uuid()}, {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
-          {"seed", secret()}, {"settings", settings}},
-         {{"settingsHash", hex_out}, addition({"settingsCanonical", text_out}), {"commitment", hex_out}, {"sealCode", seal_out}},
+  t.add({"tavla.commitment",
          false,
-         {json::Value::object({{"gameId", kUuid}, {"seats", json::Value::array({kUuid, kUuid2})}, {"seed", kSeed},
+         "the settings hash, commitment and seal code of a game",
+         {{"gameId", uuid()},
+          {"seats", pair<Uuid>("[UUID, UUID]", parse_uuid, schema_string(kUuidPattern), make::uuid)},
+          {"seed", secret()},
+          {"settings", settings}},
+         {{"settingsHash", hex_out},
+          addition({"settingsCanonical", text_out}),
+          {"commitment", hex_out},
+          {"sealCode", seal_out}},
+         false,
+         {json::Value::object({{"gameId", kUuid},
+                               {"seats", json::Value::array({kUuid, kUuid2})},
+                               {"seed", kSeed},
                                {"settings", json::Value::object({{"rulesVersion", 1}, {"matchPoints", 5}})}})},
-         commitment_op, commitment_trace});
-  t.add({"tavla.block", false, "the MAC of block |block| of roll n", block_params, {{"mac", hex_out}}, false,
-         {roll_example({{"n", 1}, {"block", 0}})}, block_op, block_trace});
-  t.add({"tavla.pick", false, "the dice from blocks 0, 1, ...", {checked({"blocks", digest_list("array of hex, 32 bytes each; block 0 first")})},
-         {{"dice", dice_result()}, {"blocks", blocks_out}}, false,
-         {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})}, pick_op, pick_trace});
-  t.add({"tavla.roll", false, "the dice of roll n", roll_ps, {{"dice", dice_result()}, addition({"blocks", blocks_out})},
-         false, {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})}, roll_op, roll_trace});
-  t.add({"tavla.game", true, "the rolls of a game: opening rolls, then |moves| move rolls", game_params,
+         commitment_op,
+         commitment_trace});
+  t.add({"tavla.block",
+         false,
+         "the MAC of block |block| of roll n",
+         block_params,
+         {{"mac", hex_out}},
+         false,
+         {roll_example({{"n", 1}, {"block", 0}})},
+         block_op,
+         block_trace});
+  t.add({"tavla.pick",
+         false,
+         "the dice from blocks 0, 1, ...",
+         {checked({"blocks", digest_list("array of hex, 32 bytes each; block 0 first")})},
+         {{"dice", dice_result()}, {"blocks", blocks_out}},
+         false,
+         {json::Value::object({{"blocks", json::Value::array({std::string(62, 'f') + "01", kHex32})}})},
+         pick_op,
+         pick_trace});
+  t.add({"tavla.roll",
+         false,
+         "the dice of roll n",
+         roll_ps,
+         {{"dice", dice_result()}, addition({"blocks", blocks_out})},
+         false,
+         {roll_example({{"n", json::Value(std::uint64_t{kMaxCounter})}})},
+         roll_op,
+         roll_trace});
+  t.add({"tavla.game",
+         true,
+         "the rolls of a game: opening rolls, then |moves| move rolls",
+         game_params,
          {{"rolls", result_kind("array of {n, kind, dice}", schema_array(json::Value::object({{"type", "object"}})))}},
-         false, {roll_example({{"opening", "play"}, {"moves", 3}})}, game_op});
-  t.add({"tavla.seal_code", true, "a seal code read leniently, as XXXX-XXXX", {{"code", code}},
-         {{"sealCode", seal_out}}, false, {json::Value::object({{"code", "5j8z-xflr"}})},
-         [](const Args& a, const Backend&) { return json::Value::object({{"sealCode", a.get<std::string>("code")}}); }});
-  t.add({"tavla.verify_proof", true, "a proof file checked: settings hash, commitment, seal code, every roll",
+         false,
+         {roll_example({{"opening", "play"}, {"moves", 3}})},
+         game_op});
+  t.add({"tavla.seal_code",
+         true,
+         "a seal code read leniently, as XXXX-XXXX",
+         {{"code", code}},
+         {{"sealCode", seal_out}},
+         false,
+         {json::Value::object({{"code", "5j8z-xflr"}})},
+         [](const Args& a, const Backend&) {
+           return json::Value::object({{"sealCode", a.get<std::string>("code")}});
+         }});
+  t.add({"tavla.verify_proof",
+         true,
+         "a proof file checked: settings hash, commitment, seal code, every roll",
          {{"proof", proof}, {"expectedCommitment", expected, true}},
          {{"verified", result_kind("true or false", json::Value::object({{"type", "boolean"}}))},
           {"failedCheck", result_kind("null, or the first check that failed",
@@ -344,7 +403,10 @@ void add_tavla_ops(Table& t) {
           addition({"commitment", hex_out}),
           addition({"sealCode", seal_out}),
           addition({"rollsChecked", result_kind("integer >= 0", schema_integer(0, kMaxCounter))})},
-         false, {json::Value::object({{"proof", json::to_line(proof_example())}})}, verify_proof_op, verify_proof_trace});
+         false,
+         {json::Value::object({{"proof", json::to_line(proof_example())}})},
+         verify_proof_op,
+         verify_proof_trace});
 }
 
 }  // namespace fairvec::ops

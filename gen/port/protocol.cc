@@ -45,14 +45,12 @@ namespace {
 json::Value hello_result() {
   json::Array ops;
   for (const auto& n : ops::table().names()) ops.emplace_back(n);
-  return json::Value::object({{"name", "fairvec " FAIRVEC_VERSION},
-                              {"protocol", kProtocolVersion},
-                              {"ops", json::Value(std::move(ops))}});
+  return json::Value::object(
+      {{"name", "fairvec " FAIRVEC_VERSION}, {"protocol", kProtocolVersion}, {"ops", json::Value(std::move(ops))}});
 }
 
 std::string error_line(const json::Value& id, const std::string& code, const std::string& message) {
-  return json::to_line(
-      json::Value::object({{"id", id}, {"ok", false}, {"error", code}, {"message", message}}));
+  return json::to_line(json::Value::object({{"id", id}, {"ok", false}, {"error", code}, {"message", message}}));
 }
 
 }  // namespace
@@ -89,9 +87,10 @@ std::string handle_line(std::string_view line, const Backend& backend) {
 std::string ok_line(std::int64_t id, const json::Value& result) {
   std::string reply = json::to_line(json::Value::object({{"id", id}, {"ok", true}, {"result", result}}));
   if (reply.size() > kMaxReplyBytes) {  // the ops' own bounds keep every reply below it; a backstop
-    return error_line(id, "bad_input", "result: the reply would be " + std::to_string(reply.size()) +
-                                           " bytes, more than the reply-line limit of " +
-                                           std::to_string(kMaxReplyBytes) + " bytes (portReplyLineBytes)");
+    return error_line(id, "bad_input",
+                      "result: the reply would be " + std::to_string(reply.size()) +
+                          " bytes, more than the reply-line limit of " + std::to_string(kMaxReplyBytes) +
+                          " bytes (portReplyLineBytes)");
   }
   return reply;
 }
@@ -129,7 +128,8 @@ int serve(std::istream& in, std::ostream& out, const Backend& backend) {
       out << error_line(nullptr, "bad_input",
                         "request: a line of " + std::to_string(length) + " bytes, more than the " +
                             std::to_string(json::kMaxTextBytes >> 20) + " MiB limit (memory budget)")
-          << '\n' << std::flush;
+          << '\n'
+          << std::flush;
       if (!out) throw IoError("cannot write a reply to standard output");
       continue;
     }

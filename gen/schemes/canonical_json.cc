@@ -184,8 +184,7 @@ class Handler {
       unsafe = magnitude > kMaxSafeInteger;
     }
     if (unsafe) {
-      return fail(start, "integer " + std::string(text) +
-                             " is beyond +-(2^53 - 1) = +-9007199254740991");
+      return fail(start, "integer " + std::string(text) + " is beyond +-(2^53 - 1) = +-9007199254740991");
     }
     std::int64_t v = negative ? -static_cast<std::int64_t>(magnitude) : static_cast<std::int64_t>(magnitude);
     if (!value_begins(start, is_.Tell())) return false;
@@ -329,27 +328,13 @@ void escape_string(std::string_view s, std::string& out) {
   for (char ch : s) {
     auto c = static_cast<unsigned char>(ch);
     switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
       default:
         if (c < 0x20) {
           out += "\\u00";
@@ -368,35 +353,29 @@ std::string at(const std::string& path) { return path.empty() ? "the root" : pat
 void check_utf8(std::string_view s, std::string_view field, const std::string& path, const char* what) {
   std::vector<std::uint16_t> units;
   if (auto bad = to_utf16(s, units)) {
-    throw InputError(std::string(field), std::string(what) + " at " + at(path) +
-                                             " is not valid UTF-8 (byte " + std::to_string(*bad) +
+    throw InputError(std::string(field), std::string(what) + " at " + at(path) + " is not valid UTF-8 (byte " +
+                                             std::to_string(*bad) +
                                              " of the string; encoded surrogates are invalid too)");
   }
 }
 
-void write_value(const rapidjson::Value& v, std::string_view field, const std::string& path,
-                 std::size_t depth, std::string& out) {
+void write_value(const rapidjson::Value& v, std::string_view field, const std::string& path, std::size_t depth,
+                 std::string& out) {
   switch (v.GetType()) {
-    case rapidjson::kNullType:
-      out += "null";
-      return;
-    case rapidjson::kFalseType:
-      out += "false";
-      return;
-    case rapidjson::kTrueType:
-      out += "true";
-      return;
+    case rapidjson::kNullType: out += "null"; return;
+    case rapidjson::kFalseType: out += "false"; return;
+    case rapidjson::kTrueType: out += "true"; return;
     case rapidjson::kNumberType: {
       if (v.IsDouble()) {
-        throw InputError(std::string(field), "the number at " + at(path) +
-                                                 " is not an integer (fractions and exponents are not allowed)");
+        throw InputError(std::string(field),
+                         "the number at " + at(path) + " is not an integer (fractions and exponents are not allowed)");
       }
       bool safe = v.IsInt64() ? (v.GetInt64() >= -static_cast<std::int64_t>(kMaxSafeInteger) &&
                                  v.GetInt64() <= static_cast<std::int64_t>(kMaxSafeInteger))
                               : v.GetUint64() <= kMaxSafeInteger;
       if (!safe) {
-        throw InputError(std::string(field), "the integer at " + at(path) +
-                                                 " is beyond +-(2^53 - 1) = +-9007199254740991");
+        throw InputError(std::string(field),
+                         "the integer at " + at(path) + " is beyond +-(2^53 - 1) = +-9007199254740991");
       }
       out += int_text(v.GetInt64());
       return;
@@ -409,8 +388,8 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
     }
     case rapidjson::kArrayType: {
       if (depth >= kMaxDepth) {
-        throw InputError(std::string(field), "nesting deeper than " + std::to_string(kMaxDepth) +
-                                                 " levels at " + at(path));
+        throw InputError(std::string(field),
+                         "nesting deeper than " + std::to_string(kMaxDepth) + " levels at " + at(path));
       }
       out.push_back('[');
       for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
@@ -422,8 +401,8 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
     }
     case rapidjson::kObjectType: {
       if (depth >= kMaxDepth) {
-        throw InputError(std::string(field), "nesting deeper than " + std::to_string(kMaxDepth) +
-                                                 " levels at " + at(path));
+        throw InputError(std::string(field),
+                         "nesting deeper than " + std::to_string(kMaxDepth) + " levels at " + at(path));
       }
       struct Entry {
         std::vector<std::uint16_t> units;
@@ -435,8 +414,7 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
         std::string_view key(m.name.GetString(), m.name.GetStringLength());
         Entry e{{}, key, &m.value};
         if (auto bad = to_utf16(key, e.units)) {
-          throw InputError(std::string(field), "a key of the object at " + at(path) +
-                                                   " is not valid UTF-8 (byte " +
+          throw InputError(std::string(field), "a key of the object at " + at(path) + " is not valid UTF-8 (byte " +
                                                    std::to_string(*bad) + " of the key)");
         }
         entries.push_back(std::move(e));
@@ -445,8 +423,8 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
                        [](const Entry& a, const Entry& b) { return a.units < b.units; });
       for (std::size_t i = 1; i < entries.size(); ++i) {
         if (entries[i].units == entries[i - 1].units) {
-          throw InputError(std::string(field), "duplicate key \"" + std::string(entries[i].key) +
-                                                   "\" in the object at " + at(path));
+          throw InputError(std::string(field),
+                           "duplicate key \"" + std::string(entries[i].key) + "\" in the object at " + at(path));
         }
       }
       out.push_back('{');
@@ -454,8 +432,7 @@ void write_value(const rapidjson::Value& v, std::string_view field, const std::s
         if (i) out.push_back(',');
         escape_string(entries[i].key, out);
         out.push_back(':');
-        std::string child = path.empty() ? std::string(entries[i].key)
-                                         : path + "." + std::string(entries[i].key);
+        std::string child = path.empty() ? std::string(entries[i].key) : path + "." + std::string(entries[i].key);
         write_value(*entries[i].value, field, child, depth + 1, out);
       }
       out.push_back('}');
@@ -477,8 +454,8 @@ void parse(std::string_view text, rapidjson::Document& doc, std::string_view fie
   TrackingStream is(text);
   rapidjson::Reader reader;
   std::optional<std::pair<std::size_t, std::string>> handler_error;
-  constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag |
-                              rapidjson::kParseIterativeFlag;
+  constexpr unsigned kFlags =
+      rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag;
   rapidjson::Document built(nullptr, sizeof(rapidjson::Value) * (shape.max_pending + 1));
   auto generator = [&](rapidjson::Document& out) {
     Handler<rapidjson::Document> h(out, is, where);
@@ -505,8 +482,8 @@ std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
   rapidjson::BaseReaderHandler<> sink;
   Locations where;
   Handler<rapidjson::BaseReaderHandler<>> h(sink, is, &where, &path);
-  constexpr unsigned kFlags = rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag |
-                              rapidjson::kParseIterativeFlag;
+  constexpr unsigned kFlags =
+      rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag | rapidjson::kParseIterativeFlag;
   reader.Parse<kFlags>(is, h);
   auto it = where.find(path);
   if (it == where.end()) return std::nullopt;

@@ -37,14 +37,13 @@ using Locations = std::map<std::string, std::pair<std::size_t, std::size_t>>;
 // InputError naming |field|, with the byte offset of the first bad token (the number, the key, the
 // \u escape, the bad byte, a NUL byte anywhere) and what is wrong with it; a text longer than
 // |max_bytes| or needing more than json::memory_budget() is bad input before anything is built.
-void parse(std::string_view text, rapidjson::Document& doc, std::string_view field,
-           Locations* where = nullptr, std::size_t max_bytes = json::kMaxTextBytes);
+void parse(std::string_view text, rapidjson::Document& doc, std::string_view field, Locations* where = nullptr,
+           std::size_t max_bytes = json::kMaxTextBytes);
 
 // locate returns the byte range [begin, end) of the value at JSON |path| in |text| (a text parse()
 // accepted, or its prefix before the first error), or nullopt. It reads the text again and keeps
 // only that one range, so error messages can give positions without a map of every value.
-[[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text,
-                                                                       const std::string& path);
+[[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> locate(std::string_view text, const std::string& path);
 
 // serialize returns the canonical form of |v| (UTF-8). It accepts values built by any parser, so
 // it checks them again: a double (fraction or exponent), an integer beyond +-(2^53 - 1), a string

@@ -80,9 +80,9 @@ std::uint64_t exact_v1(std::uint64_t h) {
 std::uint64_t double_v1(std::uint64_t h) {
   check_h(h);
   const double e = kEDouble;
-  const double hd = static_cast<double>(h);   // exact: h < 2^53
-  const double numerator = 100 * e - hd;      // 100·e exact; the difference rounds (ulp 64 here)
-  const double denominator = e - hd;          // exact
+  const double hd = static_cast<double>(h);  // exact: h < 2^53
+  const double numerator = 100 * e - hd;     // 100·e exact; the difference rounds (ulp 64 here)
+  const double denominator = e - hd;         // exact
   const double quotient = numerator / denominator;
   return static_cast<std::uint64_t>(std::floor(quotient));  // an integer below 2^59
 }
@@ -130,19 +130,15 @@ Point from_hash(Convention c, const Digest& hash) {
 
 Digest hmac_of(Convention c, const Digest& link, std::string_view salt, const Backend& backend) {
   switch (c) {
-    case Convention::kBustabitV1:
-      return backend.hmac_sha256(as_bytes(to_hex(link)), as_bytes(salt));
+    case Convention::kBustabitV1: return backend.hmac_sha256(as_bytes(to_hex(link)), as_bytes(salt));
     case Convention::kBustabitV2:
-    case Convention::kBustabit2025:
-      return backend.hmac_sha256(as_bytes(salt), ByteView(link));
-    case Convention::kBetkyoExact:
-      break;
+    case Convention::kBustabit2025: return backend.hmac_sha256(as_bytes(salt), ByteView(link));
+    case Convention::kBetkyoExact: break;
   }
   throw std::invalid_argument("crash::hmac_of: betkyo-exact has no HMAC");
 }
 
-Point point(Convention c, std::string_view link, const std::optional<std::string>& salt,
-            const Backend& backend) {
+Point point(Convention c, std::string_view link, const std::optional<std::string>& salt, const Backend& backend) {
   const Digest l = digest_from_hex(link, "link");
   if (c == Convention::kBetkyoExact) {
     if (salt) throw InputError("salt", "betkyo-exact takes no salt");

@@ -46,8 +46,7 @@ void check_text(std::string_view text, std::string_view field) {
 
 std::uint64_t check_counter(std::uint64_t v, std::string_view field) {
   if (v > kMaxCounter) {
-    throw InputError(std::string(field), "must be at most 2^53 - 1 (9007199254740991), got " +
-                                             std::to_string(v));
+    throw InputError(std::string(field), "must be at most 2^53 - 1 (9007199254740991), got " + std::to_string(v));
   }
   return v;
 }
@@ -78,8 +77,8 @@ std::string message(std::string_view client_seed, std::uint64_t nonce, std::uint
   return m;
 }
 
-Digest digest(const Backend& backend, std::string_view server_seed, std::string_view client_seed,
-              std::uint64_t nonce, std::uint64_t cursor) {
+Digest digest(const Backend& backend, std::string_view server_seed, std::string_view client_seed, std::uint64_t nonce,
+              std::uint64_t cursor) {
   check_text(server_seed, "serverSeed");
   return backend.hmac_sha256(server_seed, message(client_seed, nonce, cursor));
 }
@@ -105,8 +104,8 @@ double u64_to_unit(std::uint64_t x) {
   return std::ldexp(static_cast<double>(x), -64);
 }
 
-double unit(const Backend& backend, std::string_view server_seed, std::string_view client_seed,
-            std::uint64_t nonce, std::uint64_t cursor) {
+double unit(const Backend& backend, std::string_view server_seed, std::string_view client_seed, std::uint64_t nonce,
+            std::uint64_t cursor) {
   return u64_to_unit(u64_of(digest(backend, server_seed, client_seed, nonce, cursor)));
 }
 
@@ -175,16 +174,16 @@ std::uint64_t Pool::take(double u, std::uint64_t* index) {
 PoolHopResult pool_hop(std::span<const double> units, std::uint64_t size) {
   if (size < 1) throw InputError("size", "a pool holds at least one item");
   if (units.size() > kMaxPoolUnits) {
-    throw InputError("units", "at most " + std::to_string(kMaxPoolUnits) + " draws per request, got " +
-                                  std::to_string(units.size()),
-                     kMaxPoolUnits);
+    throw InputError(
+        "units", "at most " + std::to_string(kMaxPoolUnits) + " draws per request, got " + std::to_string(units.size()),
+        kMaxPoolUnits);
   }
   Pool pool(0, size);
   for (std::size_t k = 0; k < units.size(); ++k) check_unit(units[k], "units", k);
   if (units.size() > size) {
-    throw InputError("units", "pool exhausted: " + std::to_string(units.size()) +
-                                  " draws from a pool of " + std::to_string(size),
-                     static_cast<std::size_t>(size));
+    throw InputError(
+        "units", "pool exhausted: " + std::to_string(units.size()) + " draws from a pool of " + std::to_string(size),
+        static_cast<std::size_t>(size));
   }
   PoolHopResult r;
   for (double u : units) {
@@ -195,12 +194,8 @@ PoolHopResult pool_hop(std::span<const double> units, std::uint64_t size) {
   return r;
 }
 
-Stream::Stream(const Backend& backend, std::string server_seed, std::string client_seed,
-               std::uint64_t nonce)
-    : backend_(backend),
-      server_seed_(std::move(server_seed)),
-      client_seed_(std::move(client_seed)),
-      nonce_(nonce) {
+Stream::Stream(const Backend& backend, std::string server_seed, std::string client_seed, std::uint64_t nonce)
+    : backend_(backend), server_seed_(std::move(server_seed)), client_seed_(std::move(client_seed)), nonce_(nonce) {
   check_text(server_seed_, "serverSeed");
   check_text(client_seed_, "clientSeed");
   check_counter(nonce_, "nonce");

@@ -51,14 +51,13 @@ std::uint64_t check_counter(std::uint64_t v, std::string_view field);
 
 // message returns the HMAC message `${clientSeed}-${nonce}-${cursor}` (decimal ASCII, no leading
 // zeros). It throws InputError naming "clientSeed", "nonce" or "cursor" on bad input.
-[[nodiscard]] std::string message(std::string_view client_seed, std::uint64_t nonce,
-                                  std::uint64_t cursor);
+[[nodiscard]] std::string message(std::string_view client_seed, std::uint64_t nonce, std::uint64_t cursor);
 
 // digest returns HMAC-SHA256(key = |server_seed|'s bytes, msg = message(...)). It throws
 // InputError naming "serverSeed", "clientSeed", "nonce" or "cursor" on bad input, BackendError if
 // the backend fails.
-[[nodiscard]] Digest digest(const Backend& backend, std::string_view server_seed,
-                            std::string_view client_seed, std::uint64_t nonce, std::uint64_t cursor);
+[[nodiscard]] Digest digest(const Backend& backend, std::string_view server_seed, std::string_view client_seed,
+                            std::uint64_t nonce, std::uint64_t cursor);
 
 // u64_of returns the first eight bytes of |d| as a big-endian integer (hi = bytes 0..3,
 // lo = bytes 4..7, value = hi·2^32 + lo). It cannot fail.
@@ -75,8 +74,8 @@ std::uint64_t check_counter(std::uint64_t v, std::string_view field);
 
 // unit returns u(serverSeed, clientSeed, nonce, cursor) = u64_to_unit(u64_of(digest(...))).
 // Throws as digest does.
-[[nodiscard]] double unit(const Backend& backend, std::string_view server_seed,
-                          std::string_view client_seed, std::uint64_t nonce, std::uint64_t cursor);
+[[nodiscard]] double unit(const Backend& backend, std::string_view server_seed, std::string_view client_seed,
+                          std::uint64_t nonce, std::uint64_t cursor);
 
 // commitment returns hex(SHA-256(|server_seed|'s UTF-8 bytes)). It throws InputError naming
 // "serverSeed" when the seed is not well-formed UTF-8, BackendError if the backend fails.
@@ -143,8 +142,7 @@ struct Read {
 class Stream {
  public:
   // Stream validates its inputs: throws InputError naming "serverSeed", "clientSeed" or "nonce".
-  Stream(const Backend& backend, std::string server_seed, std::string client_seed,
-         std::uint64_t nonce);
+  Stream(const Backend& backend, std::string server_seed, std::string client_seed, std::uint64_t nonce);
   // read returns u at |cursor| and records the read. Throws InputError naming "cursor" when
   // cursor > 2^53 − 1, BackendError if the backend fails.
   double read(std::uint64_t cursor);

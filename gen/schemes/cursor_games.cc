@@ -35,12 +35,11 @@ const rapidjson::Value& option(const Options& options, std::string_view key) {
 }
 
 // count_option reads an integer option in [min, max].
-std::uint64_t count_option(const Options& options, std::string_view key, std::uint64_t min,
-                           std::uint64_t max) {
+std::uint64_t count_option(const Options& options, std::string_view key, std::uint64_t min, std::uint64_t max) {
   const auto& v = option(options, key);
   if (!v.IsUint64() || v.GetUint64() < min || v.GetUint64() > max) {
-    throw InputError(opt_field(key), "must be an integer between " + std::to_string(min) + " and " +
-                                         std::to_string(max));
+    throw InputError(opt_field(key),
+                     "must be an integer between " + std::to_string(min) + " and " + std::to_string(max));
   }
   return v.GetUint64();
 }
@@ -97,8 +96,7 @@ json::Object blackjack(Stream& s, const Options& o) {
   std::uint64_t hits = 0;
   for (rapidjson::SizeType i = 0; i < actions.Size(); ++i) {
     const auto& a = actions[i];
-    const std::string_view t = a.IsString() ? std::string_view(a.GetString(), a.GetStringLength())
-                                            : std::string_view();
+    const std::string_view t = a.IsString() ? std::string_view(a.GetString(), a.GetStringLength()) : std::string_view();
     if (t == "hit") {
       ++hits;
     } else if (t == "stand") {
@@ -149,8 +147,7 @@ json::Object vpoker(Stream& s, const Options& o) {
 json::Object holdem(Stream& s, const Options& o) {
   check_members(o, {"action"});
   const auto& a = option(o, "action");
-  const std::string_view t = a.IsString() ? std::string_view(a.GetString(), a.GetStringLength())
-                                          : std::string_view();
+  const std::string_view t = a.IsString() ? std::string_view(a.GetString(), a.GetStringLength()) : std::string_view();
   if (t != "call" && t != "fold") throw InputError("options.action", "must be \"call\" or \"fold\"");
   // One pool-hop sequence: player1, player2, dealer1, dealer2, flop1..3 (cursors 0..6); turn and
   // river (7, 8) only on call.

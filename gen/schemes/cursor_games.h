@@ -45,9 +45,8 @@ const std::vector<std::string>& game_names();
 // round inputs, "options" when options is not an object and "options.<member>" for a missing,
 // unknown or malformed member (with the element position, when there is one). BackendError if the
 // backend fails.
-[[nodiscard]] GameResult play(const Backend& backend, std::string_view game,
-                              std::string_view server_seed, std::string_view client_seed,
-                              std::uint64_t nonce, const rapidjson::Value& options);
+[[nodiscard]] GameResult play(const Backend& backend, std::string_view game, std::string_view server_seed,
+                              std::string_view client_seed, std::uint64_t nonce, const rapidjson::Value& options);
 
 // play_params runs play on a JSON object with members game, serverSeed, clientSeed, nonce and
 // options (the port protocol's cursor.game params). It throws InputError naming the first missing

@@ -11,9 +11,7 @@ namespace fairvec::hmac_dice {
 
 using namespace text;  // NOLINT(google-build-using-namespace): the shared text rules
 
-std::string Dice::text() const {
-  return std::string{static_cast<char>('0' + d1), static_cast<char>('0' + d2)};
-}
+std::string Dice::text() const { return std::string{static_cast<char>('0' + d1), static_cast<char>('0' + d2)}; }
 
 Dice dice_of_byte(std::uint8_t byte) {
   if (byte >= kFirstSkippedByte) throw std::invalid_argument("dice_of_byte: byte >= 252 is skipped");
@@ -48,8 +46,9 @@ void validate_client_seed(std::string_view seed, std::string_view field) {
   if (seed.empty()) throw InputError(f, "empty; a client seed is 1 to 128 characters");
   for (std::size_t i = 0; i < seed.size() && i <= kMaxClientSeedChars; ++i) {
     if (!is_seed_char(seed[i])) {
-      throw InputError(f, "character " + printable(seed.substr(i, 1)) +
-                              " is not allowed; a client seed uses letters, digits, '_' and '-'",
+      throw InputError(f,
+                       "character " + printable(seed.substr(i, 1)) +
+                           " is not allowed; a client seed uses letters, digits, '_' and '-'",
                        i);
     }
   }
@@ -61,8 +60,8 @@ void validate_client_seed(std::string_view seed, std::string_view field) {
 
 void validate_client_seeds(const std::vector<std::string>& seeds, std::string_view field) {
   if (seeds.empty() || seeds.size() > kMaxClientSeeds) {
-    throw InputError(std::string(field), std::to_string(seeds.size()) +
-                                             " client seeds; a match has 1 (offline) or 2 (in seat order)");
+    throw InputError(std::string(field),
+                     std::to_string(seeds.size()) + " client seeds; a match has 1 (offline) or 2 (in seat order)");
   }
   for (std::size_t i = 0; i < seeds.size(); ++i) {
     validate_client_seed(seeds[i], std::string(field) + "[" + std::to_string(i) + "]");
@@ -71,8 +70,8 @@ void validate_client_seeds(const std::vector<std::string>& seeds, std::string_vi
 
 void validate_roll(std::uint64_t roll, std::string_view field) {
   if (roll < 1 || roll > kMaxRoll) {
-    throw InputError(std::string(field), "roll number " + std::to_string(roll) +
-                                             " is out of range 1..9007199254740991 (2^53 - 1)");
+    throw InputError(std::string(field),
+                     "roll number " + std::to_string(roll) + " is out of range 1..9007199254740991 (2^53 - 1)");
   }
 }
 
@@ -139,8 +138,8 @@ Pick pick(std::span<const Digest> macs, std::string_view field) {
 RollTrace derive_roll(const Backend& backend, ByteView server_seed, const std::vector<std::string>& client_seeds,
                       std::uint64_t roll) {
   if (server_seed.size() < kMinServerSeedBytes || server_seed.size() > kMaxServerSeedBytes) {
-    throw InputError("serverSeed", "is " + std::to_string(server_seed.size()) +
-                                       " bytes; a server seed is 16 to 64 bytes");
+    throw InputError("serverSeed",
+                     "is " + std::to_string(server_seed.size()) + " bytes; a server seed is 16 to 64 bytes");
   }
   RollTrace t;
   for (std::uint64_t retry = 0; retry <= kMaxRetry; ++retry) {

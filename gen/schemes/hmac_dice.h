@@ -116,8 +116,8 @@ struct RollTrace {
 [[nodiscard]] RollTrace derive_roll(const Backend& backend, ByteView server_seed,
                                     const std::vector<std::string>& client_seeds, std::uint64_t roll);
 // roll returns the dice of derive_roll. Same failures.
-[[nodiscard]] Dice roll(const Backend& backend, ByteView server_seed,
-                        const std::vector<std::string>& client_seeds, std::uint64_t roll);
+[[nodiscard]] Dice roll(const Backend& backend, ByteView server_seed, const std::vector<std::string>& client_seeds,
+                        std::uint64_t roll);
 
 // skipped_prefix returns how many leading bytes of |mac| are >= 252 (0..32). It cannot fail.
 [[nodiscard]] std::size_t skipped_prefix(const Digest& mac);

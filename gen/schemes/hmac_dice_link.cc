@@ -108,7 +108,6 @@ std::vector<std::string> split_seeds(std::string_view value, const std::string& 
 
 }  // namespace
 
-
 Link parse_link(std::string_view url) {
   if (url.empty()) throw InputError("link", "empty");
   if (url.size() > kMaxTextBytes) throw InputError("link", "longer than " + std::to_string(kMaxTextBytes) + " bytes");
@@ -118,8 +117,9 @@ Link parse_link(std::string_view url) {
   std::size_t start = 0;
   if (q != npos && (hash == npos || q < hash)) {
     if (hash != npos) {
-      throw InputError("link", "has both a query (?...) and a fragment (#...); a v0 link has only the query, "
-                               "a v1 link only the fragment",
+      throw InputError("link",
+                       "has both a query (?...) and a fragment (#...); a v0 link has only the query, "
+                       "a v1 link only the fragment",
                        hash);
     }
     link.version = 0;
@@ -138,7 +138,8 @@ Link parse_link(std::string_view url) {
   const auto& known = link.version == 0 ? kV0 : kV1;
   std::map<std::string, Param> params;
   std::string_view body = url.substr(start);
-  if (body.empty()) throw InputError("link", "the " + std::string(link.version == 0 ? "query" : "fragment") + " is empty", start);
+  if (body.empty())
+    throw InputError("link", "the " + std::string(link.version == 0 ? "query" : "fragment") + " is empty", start);
   std::size_t off = start;
   while (true) {
     std::size_t amp = url.find('&', off);
@@ -154,9 +155,10 @@ Link parse_link(std::string_view url) {
     if (!is_known) {
       std::string keys;
       for (const auto& k : known) keys += (keys.empty() ? "" : ", ") + k;
-      throw InputError("link", "unknown key " + printable(key) + " in a v" + std::to_string(link.version) +
-                                   " link (its keys: " + keys + ")",
-                       off);
+      throw InputError(
+          "link",
+          "unknown key " + printable(key) + " in a v" + std::to_string(link.version) + " link (its keys: " + keys + ")",
+          off);
     }
     if (params.count(key)) throw InputError("link." + key, "appears twice", off);
     params[key] = Param{std::move(value), off, off + eq + 1};
@@ -203,8 +205,8 @@ Link parse_link(std::string_view url) {
     std::uint64_t sum = 0;
     for (auto g : m.games) sum += g;
     if (sum != m.rolls) {
-      throw InputError("link.g", "g adds up to " + std::to_string(sum) + " rolls but r lists " +
-                                     std::to_string(m.rolls));
+      throw InputError("link.g",
+                       "g adds up to " + std::to_string(sum) + " rolls but r lists " + std::to_string(m.rolls));
     }
   }
   validate_match(m, {"link.r", "link.r", "link.g"});

@@ -17,8 +17,8 @@ using namespace text;  // NOLINT(google-build-using-namespace): the shared text 
 
 void validate_match(const Match& m, const MatchFields& names) {
   if (m.rolls < 1 || m.rolls > kMaxMatchRolls) {
-    throw InputError(names.rolls, "a match has 1 to " + std::to_string(kMaxMatchRolls) + " rolls, got " +
-                                      std::to_string(m.rolls));
+    throw InputError(names.rolls,
+                     "a match has 1 to " + std::to_string(kMaxMatchRolls) + " rolls, got " + std::to_string(m.rolls));
   }
   if (m.recorded && m.recorded->size() != m.rolls) {
     throw InputError(names.recorded, "lists " + std::to_string(m.recorded->size()) + " rolls but the match has " +
@@ -27,8 +27,9 @@ void validate_match(const Match& m, const MatchFields& names) {
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < m.games.size(); ++i) {
     if (m.games[i] < 1 || m.games[i] > kMaxMatchRolls) {
-      throw InputError(names.games, "game " + std::to_string(i + 1) + " has " + std::to_string(m.games[i]) +
-                                        " rolls; every game has 1 to " + std::to_string(kMaxMatchRolls),
+      throw InputError(names.games,
+                       "game " + std::to_string(i + 1) + " has " + std::to_string(m.games[i]) +
+                           " rolls; every game has 1 to " + std::to_string(kMaxMatchRolls),
                        i);
     }
     sum += m.games[i];
@@ -38,7 +39,6 @@ void validate_match(const Match& m, const MatchFields& names) {
                                       std::to_string(m.rolls));
   }
 }
-
 
 Match match_from_json(const rapidjson::Value& obj, std::string_view path, bool listing) {
   Match m;
@@ -63,7 +63,6 @@ Match match_from_json(const rapidjson::Value& obj, std::string_view path, bool l
   validate_match(m);
   return m;
 }
-
 
 const char* verdict_name(Verdict v) {
   static constexpr auto kNames = enum_names<Verdict>({{Verdict::kVerified, "verified"},
@@ -136,13 +135,14 @@ json::Value report_json(const MatchReport& r) {
          {"openingTies", static_cast<std::int64_t>(g.opening_ties)},
          {"openingRoll", g.opening_roll ? json::Value(static_cast<std::int64_t>(*g.opening_roll)) : json::Value()}}));
   }
-  return json::Value::object(
-      {{"verdict", verdict_name(r.verdict)},
-       {"computedSeal", r.computed_seal},
-       {"sealStatus", !r.seal_matches ? "absent" : *r.seal_matches ? "match" : "mismatch"},
-       {"dice", rolls_text(r.dice)},
-       {"mismatches", json::Value(std::move(mismatches))},
-       {"gameSummary", json::Value(std::move(games))}});
+  return json::Value::object({{"verdict", verdict_name(r.verdict)},
+                              {"computedSeal", r.computed_seal},
+                              {"sealStatus", !r.seal_matches   ? "absent"
+                                             : *r.seal_matches ? "match"
+                                                               : "mismatch"},
+                              {"dice", rolls_text(r.dice)},
+                              {"mismatches", json::Value(std::move(mismatches))},
+                              {"gameSummary", json::Value(std::move(games))}});
 }
 
 }  // namespace fairvec::hmac_dice

@@ -25,15 +25,16 @@ std::vector<Dice> parse_roll_digits(std::string_view digits, std::string_view fi
   out.reserve(digits.size() / 2);
   for (std::size_t i = 0; i + 1 < digits.size(); i += 2) {
     if (!is_die(digits[i]) || !is_die(digits[i + 1])) {
-      throw InputError(f, "roll " + std::to_string(i / 2 + 1) + ": " + printable(digits.substr(i, 2)) +
-                              " is not two digits 1..6",
-                       offset + i);
+      throw InputError(
+          f, "roll " + std::to_string(i / 2 + 1) + ": " + printable(digits.substr(i, 2)) + " is not two digits 1..6",
+          offset + i);
     }
     out.push_back(Dice{digits[i] - '0', digits[i + 1] - '0'});
   }
   if (digits.size() % 2 != 0) {
-    throw InputError(f, "odd number of digits: roll " + std::to_string(digits.size() / 2 + 1) + " " +
-                            printable(digits.substr(digits.size() - 1)) + " has one digit; each roll is two",
+    throw InputError(f,
+                     "odd number of digits: roll " + std::to_string(digits.size() / 2 + 1) + " " +
+                         printable(digits.substr(digits.size() - 1)) + " has one digit; each roll is two",
                      offset + digits.size() - 1);
   }
   return out;
@@ -74,8 +75,7 @@ const char* marker_example(Marker m) {
 
 Dice roll_token(const Token& t, std::uint64_t n, const std::string& field) {
   if (t.text.size() != 2 || !is_die(t.text[0]) || !is_die(t.text[1])) {
-    throw InputError(field, "roll " + std::to_string(n) + ": " + printable(t.text) + " is not two digits 1..6",
-                     t.pos);
+    throw InputError(field, "roll " + std::to_string(n) + ": " + printable(t.text) + " is not two digits 1..6", t.pos);
   }
   return Dice{t.text[0] - '0', t.text[1] - '0'};
 }
@@ -108,16 +108,17 @@ std::vector<Dice> parse_recorded(std::string_view text, std::string_view field) 
   std::vector<Dice> out;
   if (style == Marker::kNone) {
     for (const Token& t : tokens) {
-      if (out.size() >= kMaxMatchRolls) throw InputError(f, "more than " + std::to_string(kMaxMatchRolls) + " rolls", t.pos);
+      if (out.size() >= kMaxMatchRolls)
+        throw InputError(f, "more than " + std::to_string(kMaxMatchRolls) + " rolls", t.pos);
       std::string_view d;
       if (marker_of(t.text, d) != Marker::kNone) {
-        throw InputError(f, "roll number " + printable(t.text) +
-                                " in an unnumbered listing; number every roll or none",
+        throw InputError(f, "roll number " + printable(t.text) + " in an unnumbered listing; number every roll or none",
                          t.pos);
       }
       if (t.text.size() > 2) {
-        throw InputError(f, "roll " + std::to_string(out.size() + 1) + ": " + printable(t.text) +
-                                " is not two digits 1..6 (a bare digit string must be the whole listing)",
+        throw InputError(f,
+                         "roll " + std::to_string(out.size() + 1) + ": " + printable(t.text) +
+                             " is not two digits 1..6 (a bare digit string must be the whole listing)",
                          t.pos);
       }
       out.push_back(roll_token(t, out.size() + 1, f));
@@ -126,23 +127,27 @@ std::vector<Dice> parse_recorded(std::string_view text, std::string_view field) 
   }
   for (std::size_t i = 0; i < tokens.size(); i += 2) {
     const std::uint64_t n = out.size() + 1;
-    if (n > kMaxMatchRolls) throw InputError(f, "more than " + std::to_string(kMaxMatchRolls) + " rolls", tokens[i].pos);
+    if (n > kMaxMatchRolls)
+      throw InputError(f, "more than " + std::to_string(kMaxMatchRolls) + " rolls", tokens[i].pos);
     const Token& m = tokens[i];
     Marker got = marker_of(m.text, digits);
     if (got == Marker::kNone) {
-      throw InputError(f, printable(m.text) + " where the number of roll " + std::to_string(n) +
-                              " is expected, written like " + marker_example(style),
+      throw InputError(f,
+                       printable(m.text) + " where the number of roll " + std::to_string(n) +
+                           " is expected, written like " + marker_example(style),
                        m.pos);
     }
     if (got != style) {
-      throw InputError(f, "roll number " + printable(m.text) + " is written differently from the first, like " +
-                              marker_example(style) + "; a listing uses one style",
+      throw InputError(f,
+                       "roll number " + printable(m.text) + " is written differently from the first, like " +
+                           marker_example(style) + "; a listing uses one style",
                        m.pos);
     }
     std::uint64_t number = parse_count(digits, f, m.pos, 0, kMaxRoll, "roll number");
     if (number != n) {
-      throw InputError(f, "roll number " + std::to_string(number) + " where " + std::to_string(n) +
-                              " is expected; numbers must count 1, 2, 3, ... in order",
+      throw InputError(f,
+                       "roll number " + std::to_string(number) + " where " + std::to_string(n) +
+                           " is expected; numbers must count 1, 2, 3, ... in order",
                        m.pos);
     }
     if (i + 1 >= tokens.size()) {

@@ -44,7 +44,7 @@ inline std::string printable(std::string_view s) {
 // parse_count reads a decimal count without sign or leading zeros in [min, max]; every error names
 // |field| at |pos| (the number's place in a larger text).
 inline std::uint64_t parse_count(std::string_view s, const std::string& field, std::size_t pos, std::uint64_t min,
-                          std::uint64_t max, std::string_view what) {
+                                 std::uint64_t max, std::string_view what) {
   if (s.empty()) throw InputError(field, "empty " + std::string(what), pos);
   for (char c : s) {
     if (!is_digit(c)) throw InputError(field, std::string(what) + " " + printable(s) + " is not a decimal number", pos);
@@ -56,8 +56,9 @@ inline std::uint64_t parse_count(std::string_view s, const std::string& field, s
   std::uint64_t v = 0;
   for (char c : s) v = v * 10 + static_cast<std::uint64_t>(c - '0');
   if (v < min || v > max) {
-    throw InputError(field, std::string(what) + " " + std::string(s) + " is out of range " + std::to_string(min) +
-                                ".." + std::to_string(max),
+    throw InputError(field,
+                     std::string(what) + " " + std::string(s) + " is out of range " + std::to_string(min) + ".." +
+                         std::to_string(max),
                      pos);
   }
   return v;

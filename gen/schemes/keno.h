@@ -36,17 +36,16 @@ void check_utf8(std::string_view text, std::string_view field);
 
 // Draw is one ticket: the links read, the numbers taken from them, and the balls in draw order.
 struct Draw {
-  std::vector<Digest> links;         // links 1..10 (link i is read by ball i)
-  std::vector<std::uint64_t> h52;    // leading 52 bits of each link
-  std::vector<int> indices;          // pool position picked by each ball
-  std::vector<int> balls;            // the ten balls, in draw order
+  std::vector<Digest> links;       // links 1..10 (link i is read by ball i)
+  std::vector<std::uint64_t> h52;  // leading 52 bits of each link
+  std::vector<int> indices;        // pool position picked by each ball
+  std::vector<int> balls;          // the ten balls, in draw order
 };
 
 // chain returns links 1..10 of the ticket: link 1 = HMAC-SHA256(salt bytes, random hash bytes as
 // given), link i = HMAC-SHA256(salt bytes, lowercase hex of link i-1). It does not validate (see
 // draw); it throws only BackendError from the backend.
-[[nodiscard]] std::vector<Digest> chain(std::string_view random_hash, std::string_view salt,
-                                        const Backend& backend);
+[[nodiscard]] std::vector<Digest> chain(std::string_view random_hash, std::string_view salt, const Backend& backend);
 
 // pick draws the ten balls from the given links 1..10 (pool 1..40 ascending, index =
 // pick_index(leading52(link i), 41 - i), the picked ball swapped with the last of the pool, pool

@@ -86,8 +86,8 @@ void check_game_hash(std::string_view hash, std::string_view field) {
       throw InputError(std::string(field), "must be 64 lowercase hex digits", i);
     }
   }
-  if (hash.size() != 64) throw InputError(std::string(field), "must be 64 lowercase hex digits, got " +
-                                                                  std::to_string(hash.size()));
+  if (hash.size() != 64)
+    throw InputError(std::string(field), "must be 64 lowercase hex digits, got " + std::to_string(hash.size()));
 }
 
 CrashPoint crash_point(const Backend& backend, std::string_view hash, std::string_view salt) {

@@ -97,7 +97,8 @@ double check_event_float(double f, std::string_view field, std::size_t position)
 // |game|, its members in outcome_names' order. It throws as floats_needed does, InputError naming
 // "floats" for another count, and "floats" at position 0 for limbo's float 0 (Stake's code divides
 // by zero there: fairvec's decision, S12).
-[[nodiscard]] json::Object event(std::string_view game, std::span<const double> floats, const rapidjson::Value& options);
+[[nodiscard]] json::Object event(std::string_view game, std::span<const double> floats,
+                                 const rapidjson::Value& options);
 
 // Round is one round of a game: the floats read (from cursor 0) and the outcome.
 struct Round {

@@ -28,18 +28,34 @@ const std::map<int, std::map<std::string, std::vector<double>>>& plinko_tables()
   static const std::map<int, std::map<std::string, std::vector<double>>> k = {
       {8, {{"low", {0.5, 1, 1.1, 2.1, 5.6}}, {"medium", {0.4, 0.7, 1.3, 3, 13}}, {"high", {0.2, 0.3, 1.5, 4, 29}}}},
       {9, {{"low", {0.7, 1, 1.6, 2, 5.6}}, {"medium", {0.5, 0.9, 1.7, 4, 18}}, {"high", {0.2, 0.6, 2, 7, 43}}}},
-      {10, {{"low", {0.5, 1, 1.1, 1.4, 3, 8.9}}, {"medium", {0.4, 0.6, 1.4, 2, 5, 22}}, {"high", {0.2, 0.3, 0.9, 3, 10, 76}}}},
-      {11, {{"low", {0.7, 1, 1.3, 1.9, 3, 8.4}}, {"medium", {0.5, 0.7, 1.8, 3, 6, 24}}, {"high", {0.2, 0.4, 1.4, 5.2, 14, 120}}}},
-      {12, {{"low", {0.5, 1, 1.1, 1.4, 1.6, 3, 10}}, {"medium", {0.3, 0.6, 1.1, 2, 4, 11, 33}},
-            {"high", {0.2, 0.2, 0.7, 2, 8.1, 24, 170}}}},
-      {13, {{"low", {0.7, 0.9, 1.2, 1.9, 3, 4, 8.1}}, {"medium", {0.4, 0.7, 1.3, 3, 6, 13, 43}},
-            {"high", {0.2, 0.2, 1, 4, 11, 37, 260}}}},
-      {14, {{"low", {0.5, 1, 1.1, 1.3, 1.4, 1.9, 4, 7.1}}, {"medium", {0.2, 0.5, 1, 1.9, 4, 7, 15, 58}},
-            {"high", {0.2, 0.2, 0.3, 1.9, 5, 18, 56, 420}}}},
-      {15, {{"low", {0.7, 1, 1.1, 1.5, 2, 3, 8, 15}}, {"medium", {0.3, 0.5, 1.3, 3, 5, 11, 18, 88}},
-            {"high", {0.2, 0.2, 0.5, 3, 8, 27, 83, 620}}}},
-      {16, {{"low", {0.5, 1, 1.1, 1.2, 1.4, 1.4, 2, 9, 16}}, {"medium", {0.3, 0.5, 1, 1.5, 3, 5, 10, 41, 110}},
-            {"high", {0.2, 0.2, 0.2, 2, 4, 9, 27, 130, 1000}}}},
+      {10,
+       {{"low", {0.5, 1, 1.1, 1.4, 3, 8.9}},
+        {"medium", {0.4, 0.6, 1.4, 2, 5, 22}},
+        {"high", {0.2, 0.3, 0.9, 3, 10, 76}}}},
+      {11,
+       {{"low", {0.7, 1, 1.3, 1.9, 3, 8.4}},
+        {"medium", {0.5, 0.7, 1.8, 3, 6, 24}},
+        {"high", {0.2, 0.4, 1.4, 5.2, 14, 120}}}},
+      {12,
+       {{"low", {0.5, 1, 1.1, 1.4, 1.6, 3, 10}},
+        {"medium", {0.3, 0.6, 1.1, 2, 4, 11, 33}},
+        {"high", {0.2, 0.2, 0.7, 2, 8.1, 24, 170}}}},
+      {13,
+       {{"low", {0.7, 0.9, 1.2, 1.9, 3, 4, 8.1}},
+        {"medium", {0.4, 0.7, 1.3, 3, 6, 13, 43}},
+        {"high", {0.2, 0.2, 1, 4, 11, 37, 260}}}},
+      {14,
+       {{"low", {0.5, 1, 1.1, 1.3, 1.4, 1.9, 4, 7.1}},
+        {"medium", {0.2, 0.5, 1, 1.9, 4, 7, 15, 58}},
+        {"high", {0.2, 0.2, 0.3, 1.9, 5, 18, 56, 420}}}},
+      {15,
+       {{"low", {0.7, 1, 1.1, 1.5, 2, 3, 8, 15}},
+        {"medium", {0.3, 0.5, 1.3, 3, 5, 11, 18, 88}},
+        {"high", {0.2, 0.2, 0.5, 3, 8, 27, 83, 620}}}},
+      {16,
+       {{"low", {0.5, 1, 1.1, 1.2, 1.4, 1.4, 2, 9, 16}},
+        {"medium", {0.3, 0.5, 1, 1.5, 3, 5, 10, 41, 110}},
+        {"high", {0.2, 0.2, 0.2, 2, 4, 9, 27, 130, 1000}}}},
   };
   return k;
 }
@@ -50,10 +66,10 @@ std::vector<double> wheel_table(int segments, const std::string& risk) {
       {10, {0, 1.9, 0, 1.5, 0, 2, 0, 1.5, 0, 3}},
       {20, {1.5, 0, 2, 0, 2, 0, 2, 0, 1.5, 0, 3, 0, 1.8, 0, 2, 0, 2, 0, 2, 0}},
       {30, {1.5, 0, 1.5, 0, 2, 0, 1.5, 0, 2, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 2, 0, 2, 0, 1.7, 0, 4, 0, 1.5, 0, 2, 0}},
-      {40, {2, 0, 3, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 1.5, 0, 2, 0, 1.5, 0, 3, 0,
-            1.5, 0, 2, 0, 2, 0, 1.6, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 2, 0, 1.5, 0}},
-      {50, {2, 0, 1.5, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 1.5, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 2, 0, 1.5,
-            0, 2, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 2, 0, 1.5, 0, 1.5, 0, 5, 0, 1.5, 0, 2, 0, 1.5, 0}},
+      {40, {2,   0, 3, 0, 2, 0, 1.5, 0, 3, 0, 1.5, 0, 1.5, 0, 2,   0, 1.5, 0, 3,   0,
+            1.5, 0, 2, 0, 2, 0, 1.6, 0, 2, 0, 1.5, 0, 3,   0, 1.5, 0, 2,   0, 1.5, 0}},
+      {50, {2, 0, 1.5, 0, 2, 0,   1.5, 0, 3, 0,   1.5, 0, 1.5, 0,   2, 0,   1.5, 0, 3, 0,   1.5, 0, 2, 0,   1.5,
+            0, 2, 0,   2, 0, 1.5, 0,   3, 0, 1.5, 0,   2, 0,   1.5, 0, 1.5, 0,   5, 0, 1.5, 0,   2, 0, 1.5, 0}},
   };
   std::vector<double> t;
   if (risk == "low") {
@@ -114,14 +130,16 @@ int risk_checked_segments(const Options& o) {
 // keno_picks reads 1..10 distinct squares 1..40 (S17).
 std::vector<int> keno_picks(const Options& o) {
   const rapidjson::Value& p = o.v["picks"];
-  if (!p.IsArray() || p.Empty() || p.Size() > 10) throw InputError("options.picks", "must be an array of 1 to 10 squares");
+  if (!p.IsArray() || p.Empty() || p.Size() > 10)
+    throw InputError("options.picks", "must be an array of 1 to 10 squares");
   std::vector<int> out;
   for (rapidjson::SizeType i = 0; i < p.Size(); ++i) {
     if (!p[i].IsInt64() || p[i].GetInt64() < 1 || p[i].GetInt64() > 40) {
       throw InputError("options.picks", "each pick must be an integer between 1 and 40", i);
     }
     const int x = static_cast<int>(p[i].GetInt64());
-    if (std::find(out.begin(), out.end(), x) != out.end()) throw InputError("options.picks", "a square picked twice", i);
+    if (std::find(out.begin(), out.end(), x) != out.end())
+      throw InputError("options.picks", "a square picked twice", i);
     out.push_back(x);
   }
   return out;
@@ -146,17 +164,23 @@ int index_of(double f, int n) { return static_cast<int>(std::floor(f * n)); }
 }  // namespace
 
 const std::vector<std::string>& game_names() {
-  static const std::vector<std::string> k = {"dice", "limbo", "roulette", "wheel", "plinko", "mines",
-                                             "keno", "diamonds", "hilo", "baccarat"};
+  static const std::vector<std::string> k = {"dice",  "limbo", "roulette", "wheel", "plinko",
+                                             "mines", "keno",  "diamonds", "hilo",  "baccarat"};
   return k;
 }
 
 const std::vector<std::string>& outcome_names(std::string_view game) {
   static const std::map<std::string, std::vector<std::string>, std::less<>> k = {
-      {"dice", {"roll"}},         {"limbo", {"multiplier"}},     {"roulette", {"pocket"}},
-      {"wheel", {"segment", "multiplier"}}, {"plinko", {"path", "bucket", "multiplier"}},
-      {"mines", {"positions"}},   {"keno", {"drawn", "hits"}},   {"diamonds", {"gems"}},
-      {"hilo", {"cards"}},        {"baccarat", {"cards"}}};
+      {"dice", {"roll"}},
+      {"limbo", {"multiplier"}},
+      {"roulette", {"pocket"}},
+      {"wheel", {"segment", "multiplier"}},
+      {"plinko", {"path", "bucket", "multiplier"}},
+      {"mines", {"positions"}},
+      {"keno", {"drawn", "hits"}},
+      {"diamonds", {"gems"}},
+      {"hilo", {"cards"}},
+      {"baccarat", {"cards"}}};
   const auto it = k.find(game);
   if (it == k.end()) throw InputError("game", "not a stake-v1 game: '" + std::string(game) + "'");
   return it->second;
@@ -198,7 +222,8 @@ std::size_t floats_needed(std::string_view game, const rapidjson::Value& options
 double check_event_float(double f, std::string_view field, std::size_t position) {
   const double scaled = f * kTwo32;
   if (!(f >= 0 && f < 1) || std::floor(scaled) != scaled) {
-    throw InputError(std::string(field), "must be a multiple of 2^-32 in [0, 1 - 2^-32] (a float of 4 bytes)", position);
+    throw InputError(std::string(field), "must be a multiple of 2^-32 in [0, 1 - 2^-32] (a float of 4 bytes)",
+                     position);
   }
   return f;
 }
@@ -216,8 +241,8 @@ double limbo_multiplier(double f) {
 json::Object event(std::string_view game, std::span<const double> fl, const rapidjson::Value& options) {
   const std::size_t need = floats_needed(game, options);
   if (fl.size() != need) {
-    throw InputError("floats", std::string(game) + " reads " + std::to_string(need) + " floats, got " +
-                                   std::to_string(fl.size()));
+    throw InputError(
+        "floats", std::string(game) + " reads " + std::to_string(need) + " floats, got " + std::to_string(fl.size()));
   }
   for (std::size_t i = 0; i < fl.size(); ++i) (void)check_event_float(fl[i], "floats", i);
   if (game == "dice") return {{"roll", json::Value(dice_roll(fl[0]))}};

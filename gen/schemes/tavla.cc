@@ -48,8 +48,8 @@ Uuid parse_uuid(std::string_view text, std::string_view field) {
 
 std::string format_uuid(const Uuid& id) {
   std::string hex = to_hex(id);
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) +
-         "-" + hex.substr(20, 12);
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+         hex.substr(20, 12);
 }
 
 Digest parse_secret(std::string_view hex, std::string_view field) { return digest_from_hex(hex, field); }
@@ -95,8 +95,9 @@ std::string read_seal_code(std::string_view text, std::string_view field) {
     if (c == 'O') c = '0';
     if (c == 'I' || c == 'L') c = '1';
     if (kCrockford.find(c) == std::string_view::npos) {
-      throw InputError(f, std::string("not a seal code symbol (Crockford base32: ") + std::string(kCrockford) +
-                              ", with O read as 0 and I, L as 1; U is not a symbol)",
+      throw InputError(f,
+                       std::string("not a seal code symbol (Crockford base32: ") + std::string(kCrockford) +
+                           ", with O read as 0 and I, L as 1; U is not a symbol)",
                        i);
     }
     if (symbols.size() == 8) {
@@ -124,22 +125,21 @@ Bytes block_input(const RollInputs& in, std::uint32_t n, std::uint32_t block) {
 
 std::uint32_t check_n(std::uint64_t n, std::string_view field) {
   if (n < 1 || n > kMaxCounter) {
-    throw InputError(std::string(field), "the roll number n must be between 1 and 4294967295, got " +
-                                             std::to_string(n));
+    throw InputError(std::string(field),
+                     "the roll number n must be between 1 and 4294967295, got " + std::to_string(n));
   }
   return static_cast<std::uint32_t>(n);
 }
 
 std::uint32_t check_block(std::uint64_t block, std::string_view field) {
   if (block > kMaxCounter) {
-    throw InputError(std::string(field), "the block index must be between 0 and 4294967295, got " +
-                                             std::to_string(block));
+    throw InputError(std::string(field),
+                     "the block index must be between 0 and 4294967295, got " + std::to_string(block));
   }
   return static_cast<std::uint32_t>(block);
 }
 
-BlockMacs::BlockMacs(const Backend& backend, const RollInputs& in)
-    : prefix_(backend.start_hmac_sha256(in.seed)) {
+BlockMacs::BlockMacs(const Backend& backend, const RollInputs& in) : prefix_(backend.start_hmac_sha256(in.seed)) {
   Bytes m;
   append(m, kRollContext);
   append(m, in.game_id);
@@ -188,8 +188,8 @@ Pick pick(std::span<const Digest> blocks, std::string_view field) {
   for (const auto& b : blocks) {
     if (p.feed(b)) return p.result();
   }
-  throw InputError(std::string(field), "the " + std::to_string(blocks.size()) +
-                                           " blocks given hold fewer than two accepted bytes (< 252)");
+  throw InputError(std::string(field),
+                   "the " + std::to_string(blocks.size()) + " blocks given hold fewer than two accepted bytes (< 252)");
 }
 
 Roll roll(const Backend& backend, const RollInputs& in, std::uint64_t n) {
@@ -210,21 +210,21 @@ Roll roll(const Backend& backend, const RollInputs& in, std::uint64_t n) {
 namespace {
 constexpr auto kKinds =
     enum_names<RollKind>({{RollKind::kOpening, "opening"}, {RollKind::kReroll, "reroll"}, {RollKind::kMove, "move"}});
-constexpr auto kOpeningRules = enum_names<OpeningRule>({{OpeningRule::kPlay, "play"}, {OpeningRule::kReroll, "reroll"}});
+constexpr auto kOpeningRules =
+    enum_names<OpeningRule>({{OpeningRule::kPlay, "play"}, {OpeningRule::kReroll, "reroll"}});
 }  // namespace
 
 const char* kind_name(RollKind k) { return kKinds.name(k).data(); }  // literals: NUL-terminated
 
 RollKind parse_kind(std::string_view text, std::string_view field) {
   if (auto k = kKinds.parse(text)) return *k;
-  throw InputError(std::string(field), "a roll kind is \"opening\", \"reroll\" or \"move\", got \"" +
-                                           std::string(text) + "\"");
+  throw InputError(std::string(field),
+                   "a roll kind is \"opening\", \"reroll\" or \"move\", got \"" + std::string(text) + "\"");
 }
 
 OpeningRule parse_opening_rule(std::string_view text, std::string_view field) {
   if (auto r = kOpeningRules.parse(text)) return *r;
-  throw InputError(std::string(field), "the opening rule is \"play\" or \"reroll\", got \"" +
-                                           std::string(text) + "\"");
+  throw InputError(std::string(field), "the opening rule is \"play\" or \"reroll\", got \"" + std::string(text) + "\"");
 }
 
 const char* opening_rule_name(OpeningRule r) { return kOpeningRules.name(r).data(); }
@@ -240,8 +240,8 @@ bool kind_may_follow(const GameRoll* previous, RollKind kind, std::optional<Open
   return kind == RollKind::kMove;
 }
 
-std::vector<GameRoll> game_rolls(const Backend& backend, const RollInputs& in, OpeningRule rule,
-                                 std::uint64_t moves, std::string_view field_moves) {
+std::vector<GameRoll> game_rolls(const Backend& backend, const RollInputs& in, OpeningRule rule, std::uint64_t moves,
+                                 std::string_view field_moves) {
   if (moves > kMaxGameMoves) {
     throw InputError(std::string(field_moves), "at most " + std::to_string(kMaxGameMoves) +
                                                    " move rolls per request, got " + std::to_string(moves));

@@ -10,8 +10,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <span>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,8 +53,8 @@ using Dice = std::array<int, 2>;
 
 // commitment_input returns ctxCommit || gameId || settingsHash || seat0 || seat1 || seed
 // (136 bytes). It cannot fail.
-[[nodiscard]] Bytes commitment_input(const Uuid& game_id, const Digest& settings_hash,
-                                     const Uuid& seat0, const Uuid& seat1, const Digest& seed);
+[[nodiscard]] Bytes commitment_input(const Uuid& game_id, const Digest& settings_hash, const Uuid& seat0,
+                                     const Uuid& seat1, const Digest& seed);
 
 // commitment returns SHA-256(commitment_input(...)). Throws BackendError only.
 [[nodiscard]] Digest commitment(const Backend& backend, const Uuid& game_id, const Digest& settings_hash,
@@ -99,8 +99,7 @@ class BlockMacs {
 };
 
 // block_mac is BlockMacs(backend, in).mac(n, block), for one MAC. Throws BackendError only.
-[[nodiscard]] Digest block_mac(const Backend& backend, const RollInputs& in, std::uint32_t n,
-                               std::uint32_t block);
+[[nodiscard]] Digest block_mac(const Backend& backend, const RollInputs& in, std::uint32_t n, std::uint32_t block);
 
 // A byte of the block stream that became a die.
 struct PickedByte {
@@ -188,9 +187,8 @@ inline constexpr std::uint32_t kMaxGameMoves = 100000;
 // one reroll under OpeningRule::kReroll, then |moves| move rolls. Throws InputError naming
 // |field_moves| when moves > kMaxGameMoves, and naming "n" if the game would need n beyond
 // 4294967295.
-[[nodiscard]] std::vector<GameRoll> game_rolls(const Backend& backend, const RollInputs& in,
-                                               OpeningRule rule, std::uint64_t moves,
-                                               std::string_view field_moves);
+[[nodiscard]] std::vector<GameRoll> game_rolls(const Backend& backend, const RollInputs& in, OpeningRule rule,
+                                               std::uint64_t moves, std::string_view field_moves);
 
 // dice_text writes dice as "6-3". It cannot fail.
 [[nodiscard]] std::string dice_text(const Dice& d);

@@ -11,8 +11,8 @@ namespace fairvec::tavla {
 
 namespace {
 
-const char* const kMembers[] = {"format", "version", "gameId", "seats", "settings", "settingsHash",
-                                "seed", "contributions", "commitment", "sealCode", "rolls"};
+const char* const kMembers[] = {"format", "version",       "gameId",     "seats",    "settings", "settingsHash",
+                                "seed",   "contributions", "commitment", "sealCode", "rolls"};
 
 // Reader gives typed access to a proof document and turns every problem into an InputError that
 // names the JSON path and the byte offset of the token.
@@ -125,7 +125,8 @@ Proof parse_proof(std::string_view text) {
   const auto& seats = r.array(r.member(doc, "seats", ""), "seats", 2);
   for (rapidjson::SizeType i = 0; i < 2; ++i) p.seats[i] = r.uuid(seats[i], index("seats", i));
   const auto& settings = r.member(doc, "settings", "");
-  if (!settings.IsObject()) throw r.error("settings", "must be a JSON object (the rules version and every rule and match setting)");
+  if (!settings.IsObject())
+    throw r.error("settings", "must be a JSON object (the rules version and every rule and match setting)");
   p.settings_canonical = canonical_json::serialize(settings, "settings");
   if (auto o = settings.FindMember("opening"); o != settings.MemberEnd() && o->value.IsString()) {
     const std::string_view rule(o->value.GetString(), o->value.GetStringLength());
@@ -250,7 +251,8 @@ Verdict verify_proof(const Backend& backend, const Proof& p, const Expected& exp
     if (!kind_may_follow(previous, g.kind, p.opening)) {
       std::string allowed;
       for (RollKind k : {RollKind::kOpening, RollKind::kReroll, RollKind::kMove}) {
-        if (kind_may_follow(previous, k, p.opening)) allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
+        if (kind_may_follow(previous, k, p.opening))
+          allowed += (allowed.empty() ? "" : " or ") + std::string(kind_name(k));
       }
       return fail(path + ".kind", allowed, kind_name(g.kind));
     }

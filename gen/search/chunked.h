@@ -72,7 +72,7 @@ class ChunkedSearch {
   std::uint64_t chunk_size(std::uint64_t local) const { return chunk_hi(local) - chunk_lo(local) + 1; }
   bool needed(std::uint64_t local) const;  // with mu_ held
   bool done_locked() const;
-  std::optional<std::uint64_t> claim();    // with mu_ held
+  std::optional<std::uint64_t> claim();  // with mu_ held
   void finish(std::uint64_t local, std::optional<std::uint64_t> hit);
 
   std::uint64_t first_, last_;

@@ -112,7 +112,8 @@ void HmacScan::check(std::uint64_t n, Kernel k) const {
     throw std::invalid_argument("HmacScan: counter " + std::to_string(n) + " does not fit u32");
   }
   if (k != Kernel::kPortable && !sha_ni_available()) {
-    throw std::invalid_argument("HmacScan: kernel " + std::string(kernel_name(k)) + " needs SHA-NI, which this CPU lacks");
+    throw std::invalid_argument("HmacScan: kernel " + std::string(kernel_name(k)) +
+                                " needs SHA-NI, which this CPU lacks");
   }
 }
 

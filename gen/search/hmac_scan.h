@@ -36,12 +36,12 @@ enum class CounterFormat {
 // The layout of the blocks that change with the counter, for counters of one decimal width.
 // Kernels read it; HmacScan builds it.
 struct ScanPlan {
-  State inner;                        // after ipad and the prefix's whole blocks before the tail
-  State outer;                        // after opad
+  State inner;                         // after ipad and the prefix's whole blocks before the tail
+  State outer;                         // after opad
   alignas(16) std::uint8_t tail[128];  // the remaining message bytes and the padding, 1 or 2 blocks
   unsigned tail_blocks = 1;
-  unsigned pos = 0;                   // where the counter starts in |tail|
-  unsigned width = 0;                 // its length in bytes
+  unsigned pos = 0;    // where the counter starts in |tail|
+  unsigned width = 0;  // its length in bytes
   bool decimal = true;
 };
 

@@ -21,7 +21,8 @@ Shard parse_shard(std::string_view text, std::string_view field) {
     auto r = std::from_chars(part.data(), part.data() + part.size(), out);
     return !part.empty() && r.ec == std::errc() && r.ptr == part.data() + part.size();
   };
-  if (slash == std::string_view::npos || !num(text.substr(0, slash), s.index) || !num(text.substr(slash + 1), s.count)) {
+  if (slash == std::string_view::npos || !num(text.substr(0, slash), s.index) ||
+      !num(text.substr(slash + 1), s.count)) {
     throw InputError(std::string(field), "'" + std::string(text) + "' is not i/N (0-based shard i of N, e.g. 0/4)");
   }
   if (s.count < 1) throw InputError(std::string(field), "the shard count must be at least 1");
@@ -87,9 +88,11 @@ CompiledSpec::CompiledSpec(const SearchSpec& in) : spec_(in) {
   if (spec_.depth < 1 || spec_.depth > 32) throw InputError("--depth", "must be between 1 and 32");
   if (spec_.from < 1 || spec_.from > top) throw InputError("--from", "must be between 1 and " + std::to_string(top));
   if (spec_.to < spec_.from) throw InputError("--count", "the range is empty (it must hold at least one counter)");
-  if (spec_.to > top) throw InputError("--count", "the range ends at " + std::to_string(spec_.to) + ", above the largest " +
-                                                      std::to_string(top));
-  if (spec_.shard.count < 1 || spec_.shard.index >= spec_.shard.count) throw InputError("--shard", "index must be below the count");
+  if (spec_.to > top)
+    throw InputError("--count",
+                     "the range ends at " + std::to_string(spec_.to) + ", above the largest " + std::to_string(top));
+  if (spec_.shard.count < 1 || spec_.shard.index >= spec_.shard.count)
+    throw InputError("--shard", "index must be below the count");
   if (spec_.cls == "hmac-dice-skip") {
     key_ = hmac_dice::parse_server_seed(spec_.seed, "--seed");
     spec_.seed = to_hex(key_);
@@ -151,12 +154,11 @@ Digest CompiledSpec::engine_mac(std::uint64_t c, Kernel k) const {
   return scan.macs(c & 0xffffffffULL, c & 0xffffffffULL, k)[0];
 }
 
-std::string CompiledSpec::counter_name() const {
-  return spec_.cls == "hmac-dice-skip" ? "roll" : derived_ ? "c" : "n";
-}
+std::string CompiledSpec::counter_name() const { return spec_.cls == "hmac-dice-skip" ? "roll" : derived_ ? "c" : "n"; }
 
 Digest CompiledSpec::reference_mac(const Backend& backend, std::uint64_t n) const {
-  if (spec_.cls == "hmac-dice-skip") return backend.hmac_sha256(key_, as_bytes(hmac_dice::message(spec_.clients, n, 0)));
+  if (spec_.cls == "hmac-dice-skip")
+    return backend.hmac_sha256(key_, as_bytes(hmac_dice::message(spec_.clients, n, 0)));
   tavla::RollInputs r = tavla_;
   if (derived_) {
     r.seed = derived_seed(backend, n >> 32);

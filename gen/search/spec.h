@@ -14,9 +14,9 @@
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/json.h"
+#include "schemes/tavla.h"
 #include "search/chunked.h"
 #include "search/hmac_scan.h"
-#include "schemes/tavla.h"
 
 namespace fairvec::search {
 
@@ -72,7 +72,7 @@ class CompiledSpec {
   bool derived_ = false;
   std::unique_ptr<HmacScan> scan_;  // not for derived specs
   Bytes key_;
-  Bytes prefix_;                    // tavla: the block input before u32be(n)
+  Bytes prefix_;  // tavla: the block input before u32be(n)
   tavla::RollInputs tavla_{};
 };
 

@@ -25,8 +25,9 @@ std::uint64_t completed_candidates(const SearchSpec& s, std::optional<std::uint6
   if (found) {
     const auto local = cs.local_chunk_of(*found);
     if (!local) {
-      throw InputError("found", std::to_string(*found) + " is not in a chunk of shard " + std::to_string(s.shard.index) +
-                                    "/" + std::to_string(s.shard.count) + " of the range");
+      throw InputError("found", std::to_string(*found) + " is not in a chunk of shard " +
+                                    std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) +
+                                    " of the range");
     }
     p.frontier = *local + 1;
     p.best = found;
@@ -37,12 +38,10 @@ std::uint64_t completed_candidates(const SearchSpec& s, std::optional<std::uint6
 
 json::Value stored_result(const CompiledSpec& c, std::optional<std::uint64_t> found, const Backend& backend) {
   const SearchSpec& s = c.spec();
-  json::Object o{{"format", kStoredFormat},
-                 {"command", command_of(s)},
-                 {"search", s.to_json()},
-                 {"counter", c.counter_name()},
-                 {"complete", true},
-                 {"found", found ? json::Value(static_cast<std::int64_t>(*found)) : json::Value()}};
+  json::Object o{
+      {"format", kStoredFormat}, {"command", command_of(s)},
+      {"search", s.to_json()},   {"counter", c.counter_name()},
+      {"complete", true},        {"found", found ? json::Value(static_cast<std::int64_t>(*found)) : json::Value()}};
   if (found) {
     const Digest mac = c.reference_mac(backend, *found);
     if (skip_depth(mac) != s.depth) {

@@ -15,8 +15,8 @@
 
 #include "core/errors.h"
 #include "schemes/canonical_json.h"
-#include "vectors/catalog.h"
 #include "vectors/canonical_json.h"
+#include "vectors/catalog.h"
 
 namespace fairvec::vectors::canonical_json_vec {
 
@@ -51,13 +51,15 @@ void canonical_cases(Cases& c) {
       {"Rfc8785Example", "ControlEscaping", "SolidusUnescaped", "EscapedInputDecoded"});
   add("{\"\\uff61\":1,\"\\ud800\\udc00\":2,\"\\ue000\":3,\"\\ud83c\\udfb2\":4,\"\\uffff\":5}",
       "U+10000 and U+1F3B2 (surrogates D800, D83C) sort before U+E000, U+FF61, U+FFFF", {"Utf16KeyOrder"});
-  add("{\"\xef\xbd\xa1\":1,\"\xf0\x90\x80\x80\":2}", "the same order with raw UTF-8 keys", {"Utf16KeyOrder", "NonAsciiRaw"});
+  add("{\"\xef\xbd\xa1\":1,\"\xf0\x90\x80\x80\":2}", "the same order with raw UTF-8 keys",
+      {"Utf16KeyOrder", "NonAsciiRaw"});
   add("{\"d\":1,\"10\":2,\"1\":3,\"2\":4,\"D\":5,\"a\":6,\"\":7,\"a0\":8,\"a \":9}",
       "lexicographic by code unit: \"\" < \"1\" < \"10\" < \"2\" < \"D\" < \"a\" < \"a \" < \"a0\" < \"d\"",
       {"LexicographicKeys"});
   add("{\"b\":{\"z\":1,\"y\":[{\"k\":2,\"j\":1},[3,1,2]]},\"a\":[3,2,1]}", "nested sorting; arrays keep order",
       {"NestedSorting", "ArrayOrderKept"});
-  add(" \t\r\n{ \"a\" :\t[ 1 ,\r\n 2 ] ,\"b\":{ } }\n ", "whitespace of all four kinds", {"WhitespaceRemoved", "EmptyContainers"});
+  add(" \t\r\n{ \"a\" :\t[ 1 ,\r\n 2 ] ,\"b\":{ } }\n ", "whitespace of all four kinds",
+      {"WhitespaceRemoved", "EmptyContainers"});
   {
     std::string all = "\"";
     static constexpr char kHex[] = "0123456789ABCDEF";
@@ -67,7 +69,8 @@ void canonical_cases(Cases& c) {
       all.push_back(kHex[ch & 15]);
     }
     all += "\"";
-    add(all, "all 32 control characters, escaped in the input with capital hex", {"ControlEscaping", "EscapedInputDecoded"});
+    add(all, "all 32 control characters, escaped in the input with capital hex",
+        {"ControlEscaping", "EscapedInputDecoded"});
   }
   add("[\"\\b\\f\\n\\r\\t\", \"\\\"\\\\\"]", "short escapes stay short; quote and backslash", {"ControlEscaping"});
   add("[\"/\",\"\\/\",\"</script>\"]", "'/' unescaped in any form", {"SolidusUnescaped"});
@@ -93,10 +96,11 @@ void canonical_cases(Cases& c) {
   add_invalid("1.0", "1.0 is a fraction", {"Fraction"});
   add_invalid("1.5", "1.5", {"Fraction"});
   add_invalid("{\"a\":[1,2.5]}", "a fraction deep inside", {"Fraction"});
-  add_invalid("{\n  \"numbers\": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],\n  \"string\": "
-              "\"\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\\"\\/\",\n  \"literals\": [null, true, false]\n}",
-              "RFC 8785 section 3.2.2's whole example: its numbers are outside the restricted form",
-              {"Fraction", "Exponent", "Rfc8785Example"});
+  add_invalid(
+      "{\n  \"numbers\": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],\n  \"string\": "
+      "\"\\u20ac$\\u000F\\u000aA'\\u0042\\u0022\\u005c\\\\\\\"\\/\",\n  \"literals\": [null, true, false]\n}",
+      "RFC 8785 section 3.2.2's whole example: its numbers are outside the restricted form",
+      {"Fraction", "Exponent", "Rfc8785Example"});
   add_invalid("1e2", "1e2 has an exponent", {"Exponent"});
   add_invalid("1E+2", "1E+2", {"Exponent"});
   add_invalid("0e0", "0e0", {"Exponent"});
@@ -162,41 +166,64 @@ const FlagLibrary& library() {
 }
 
 void add_canonical_flags(FlagLibrary& lib) {
-  lib.flag({"Rfc8785Sorting", BugType::kOrder,
-            "RFC 8785 section 3.2.3's sorting example (keys \\u20ac, \\r, \\ufb33, 1, \\ud83d\\ude00, \\u0080, \\u00f6)."});
+  lib.flag(
+      {"Rfc8785Sorting", BugType::kOrder,
+       "RFC 8785 section 3.2.3's sorting example (keys \\u20ac, \\r, \\ufb33, 1, \\ud83d\\ude00, \\u0080, \\u00f6)."});
   lib.flag({"Rfc8785Example", BugType::kEncoding,
             "RFC 8785 section 3.2.2's example without its \"numbers\" member (fractions and exponents are outside the "
             "restricted form)."});
-  lib.flag({"Utf16KeyOrder", BugType::kOrder,
+  lib.flag({"Utf16KeyOrder",
+            BugType::kOrder,
             "Keys whose UTF-16 code unit order differs from code point and UTF-8 byte order (astral characters vs "
             "U+E000..U+FFFF): catches sorting by code point or bytes.",
             {"code-point-key-sort"}});
-  lib.flag({"LexicographicKeys", BugType::kOrder,
-            "Keys \"1\" < \"10\" < \"2\" < \"D\" < \"a\" and the empty key: catches numeric or case-insensitive sorting.",
-            {"cjson-numeric-key-sort", "cjson-caseless-key-sort"}});
-  lib.flag({"NestedSorting", BugType::kOrder, "Objects inside objects and arrays are sorted too.", {"cjson-top-level-sorted"}});
-  lib.flag({"ArrayOrderKept", BugType::kOrder, "Arrays keep their order: catches a port that sorts arrays.", {"cjson-arrays-sorted"}});
+  lib.flag(
+      {"LexicographicKeys",
+       BugType::kOrder,
+       "Keys \"1\" < \"10\" < \"2\" < \"D\" < \"a\" and the empty key: catches numeric or case-insensitive sorting.",
+       {"cjson-numeric-key-sort", "cjson-caseless-key-sort"}});
+  lib.flag({"NestedSorting",
+            BugType::kOrder,
+            "Objects inside objects and arrays are sorted too.",
+            {"cjson-top-level-sorted"}});
+  lib.flag({"ArrayOrderKept",
+            BugType::kOrder,
+            "Arrays keep their order: catches a port that sorts arrays.",
+            {"cjson-arrays-sorted"}});
   lib.flag({"WhitespaceRemoved", BugType::kEncoding, "Space, tab, CR and LF between tokens are dropped."});
-  lib.flag({"ControlEscaping", BugType::kEncoding,
-            "Control characters: \\b \\f \\n \\r \\t in short form, the others as \\u00xx with lowercase hex (\\u000f).",
-            {"cjson-uppercase-hex-escapes", "cjson-no-short-escapes"}});
-  lib.flag({"SolidusUnescaped", BugType::kEncoding, "'/' is written as is, also when the input escaped it as \\/.",
+  lib.flag(
+      {"ControlEscaping",
+       BugType::kEncoding,
+       "Control characters: \\b \\f \\n \\r \\t in short form, the others as \\u00xx with lowercase hex (\\u000f).",
+       {"cjson-uppercase-hex-escapes", "cjson-no-short-escapes"}});
+  lib.flag({"SolidusUnescaped",
+            BugType::kEncoding,
+            "'/' is written as is, also when the input escaped it as \\/.",
             {"cjson-slash-escaped"}});
-  lib.flag({"NonAsciiRaw", BugType::kEncoding,
+  lib.flag({"NonAsciiRaw",
+            BugType::kEncoding,
             "Non-ASCII characters, DEL, U+2028 and U+2029 are written as raw UTF-8, never \\u-escaped.",
             {"cjson-ascii-only", "cjson-del-escaped", "cjson-separators-escaped"}});
-  lib.flag({"EscapedInputDecoded", BugType::kEncoding,
+  lib.flag({"EscapedInputDecoded",
+            BugType::kEncoding,
             "\\u escapes in the input (either case of hex, surrogate pairs) are decoded before sorting and output.",
             {"cjson-escapes-kept"}});
-  lib.flag({"NoNormalization", BugType::kEncoding, "Strings are not Unicode-normalised: NFC and NFD forms are different keys."});
+  lib.flag({"NoNormalization", BugType::kEncoding,
+            "Strings are not Unicode-normalised: NFC and NFD forms are different keys."});
   lib.flag({"SafeIntegerBounds", BugType::kBoundary, "Integers up to +-(2^53 - 1) are written in plain decimal."});
   lib.flag({"TopLevelScalar", BugType::kBasic, "A scalar as the whole document."});
   lib.flag({"EmptyContainers", BugType::kBasic, "Empty objects and arrays."});
-  lib.flag({"Fraction", BugType::kMissingCheck, "A number with a fraction, even .0: bad input.",
+  lib.flag({"Fraction",
+            BugType::kMissingCheck,
+            "A number with a fraction, even .0: bad input.",
             {"cjson-integral-doubles", "cjson-any-number"}});
-  lib.flag({"Exponent", BugType::kMissingCheck, "A number with an exponent, even 1e2: bad input.",
+  lib.flag({"Exponent",
+            BugType::kMissingCheck,
+            "A number with an exponent, even 1e2: bad input.",
             {"cjson-integral-doubles", "cjson-any-number"}});
-  lib.flag({"MinusZero", BugType::kMissingCheck, "-0: bad input (RFC 8785 would write 0; the restricted form refuses it).",
+  lib.flag({"MinusZero",
+            BugType::kMissingCheck,
+            "-0: bad input (RFC 8785 would write 0; the restricted form refuses it).",
             {"cjson-integral-doubles", "cjson-any-number"}});
   lib.share(shared_flags(), "UnsafeInteger", {"cjson-any-number", "unsafe-integers"});
   lib.share(shared_flags(), "DuplicateKey", {"cjson-duplicate-first", "cjson-duplicate-last"});
@@ -219,11 +246,12 @@ VectorKind canonical_json_file() {
        "integers with |i| <= 2^53 - 1. Keys sorted by UTF-16 code units, RFC 8785 string escaping, no",
        "whitespace. Each test gives the input as text (json; null when it is not UTF-8) and as bytes",
        "(jsonHex); valid tests give the canonical text, its bytes and its SHA-256."},
-      library().pick({"Rfc8785Sorting", "Rfc8785Example", "Utf16KeyOrder", "LexicographicKeys", "NestedSorting",
-                      "ArrayOrderKept", "WhitespaceRemoved", "ControlEscaping", "SolidusUnescaped", "NonAsciiRaw",
-                      "EscapedInputDecoded", "NoNormalization", "SafeIntegerBounds", "TopLevelScalar", "EmptyContainers",
-                      "Fraction", "Exponent", "MinusZero", "UnsafeInteger", "DuplicateKey", "LoneSurrogate", "InvalidUtf8",
-                      "JsonSyntax"}),
+      library().pick({"Rfc8785Sorting",    "Rfc8785Example", "Utf16KeyOrder",       "LexicographicKeys",
+                      "NestedSorting",     "ArrayOrderKept", "WhitespaceRemoved",   "ControlEscaping",
+                      "SolidusUnescaped",  "NonAsciiRaw",    "EscapedInputDecoded", "NoNormalization",
+                      "SafeIntegerBounds", "TopLevelScalar", "EmptyContainers",     "Fraction",
+                      "Exponent",          "MinusZero",      "UnsafeInteger",       "DuplicateKey",
+                      "LoneSurrogate",     "InvalidUtf8",    "JsonSyntax"}),
       {{.type = "CanonicalJson",
         .call = {"canonical_json"},
         .fields = outputs({"jsonHex", "canonical", "canonicalHex", "sha256"}),

@@ -16,10 +16,10 @@ namespace fairvec::vectors::canonical_json_vec {
 // in UTF-16) sorts before U+FB33 and U+FF5E in UTF-16, after them by code point (and in UTF-8).
 inline json::Value utf16_settings() {
   return json::Value::object({{"\xef\xbd\x9e", "U+FF5E fullwidth tilde"},
-                        {"\xef\xac\xb3", "U+FB33 Hebrew letter dalet with dagesh"},
-                        {"\xf0\x9f\x8e\xb2", "U+1F3B2 game die"},
-                        {"rulesVersion", 1},
-                        {"\xe2\x82\xac", "U+20AC euro sign"}});
+                              {"\xef\xac\xb3", "U+FB33 Hebrew letter dalet with dagesh"},
+                              {"\xf0\x9f\x8e\xb2", "U+1F3B2 game die"},
+                              {"rulesVersion", 1},
+                              {"\xe2\x82\xac", "U+20AC euro sign"}});
 }
 
 // library is the family's flag library (vectors/flags.h): the wrong ports of

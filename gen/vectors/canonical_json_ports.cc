@@ -52,7 +52,8 @@ struct Port {
 
 // decimal_key returns the value of a key of 1..18 decimal digits, or -1.
 std::int64_t decimal_key(const std::string& k) {
-  if (k.empty() || k.size() > 18 || !std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
+  if (k.empty() || k.size() > 18 || !std::all_of(k.begin(), k.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
   return std::stoll(k);
 }
 
@@ -147,7 +148,8 @@ std::string written(const Params& v, const Port& p, int depth) {
       }  // kFirst keeps the first; a spec reader never gives a key twice
     }
     if (depth == 0 || p.nested) {
-      std::stable_sort(members.begin(), members.end(), [&](const auto& a, const auto& b) { return key_less(a.first, b.first, p.order); });
+      std::stable_sort(members.begin(), members.end(),
+                       [&](const auto& a, const auto& b) { return key_less(a.first, b.first, p.order); });
     }
     std::string s = "{";
     for (const auto& [k, m] : members) s += (s.size() > 1 ? "," : "") + quoted(k, p) + ":" + written(*m, p, depth + 1);
@@ -164,8 +166,10 @@ void check_numbers(std::string_view text, bool unsafe) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if (in_string) {
-      if (c == '\\') ++i;
-      else if (c == '"') in_string = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
       continue;
     }
     if (c == '"') {
@@ -177,7 +181,8 @@ void check_numbers(std::string_view text, bool unsafe) {
     const std::size_t digits = j;
     while (j < text.size() && text[j] >= '0' && text[j] <= '9') ++j;
     const std::string_view integer = text.substr(digits, j - digits);
-    if (j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E')) throw InputError("json", "fraction or exponent");
+    if (j < text.size() && (text[j] == '.' || text[j] == 'e' || text[j] == 'E'))
+      throw InputError("json", "fraction or exponent");
     if (c == '-' && integer == "0") throw InputError("json", "-0");
     if (!unsafe && (integer.size() > 16 || (integer.size() == 16 && integer > "9007199254740991"))) {
       throw InputError("json", "not a safe integer");
@@ -232,7 +237,8 @@ Value undecoded(const Params& params, const Backend&) {
   }
   std::string out = canonical_json::canonicalize(kept, "json");
   const std::string mark = "\\\\\\u0001";
-  for (auto at = out.find(mark); at != std::string::npos; at = out.find(mark, at + 1)) out.replace(at, mark.size(), "\\");
+  for (auto at = out.find(mark); at != std::string::npos; at = out.find(mark, at + 1))
+    out.replace(at, mark.size(), "\\");
   return Value::object({{"canonical", out}});
 }
 
@@ -244,13 +250,16 @@ void add(FlagLibrary& lib, std::string name, std::string description, Port port)
 
 void add_wrong_ports(FlagLibrary& lib) {
   // Keys.
-  add(lib, "code-point-key-sort", "sorts keys by code point (UTF-8 bytes) instead of UTF-16 code units", {.order = KeyOrder::kBytes});
+  add(lib, "code-point-key-sort", "sorts keys by code point (UTF-8 bytes) instead of UTF-16 code units",
+      {.order = KeyOrder::kBytes});
   add(lib, "cjson-numeric-key-sort", "sorts decimal keys first, by value", {.order = KeyOrder::kNumeric});
   add(lib, "cjson-caseless-key-sort", "sorts keys ignoring ASCII case", {.order = KeyOrder::kCaseless});
   add(lib, "cjson-top-level-sorted", "sorts the top-level object's keys only", {.nested = false});
   add(lib, "cjson-arrays-sorted", "sorts array elements by their written text", {.sort_arrays = true});
-  add(lib, "cjson-duplicate-first", "takes an object with a key twice, keeping the first value", {.duplicates = Duplicates::kFirst});
-  add(lib, "cjson-duplicate-last", "takes an object with a key twice, keeping the last value", {.duplicates = Duplicates::kLast});
+  add(lib, "cjson-duplicate-first", "takes an object with a key twice, keeping the first value",
+      {.duplicates = Duplicates::kFirst});
+  add(lib, "cjson-duplicate-last", "takes an object with a key twice, keeping the last value",
+      {.duplicates = Duplicates::kLast});
   // Strings.
   add(lib, "cjson-uppercase-hex-escapes", "writes \\u00XX escapes with capital hex", {.upper_hex = true});
   add(lib, "cjson-no-short-escapes", "writes \\b \\f \\n \\r \\t as \\u00XX", {.no_short = true});
@@ -258,7 +267,8 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "cjson-ascii-only", "writes every non-ASCII character as \\uXXXX (UTF-16)", {.ascii = true});
   add(lib, "cjson-del-escaped", "writes DEL as \\u007f", {.del = true});
   add(lib, "cjson-separators-escaped", "writes U+2028 and U+2029 as \\u2028, \\u2029", {.separators = true});
-  lib.port({"cjson-escapes-kept", "keeps the input's \\u escapes as written: sorts, compares and writes keys by their escaped text",
+  lib.port({"cjson-escapes-kept",
+            "keeps the input's \\u escapes as written: sorts, compares and writes keys by their escaped text",
             {{"canonical_json", undecoded}}});
   // Numbers.
   add(lib, "cjson-integral-doubles", "reads numbers as binary64 and takes those that are safe integers (1.0, 1e2, -0)",

@@ -27,7 +27,8 @@ void Cases::valid(std::string group, std::string comment, std::vector<std::strin
 void Cases::invalid(std::string group, std::string comment, std::vector<std::string> flags, json::Object inputs,
                     std::string error) {
   if (error.empty()) throw std::logic_error("invalid case '" + comment + "' names no error field");
-  cases_.push_back({std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error), members_});
+  cases_.push_back(
+      {std::move(group), std::move(comment), std::move(flags), std::move(inputs), std::move(error), members_});
 }
 
 std::vector<Field> outputs(std::initializer_list<const char*> names) {
@@ -100,8 +101,8 @@ bool declares_result(const ops::OpSpec& op, std::string_view name) {
 
 struct Bound {
   Group spec;
-  const ops::OpSpec* op;                  // the group's op (Hooks::op_of may pick another per test)
-  std::vector<Field> fields;              // defaults filled in: from, and the op's results when none
+  const ops::OpSpec* op;      // the group's op (Hooks::op_of may pick another per test)
+  std::vector<Field> fields;  // defaults filled in: from, and the op's results when none
   std::vector<const ops::OpSpec*> stages;
   std::vector<const ops::OpSpec*> calls;  // Group::calls' ops
 };
@@ -117,7 +118,8 @@ const ops::OpSpec& resolve(const std::string& name, const std::string& where) {
 void require_params(const Renames& renames, const ops::OpSpec& op, const std::string& where) {
   const std::vector<std::string> names = leaf_names(op);
   for (const auto& kv : renames) {
-    if (!contains(names, kv.first)) throw std::logic_error(where + " maps " + kv.first + ", which " + op.name + " does not read");
+    if (!contains(names, kv.first))
+      throw std::logic_error(where + " maps " + kv.first + ", which " + op.name + " does not read");
   }
 }
 
@@ -138,7 +140,8 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
       b.calls.push_back(&resolve(c.op, where));
       require_params(c.params, *b.calls.back(), where);
     }
-    if (!table->emplace(g.type, std::move(b)).second) throw std::logic_error(spec.file + ": two groups of type " + g.type);
+    if (!table->emplace(g.type, std::move(b)).second)
+      throw std::logic_error(spec.file + ": two groups of type " + g.type);
   }
   return table;
 }
@@ -150,9 +153,9 @@ std::shared_ptr<const Table> bind(const FileSpec& spec) {
 struct Plan {
   const Bound* g;
   const ops::OpSpec* op;
-  json::Object group;   // the group's members (Group::members)
-  json::Object inputs;  // the test's inputs as shown (a stage's outputs included)
-  std::string error;    // the field an invalid test names; empty for a valid test
+  json::Object group;       // the group's members (Group::members)
+  json::Object inputs;      // the test's inputs as shown (a stage's outputs included)
+  std::string error;        // the field an invalid test names; empty for a valid test
   json::Object shown = {};  // a test's computed members, read back from the file (not at generation)
 
   [[nodiscard]] bool invalid() const { return !error.empty(); }
@@ -240,7 +243,8 @@ std::string shown_of(const Plan& p, const Outcome& o, Shown& out) {
     for (const auto& kv : spec.rejected.fixed) out.after.push_back(kv);
     out.after.emplace_back("error", p.error);
     if (spec.rejected.position) {
-      out.after.emplace_back("errorPosition", o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
+      out.after.emplace_back("errorPosition",
+                             o.position ? json::Value(static_cast<std::int64_t>(*o.position)) : json::Value());
     }
     return "";
   }
@@ -280,7 +284,8 @@ struct Test {
 Test test_of(const Bound& g, const TestRef& t) {
   static const char* const kEnvelope[] = {"tcId", "comment", "flags", "result"};
   Test out{{}, {}, t.path};
-  for (const auto& name : g.spec.members) out.group.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
+  for (const auto& name : g.spec.members)
+    out.group.emplace_back(name, json::Value::from_rapidjson(json::member(t.group, name, "group")));
   for (auto it = t.test.MemberBegin(); it != t.test.MemberEnd(); ++it) {
     const std::string name(it->name.GetString(), it->name.GetStringLength());
     if (!contains(kEnvelope, name)) out.members.emplace_back(name, json::Value::from_rapidjson(it->value));
@@ -422,8 +427,8 @@ std::vector<PortCall> calls_of(const Plan& p, const Test& test) {
 // apply_stages runs |g|'s stages on |inputs| on every backend and inserts each stage's outputs after
 // the last input the stage reads. Throws std::logic_error (a generator bug) when a stage rejects the
 // case, outputs no such member or the backends disagree.
-void apply_stages(const Bound& g, const json::Object& group, json::Object& inputs, std::span<const Backend* const> backends,
-                  const std::string& where) {
+void apply_stages(const Bound& g, const json::Object& group, json::Object& inputs,
+                  std::span<const Backend* const> backends, const std::string& where) {
   for (std::size_t k = 0; k < g.stages.size(); ++k) {
     const ops::OpSpec& st = *g.stages[k];
     json::Object all = group;
@@ -459,7 +464,8 @@ json::Value generate_file(const FileSpec& spec, const Table& table, const Ledger
     const Bound& g = it->second;
     std::vector<std::string> member_names;
     for (const auto& kv : c.members) member_names.push_back(kv.first);
-    if (member_names != g.spec.members) throw std::logic_error(where + ": the case does not give the group members of " + c.group);
+    if (member_names != g.spec.members)
+      throw std::logic_error(where + ": the case does not give the group members of " + c.group);
     const std::string members = json::to_line(json::Value(c.members));
     if (c.group != current || members != current_members) {
       json::Object group{{"type", c.group}};
@@ -506,7 +512,8 @@ class CatalogFile {
 
 VectorKind catalog_kind(FileSpec spec) {
   const std::string suffix = "_test.json";
-  if (spec.file.size() <= suffix.size() || spec.file.compare(spec.file.size() - suffix.size(), suffix.size(), suffix) != 0) {
+  if (spec.file.size() <= suffix.size() ||
+      spec.file.compare(spec.file.size() - suffix.size(), suffix.size(), suffix) != 0) {
     throw std::logic_error("catalog file name " + spec.file + " does not end in " + suffix);
   }
   if (!family_of_file(spec.file)) throw std::logic_error("catalog file name " + spec.file + " names no family");

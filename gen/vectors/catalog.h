@@ -119,7 +119,7 @@ struct Group {
   std::vector<std::string> members = {};
   std::vector<Field> fields = {};  // empty: the op's result members, in declaration order
   std::vector<Stage> stages = {};
-  std::vector<Call> calls = {};     // further calls, after the group's own and Hooks::more_calls
+  std::vector<Call> calls = {};  // further calls, after the group's own and Hooks::more_calls
   Rejected rejected = {};
   std::optional<Judged> judged = {};
   // null_absent lists optional params a test shows as null where they are absent: no call gets

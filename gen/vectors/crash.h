@@ -26,8 +26,8 @@ using json::Value;
 // ---- crash: conventions and bustabit's published games ------------------------------------------
 using crash::Convention;
 
-constexpr Convention kConventions[] = {Convention::kBetkyoExact, Convention::kBustabitV1,
-                                       Convention::kBustabitV2, Convention::kBustabit2025};
+constexpr Convention kConventions[] = {Convention::kBetkyoExact, Convention::kBustabitV1, Convention::kBustabitV2,
+                                       Convention::kBustabit2025};
 
 // convention_of and salt_of read a crash op's params: the convention (InputError naming it when
 // unknown), and the salt or nullopt.

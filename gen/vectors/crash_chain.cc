@@ -20,7 +20,6 @@ namespace fairvec::vectors::crash_vec {
 
 namespace {
 
-
 constexpr std::size_t kChainLength = 8;
 
 struct Chain {
@@ -35,7 +34,6 @@ Chain replay(Convention c, const std::string& link, const std::optional<std::str
   for (const auto& l : ch.links) ch.hundredths.push_back(std::to_string(crash::point(c, l, salt, backend).hundredths));
   return ch;
 }
-
 
 // chain_trace: a CrashChain test's links and points, from its convention, link and salt.
 Value chain_trace(const rapidjson::Value& p, const Backend& b) {
@@ -54,9 +52,10 @@ void chain_cases(Cases& cs) {
                {{"link", hex(stream("crash/chain/" + name, i))}});
     }
     cs.valid("CrashPrevious", "the first link of this group in uppercase", {"UppercaseLink"}, {{"link", upper(first)}});
-    for (const std::string& bad : {first.substr(0, 63), first + "0", std::string("0x") + first.substr(2), std::string()}) {
-      cs.invalid("CrashPrevious", bad.empty() ? "an empty link" : std::to_string(bad.size()) + " characters", {"InvalidLink"},
-                 {{"link", bad}}, "link");
+    for (const std::string& bad :
+         {first.substr(0, 63), first + "0", std::string("0x") + first.substr(2), std::string()}) {
+      cs.invalid("CrashPrevious", bad.empty() ? "an empty link" : std::to_string(bad.size()) + " characters",
+                 {"InvalidLink"}, {{"link", bad}}, "link");
     }
   }
   cs.group_members({{"convention", "bustabit"}});
@@ -65,8 +64,9 @@ void chain_cases(Cases& cs) {
 
   for (Convention c : kConventions) {
     const std::string name(crash::convention_name(c));
-    const std::optional<std::string> salt =
-        c != Convention::kBetkyoExact ? std::optional<std::string>(hex(stream("crash/chain/salt/" + name, 0))) : std::nullopt;
+    const std::optional<std::string> salt = c != Convention::kBetkyoExact
+                                                ? std::optional<std::string>(hex(stream("crash/chain/salt/" + name, 0)))
+                                                : std::nullopt;
     cs.group_members({{"convention", name}});
     auto add_chain = [&](std::string comment, std::vector<std::string> flags, const std::string& link,
                          const std::optional<std::string>& s) {
@@ -82,16 +82,18 @@ void chain_cases(Cases& cs) {
         const std::string link = hex(stream("crash/chain/start/" + name, n));
         const Chain ch = replay(c, link, salt, gen_backend());
         if (std::find(ch.hundredths.begin(), ch.hundredths.end(), "0") == ch.hundredths.end()) continue;
-        add_chain("a chain with an instant bust (search over crash/chain/start/" + name + "/n, n = " + std::to_string(n) + ")",
+        add_chain("a chain with an instant bust (search over crash/chain/start/" + name +
+                      "/n, n = " + std::to_string(n) + ")",
                   {"ChainReplay", "InstantBustInChain"}, link, salt);
         found = true;
       }
       require(found, "no chain with an instant bust");
     }
     if (c == Convention::kBustabitV2) {
-      add_chain("bustabit games #1394728 (newest) down to #1394721; #1394728 … #1394725 as published: "
-                "1.26x, 1.18x, 1.26x, 3.77x",
-                {"ChainReplay", "PublishedGame"}, kPublishedChain[0].hash, std::string(kBustabit2018Salt));
+      add_chain(
+          "bustabit games #1394728 (newest) down to #1394721; #1394728 … #1394725 as published: "
+          "1.26x, 1.18x, 1.26x, 3.77x",
+          {"ChainReplay", "PublishedGame"}, kPublishedChain[0].hash, std::string(kBustabit2018Salt));
     }
   }
 }
@@ -101,7 +103,8 @@ void chain_cases(Cases& cs) {
 std::vector<PortCall> chain_more_calls(const Object& group, const Object& test, const std::string& path) {
   const Value& conv = member_of(group, "convention", "group");
   const std::vector<std::string> links = strings_of(member_of(test, "links", path), std::string(path) + ".links");
-  const std::vector<std::string> points = strings_of(member_of(test, "hundredths", path), std::string(path) + ".hundredths");
+  const std::vector<std::string> points =
+      strings_of(member_of(test, "hundredths", path), std::string(path) + ".hundredths");
   const Value* salt = nullptr;
   for (const auto& [k, v] : test) {
     if (k == "salt") salt = &v;
@@ -123,18 +126,27 @@ std::vector<PortCall> chain_more_calls(const Object& group, const Object& test, 
 
 void add_chain_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "HexTextChain", {"crash-raw-chain", "crash-uppercase-chain"});
-  lib.flag({"RawByteChain", BugType::kEncoding, "bustabit-2025 hashes the link's 32 raw bytes. A port hashing the hex text fails.",
+  lib.flag({"RawByteChain",
+            BugType::kEncoding,
+            "bustabit-2025 hashes the link's 32 raw bytes. A port hashing the hex text fails.",
             {"crash-previous-text-v2"}});
-  lib.flag({"ChainReplay", BugType::kFunctionality,
-            "Several rounds of one chain replayed from the newest link: every previous link and every point.", {},
+  lib.flag({"ChainReplay",
+            BugType::kFunctionality,
+            "Several rounds of one chain replayed from the newest link: every previous link and every point.",
+            {},
             [](const rapidjson::Value&, const json::Value& out) {
-              return member_strings(out, "links").size() == kChainLength && member_strings(out, "hundredths").size() == kChainLength;
+              return member_strings(out, "links").size() == kChainLength &&
+                     member_strings(out, "hundredths").size() == kChainLength;
             }});
   // A property of a chain's points (crash.previous gives none, so InstantBust's ports answer nothing here).
-  lib.flag({"InstantBustInChain", BugType::kEdgeCase, "bustabit-v1: a round of the chain is an instant bust (0).", {},
+  lib.flag({"InstantBustInChain",
+            BugType::kEdgeCase,
+            "bustabit-v1: a round of the chain is an instant bust (0).",
+            {},
             [](const rapidjson::Value& p, const json::Value& out) {
               const auto points = member_strings(out, "hundredths");
-              return convention_of(p) == Convention::kBustabitV1 && std::find(points.begin(), points.end(), "0") != points.end();
+              return convention_of(p) == Convention::kBustabitV1 &&
+                     std::find(points.begin(), points.end(), "0") != points.end();
             }});
 }
 
@@ -143,11 +155,14 @@ VectorKind chain_file() {
       "crash_chain_test.json",
       {"crash chains (specs/crash.md, op crash.previous, then crash.point): the previous link is",
        "SHA-256 of the link's lowercase hex text (betkyo-exact, bustabit-v1, bustabit-v2) or of its 32",
-       "raw bytes (bustabit-2025). A chain is generated from its end and played in reverse: links[0] is",
-       "the newest", "round, links[i + 1] = previous(links[i]) the round before it."},
-      library().pick({"Pseudorandom", "HexTextChain", "RawByteChain", "UppercaseLink", "ChainReplay", "InstantBustInChain",
-                      "PublishedGame", "InvalidLink", "UnknownConvention"}),
-      {{.type = "CrashPrevious", .call = {"crash.previous"}, .members = {"convention"}, .fields = {{.name = "previous", .from = "link"}}},
+       "raw bytes (bustabit-2025). A chain is generated from its end and played in reverse: links[0] is", "the newest",
+       "round, links[i + 1] = previous(links[i]) the round before it."},
+      library().pick({"Pseudorandom", "HexTextChain", "RawByteChain", "UppercaseLink", "ChainReplay",
+                      "InstantBustInChain", "PublishedGame", "InvalidLink", "UnknownConvention"}),
+      {{.type = "CrashPrevious",
+        .call = {"crash.previous"},
+        .members = {"convention"},
+        .fields = {{.name = "previous", .from = "link"}}},
        {.type = "CrashChain",
         .call = {.op = "crash.previous", .expect = {{"link", "links[1]"}}},  // links[0] is the given link
         .members = {"convention"},

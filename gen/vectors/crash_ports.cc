@@ -29,25 +29,25 @@ struct Port {
   bool rejects_uppercase = false;  // refuses uppercase hex digits
   bool text_as_given = false;      // uses the link's text as given where a convention uses its lowercase hex text
   // The salt.
-  bool ignores_salt = false;       // takes a salt sent with betkyo-exact and ignores it
-  bool missing_as_empty = false;   // takes a missing salt as empty
+  bool ignores_salt = false;      // takes a salt sent with betkyo-exact and ignores it
+  bool missing_as_empty = false;  // takes a missing salt as empty
   bool rejects_empty_salt = false;
-  bool trims_salt = false;         // trims spaces from both ends
-  bool latin1_salt = false;        // hashes the salt one byte per code point
+  bool trims_salt = false;   // trims spaces from both ends
+  bool latin1_salt = false;  // hashes the salt one byte per code point
   // The HMAC.
-  bool v1_raw_key = false;         // bustabit-v1 keyed with the link's 32 raw bytes
-  bool v2_hex_message = false;     // bustabit-v2 and -2025 hash the link's hex text
-  bool swapped = false;            // the key and the message of each bustabit convention swapped
+  bool v1_raw_key = false;      // bustabit-v1 keyed with the link's 32 raw bytes
+  bool v2_hex_message = false;  // bustabit-v2 and -2025 hash the link's hex text
+  bool swapped = false;         // the key and the message of each bustabit convention swapped
   // The point.
-  bool betkyo_doubles = false;     // betkyo-exact in binary64
-  bool bustabit_exact = false;     // the bustabit conventions in exact integers
+  bool betkyo_doubles = false;  // betkyo-exact in binary64
+  bool bustabit_exact = false;  // the bustabit conventions in exact integers
   enum class Bust { kWhole, kNone, kLeadingU64, kLeading52, kDoubles } bust = Bust::kWhole;  // bustabit-v1's test
-  bool no_clamp = false;           // bustabit-v2 and -2025 without max(100, ...)
+  bool no_clamp = false;  // bustabit-v2 and -2025 without max(100, ...)
   enum class Sent { kDecimal, kNumber, kJsString } sent = Sent::kDecimal;
   // The chain.
-  bool raw_chain = false;          // hashes the 32 raw bytes in every convention
-  bool text_chain = false;         // hashes the lowercase hex text in every convention
-  bool upper_chain = false;        // hashes the uppercase hex text where a convention hashes hex text
+  bool raw_chain = false;    // hashes the 32 raw bytes in every convention
+  bool text_chain = false;   // hashes the lowercase hex text in every convention
+  bool upper_chain = false;  // hashes the uppercase hex text where a convention hashes hex text
 
   [[nodiscard]] Digest link(const rapidjson::Value& p, const char* field) const {
     const std::string text = json::get_string(p, field, "params");
@@ -131,7 +131,9 @@ struct Port {
     const Digest l = link(p, "link");
     const bool raw = raw_chain || (!text_chain && crash::hashes_raw_bytes(c));
     if (raw) return json::Value::object({{"link", to_hex(b.sha256(ByteView(l)))}});
-    const std::string text = text_as_given ? json::get_string(p, "link", "params") : upper_chain ? upper(to_hex(l)) : to_hex(l);
+    const std::string text = text_as_given ? json::get_string(p, "link", "params")
+                             : upper_chain ? upper(to_hex(l))
+                                           : to_hex(l);
     return json::Value::object({{"link", to_hex(b.sha256(text))}});
   }
 
@@ -169,12 +171,16 @@ enum WhichOps : unsigned { kPoint = 1, kHash = 2, kPrevious = 4 };
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
   auto shared = std::make_shared<const Port>(std::move(port));
-  if (ops & kPoint) w.answers.push_back({"crash.point", [shared](const rapidjson::Value& p, const Backend& b) { return shared->point(p, b); }});
+  if (ops & kPoint)
+    w.answers.push_back(
+        {"crash.point", [shared](const rapidjson::Value& p, const Backend& b) { return shared->point(p, b); }});
   if (ops & kHash) {
-    w.answers.push_back({"crash.from_hash", [shared](const rapidjson::Value& p, const Backend& b) { return shared->from_hash(p, b); }});
+    w.answers.push_back(
+        {"crash.from_hash", [shared](const rapidjson::Value& p, const Backend& b) { return shared->from_hash(p, b); }});
   }
   if (ops & kPrevious) {
-    w.answers.push_back({"crash.previous", [shared](const rapidjson::Value& p, const Backend& b) { return shared->previous(p, b); }});
+    w.answers.push_back(
+        {"crash.previous", [shared](const rapidjson::Value& p, const Backend& b) { return shared->previous(p, b); }});
   }
   lib.port(std::move(w));
 }
@@ -190,50 +196,60 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.betkyo_doubles = true});
   // Through crash.point no link search reaches an h where the bustabit conventions' arithmetics
   // disagree (crash_point_test.json has no such case), so this port answers the layer op only.
-  add(lib, "crash-bustabit-exact", "computes the bustabit conventions' points in exact integers instead of binary64 (the layer op)",
-      kHash, {.bustabit_exact = true});
-  add(lib, "crash-point-as-number", "sends the point as a JSON number (binary64) instead of a decimal string", kPoint | kHash,
-      {.sent = Port::Sent::kNumber});
-  add(lib, "crash-point-js-string", "prints the point's binary64 value with JavaScript's String(): shortest digits padded with zeros",
-      kPoint | kHash, {.sent = Port::Sent::kJsString});
-  add(lib, "crash-no-bust-check", "bustabit-v1 without the instant bust: never 0", kPoint | kHash, {.bust = Port::Bust::kNone});
+  add(lib, "crash-bustabit-exact",
+      "computes the bustabit conventions' points in exact integers instead of binary64 (the layer op)", kHash,
+      {.bustabit_exact = true});
+  add(lib, "crash-point-as-number", "sends the point as a JSON number (binary64) instead of a decimal string",
+      kPoint | kHash, {.sent = Port::Sent::kNumber});
+  add(lib, "crash-point-js-string",
+      "prints the point's binary64 value with JavaScript's String(): shortest digits padded with zeros", kPoint | kHash,
+      {.sent = Port::Sent::kJsString});
+  add(lib, "crash-no-bust-check", "bustabit-v1 without the instant bust: never 0", kPoint | kHash,
+      {.bust = Port::Bust::kNone});
   add(lib, "crash-bust-leading-u64", "bustabit-v1 tests divisibility by 101 on the leading 64 bits of the HMAC only",
       kPoint | kHash, {.bust = Port::Bust::kLeadingU64});
   add(lib, "crash-101-on-52-bits", "bustabit-v1 tests divisibility by 101 on the leading 52 bits, not the whole value",
       kPoint | kHash, {.bust = Port::Bust::kLeading52});
-  add(lib, "crash-101-in-doubles", "bustabit-v1 tests divisibility by 101 on the HMAC rounded to binary64 (parseInt(hash, 16))",
-      kPoint | kHash, {.bust = Port::Bust::kDoubles});
+  add(lib, "crash-101-in-doubles",
+      "bustabit-v1 tests divisibility by 101 on the HMAC rounded to binary64 (parseInt(hash, 16))", kPoint | kHash,
+      {.bust = Port::Bust::kDoubles});
   add(lib, "crash-no-clamp", "bustabit-v2 and -2025 without the clamp max(100, ...): 99 or less", kPoint | kHash,
       {.no_clamp = true});
   // The HMAC.
-  add(lib, "crash-v1-raw-link-key", "bustabit-v1 keys the HMAC with the link's 32 raw bytes instead of its hex text", kPoint,
-      {.v1_raw_key = true});
+  add(lib, "crash-v1-raw-link-key", "bustabit-v1 keys the HMAC with the link's 32 raw bytes instead of its hex text",
+      kPoint, {.v1_raw_key = true});
   add(lib, "crash-v2-hex-message", "bustabit-v2 and -2025 HMAC the link's hex text instead of its 32 raw bytes", kPoint,
       {.v2_hex_message = true});
-  add(lib, "crash-key-message-swapped", "swaps the HMAC's key and message in each bustabit convention", kPoint, {.swapped = true});
+  add(lib, "crash-key-message-swapped", "swaps the HMAC's key and message in each bustabit convention", kPoint,
+      {.swapped = true});
   // The link and the salt.
   add(lib, "crash-uppercase-link-rejected", "rejects a link (or hash) in uppercase hex", kPoint | kHash | kPrevious,
       {.rejects_uppercase = true});
   add(lib, "crash-link-text-as-given",
-      "uses the link's text as given (uppercase too) where a convention uses its lowercase hex text: bustabit-v1's key, the "
+      "uses the link's text as given (uppercase too) where a convention uses its lowercase hex text: bustabit-v1's "
+      "key, the "
       "hex-text chains' message",
       kPoint | kPrevious, {.text_as_given = true});
-  add(lib, "crash-lenient-link", "reads the link or hash with Buffer.from(text, 'hex'): hex pairs up to the first bad one, never refusing",
+  add(lib, "crash-lenient-link",
+      "reads the link or hash with Buffer.from(text, 'hex'): hex pairs up to the first bad one, never refusing",
       kPoint | kHash | kPrevious, {.lenient_link = true});
   add(lib, "crash-salt-ignored", "takes a salt sent with betkyo-exact and ignores it", kPoint, {.ignores_salt = true});
-  add(lib, "crash-missing-salt-empty", "takes a missing salt of a bustabit convention as empty", kPoint, {.missing_as_empty = true});
+  add(lib, "crash-missing-salt-empty", "takes a missing salt of a bustabit convention as empty", kPoint,
+      {.missing_as_empty = true});
   add(lib, "crash-empty-salt-rejected", "rejects an empty salt", kPoint, {.rejects_empty_salt = true});
-  add(lib, "crash-trimmed-salt", "trims spaces from both ends of the salt before the HMAC", kPoint, {.trims_salt = true});
+  add(lib, "crash-trimmed-salt", "trims spaces from both ends of the salt before the HMAC", kPoint,
+      {.trims_salt = true});
   add(lib, "crash-latin1-salt", "hashes the salt as Latin-1, one byte per code point, instead of UTF-8", kPoint,
       {.latin1_salt = true});
   // The chain.
   add(lib, "crash-raw-chain", "hashes the link's 32 raw bytes for the previous link in every convention", kPrevious,
       {.raw_chain = true});
-  add(lib, "crash-uppercase-chain", "hashes the link's uppercase hex text for the previous link where a convention hashes hex text",
-      kPrevious, {.upper_chain = true});
+  add(lib, "crash-uppercase-chain",
+      "hashes the link's uppercase hex text for the previous link where a convention hashes hex text", kPrevious,
+      {.upper_chain = true});
   add(lib, "crash-previous-text-v2",
-      "hashes the link's hex text for the previous link in every convention, bustabit-2025 too (bustabit-v2's rule)", kPrevious,
-      {.text_chain = true});
+      "hashes the link's hex text for the previous link in every convention, bustabit-2025 too (bustabit-v2's rule)",
+      kPrevious, {.text_chain = true});
 }
 
 }  // namespace fairvec::vectors::crash_vec

@@ -25,6 +25,8 @@ const FlagLibrary& library() {
   return kLibrary;
 }
 
-std::vector<VectorKind> files() { return {unit_vector_kind(), u64_vector_kind(), draw_vector_kind(), game_vector_kind()}; }
+std::vector<VectorKind> files() {
+  return {unit_vector_kind(), u64_vector_kind(), draw_vector_kind(), game_vector_kind()};
+}
 
 }  // namespace fairvec::vectors::cursor_vec

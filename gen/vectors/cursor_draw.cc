@@ -5,8 +5,8 @@
 // port is checked against it.
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <cstdlib>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,26 +46,33 @@ std::size_t unit_count(const rapidjson::Value& p) { return json::member(p, "unit
 }  // namespace
 
 void add_draw_flags(FlagLibrary& lib) {
-  lib.flag({"ClampAtOne", BugType::kEdgeCase,
+  lib.flag({"ClampAtOne",
+            BugType::kEdgeCase,
             "u = 1.0 makes floor(u * n) = n; the draw clamps it to n - 1 (limbo: 1 - u = 0 divides to "
             "+infinity and clamps to 1000000). A port without the clamp returns n, indexes past the pool "
             "or crashes.",
-            {"no-clamp-at-1", "limbo-no-clamp"}, input(has_unit_one)});
-  lib.flag({"MaxN", BugType::kBoundary, "n = 2^53 - 1, the largest n.", {},
-            input([](const rapidjson::Value& p) { return n_in(p) == cur::kMaxPool; })});
-  lib.flag({"Binary64Draw", BugType::kArithmetic,
+            {"no-clamp-at-1", "limbo-no-clamp"},
+            input(has_unit_one)});
+  lib.flag({"MaxN", BugType::kBoundary, "n = 2^53 - 1, the largest n.", {}, input([](const rapidjson::Value& p) {
+              return n_in(p) == cur::kMaxPool;
+            })});
+  lib.flag({"Binary64Draw",
+            BugType::kArithmetic,
             "floor(u * n) is computed in binary64 from the rounded u. Here a port computing exactly from the "
             "64-bit integer, floor(x * n / 2^64), gets one less.",
             {"cursor-exact-integer-draw"}});
-  lib.flag({"LimboClamp", BugType::kBoundary,
+  lib.flag({"LimboClamp",
+            BugType::kBoundary,
             "Limbo's result clamps to [100, 1000000] hundredths: u = 0 gives 99 before clamping; values "
             "near 1 exceed 1000000.",
             {"limbo-no-clamp", "cursor-limbo-no-min-clamp"}});
-  lib.flag({"EvaluationOrder", BugType::kArithmetic,
+  lib.flag({"EvaluationOrder",
+            BugType::kArithmetic,
             "Limbo evaluates 0.99 / (1 - u), then * 100, then floor, in binary64. Here a port computing "
             "99 / (1 - u) gets another result.",
             {"cursor-limbo-other-order"}});
-  lib.flag({"Binary64Limbo", BugType::kArithmetic,
+  lib.flag({"Binary64Limbo",
+            BugType::kArithmetic,
             "Here a port computing limbo in exact integers from the 64-bit value, floor(99 * 2^64 / (2^64 - x)), "
             "gets another result than the binary64 formula.",
             {"cursor-limbo-exact-integers"}});
@@ -74,25 +81,31 @@ void add_draw_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "IntegralFloat", {"cursor-layer-integral-float"});
   lib.share(shared_flags(), "BooleanAsInteger", {"cursor-layer-boolean-as-integer"});
   lib.share(shared_flags(), "NumberAsText", {"cursor-number-as-text"});
-  lib.flag({"PoolOfOne", BugType::kBoundary,
-            "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.", {},
+  lib.flag({"PoolOfOne",
+            BugType::kBoundary,
+            "The last draw is from a pool of one (the deck's last card): index 0 whatever u is.",
+            {},
             [](const rapidjson::Value& p, const json::Value& out) {
               if (json::optional_member(p, "game")) return game_claim("PoolOfOne")(p, out);
               // A pool hop: as many units as items, and the picks are a permutation of the pool.
               const u64 size = read_size(json::member(p, "size", "params"), "size");
               std::vector<u64> picks;
-              for (const auto& v : out.find("picks")->as_array()) picks.push_back(static_cast<u64>(std::get<std::int64_t>(v.variant())));
+              for (const auto& v : out.find("picks")->as_array())
+                picks.push_back(static_cast<u64>(std::get<std::int64_t>(v.variant())));
               std::sort(picks.begin(), picks.end());
               return unit_count(p) == size && picks == range(0, size);
             }});
-  lib.flag({"NoDraws", BugType::kBoundary, "No units: no picks.", {},
-            input([](const rapidjson::Value& p) { return unit_count(p) == 0; })});
-  lib.flag({"PoolExhaustion", BugType::kMissingCheck,
+  lib.flag({"NoDraws", BugType::kBoundary, "No units: no picks.", {}, input([](const rapidjson::Value& p) {
+              return unit_count(p) == 0;
+            })});
+  lib.flag({"PoolExhaustion",
+            BugType::kMissingCheck,
             "Drawing more items than the pool holds is bad input: more units than items, or andar bahar dealing 53 "
             "cards.",
             {"cursor-pool-overdraw-ignored"}});
   lib.flag({"UnitRange", BugType::kMissingCheck, "A unit outside [0, 1] is bad input.", {"cursor-unit-range-clamped"}});
-  lib.flag({"BadN", BugType::kMissingCheck, "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."});
+  lib.flag({"BadN", BugType::kMissingCheck,
+            "n and size must be integers between 1 and 2^53 - 1; anything else is bad input."});
 }
 
 namespace {
@@ -102,15 +115,16 @@ void draw_cases(Cases& c) {
     c.valid("CursorDraw", comment, std::move(flags), {{"u64", std::to_string(x)}, {"n", Value(n)}});
   };
   const std::vector<std::pair<u64, std::string>> rules = {
-      {2, "koban flip"}, {6, "die, face = index + 1"}, {37, "roulette pocket"}, {52, "blackjack card"},
-      {15, "bingo column pool"}, {25, "mines pool"}, {75, "bingo ball pool"}, {1, "pool of one"}};
+      {2, "koban flip"},         {6, "die, face = index + 1"}, {37, "roulette pocket"}, {52, "blackjack card"},
+      {15, "bingo column pool"}, {25, "mines pool"},           {75, "bingo ball pool"}, {1, "pool of one"}};
   for (const auto& [n, what] : rules) {
-    add_draw("u = 1.0 (u64 = 2^64 - 1), n = " + std::to_string(n) + " (" + what + "): clamps to n - 1",
-             {"ClampAtOne"}, kMaxU64, n);
+    add_draw("u = 1.0 (u64 = 2^64 - 1), n = " + std::to_string(n) + " (" + what + "): clamps to n - 1", {"ClampAtOne"},
+             kMaxU64, n);
   }
   for (const auto& [n, what] : rules) {
     if (n == 1) continue;
-    add_draw("u = 1 - 2^-53, n = " + std::to_string(n) + " (" + what + ")", {"BelowOne"}, kMaxU64 - (1ULL << 11) + 1, n);
+    add_draw("u = 1 - 2^-53, n = " + std::to_string(n) + " (" + what + ")", {"BelowOne"}, kMaxU64 - (1ULL << 11) + 1,
+             n);
   }
   add_draw("u = 0, n = 37", {"Zero"}, 0, 37);
   add_draw("u = 1.0, n = 2^53 - 1", {"ClampAtOne", "MaxN"}, kMaxU64, cur::kMaxPool);
@@ -146,9 +160,10 @@ void draw_cases(Cases& c) {
   };
   add_limbo("u = 0: 0.99 * 100 = 99, clamped up to 100", {"Zero", "LimboClamp"}, 0);
   add_limbo("u = 0.5: 198", {}, kTwo63);
-  add_limbo("u = 0.1 (the double nearest 0.1): 0.99 / 0.9 * 100 = 109.99999999999999, so 109; 99 / 0.9 = "
-            "110.00000000000001",
-            {"EvaluationOrder"}, x_of(0.1));
+  add_limbo(
+      "u = 0.1 (the double nearest 0.1): 0.99 / 0.9 * 100 = 109.99999999999999, so 109; 99 / 0.9 = "
+      "110.00000000000001",
+      {"EvaluationOrder"}, x_of(0.1));
   add_limbo("u = 1.0: 0.99 / 0 = +infinity, clamped to 1000000", {"ClampAtOne"}, kMaxU64);
   add_limbo("u = 1 - 2^-53: far above 1000000, clamped", {"LimboClamp"}, kMaxU64 - (1ULL << 11) + 1);
   {
@@ -237,15 +252,18 @@ void draw_cases(Cases& c) {
 
   auto bad_hop = [&](const std::string& comment, std::vector<std::string> flags, Value units, Value size,
                      const std::string& error) {
-    c.invalid("CursorPoolHopInvalid", comment, std::move(flags), {{"units", std::move(units)}, {"size", std::move(size)}},
-              error);
+    c.invalid("CursorPoolHopInvalid", comment, std::move(flags),
+              {{"units", std::move(units)}, {"size", std::move(size)}}, error);
   };
   bad_hop("four units from a pool of three", {"PoolExhaustion"}, Value::array({0.5, 0.5, 0.5, 0.5}), Value(3), "units");
-  bad_hop("53 units over 52 cards", {"PoolExhaustion"}, [&] {
-    Array a;
-    for (int i = 0; i < 53; ++i) a.emplace_back(0.5);
-    return Value(std::move(a));
-  }(), Value(52), "units");
+  bad_hop(
+      "53 units over 52 cards", {"PoolExhaustion"},
+      [&] {
+        Array a;
+        for (int i = 0; i < 53; ++i) a.emplace_back(0.5);
+        return Value(std::move(a));
+      }(),
+      Value(52), "units");
   bad_hop("size 0", {"BadN"}, Value::array({}), Value(0), "size");
   bad_hop("size negative", {"BadN"}, Value::array({0.5}), Value(-1), "size");
   bad_hop("size 2^53", {"BadN"}, Value::array({0.5}), Value(static_cast<std::int64_t>(kTwo53)), "size");
@@ -276,7 +294,10 @@ VectorKind draw_vector_kind() {
                       "Binary64Limbo", "SwapToEnd", "PoolOfOne", "NoDraws", "PoolExhaustion", "UnitRange", "BadN",
                       "WrongType", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
       {{.type = "CursorDraw", .call = {"cursor.draw"}, .fields = outputs({"index"}), .stages = unit_of_u64},
-       {.type = "CursorLimbo", .call = {"cursor.limbo"}, .fields = outputs({"scaledBits", "hundredths"}), .stages = unit_of_u64},
+       {.type = "CursorLimbo",
+        .call = {"cursor.limbo"},
+        .fields = outputs({"scaledBits", "hundredths"}),
+        .stages = unit_of_u64},
        {.type = "CursorPoolHop", .call = {"cursor.pool_hop"}, .fields = outputs({"indexes", "picks"})},
        {.type = "CursorDrawInvalid", .call = {"cursor.draw"}},
        {.type = "CursorLimboInvalid", .call = {"cursor.limbo"}},

@@ -61,7 +61,8 @@ const std::vector<Claim<Played>>& claims() {
       {"DealOrder",
        [](const Played& p) {
          const auto cards = p.nums("cards");
-         return p.nums("player") != (p.game == "blackjack" ? std::vector<u64>{cards[0], cards[1]} : std::vector<u64>{cards[0], cards[2]});
+         return p.nums("player") !=
+                (p.game == "blackjack" ? std::vector<u64>{cards[0], cards[1]} : std::vector<u64>{cards[0], cards[2]});
        }},
       {"InfiniteShoe",
        [](const Played& p) {
@@ -97,7 +98,8 @@ const std::vector<Claim<Played>>& claims() {
       {"BoostFirst",
        [](const Played& p) {
          std::vector<double> us;
-         for (u64 k = 0; k < p.nums("cards").size(); ++k) us.push_back(cur::unit(default_backend(), p.server, p.client, p.nonce, k));
+         for (u64 k = 0; k < p.nums("cards").size(); ++k)
+           us.push_back(cur::unit(default_backend(), p.server, p.client, p.nonce, k));
          return swap_hop(us, 0, 52) != p.nums("cards");
        }},
       {"ChinchiroCursors",
@@ -171,41 +173,99 @@ void game_cases(Cases& cases_out) {
         {"twelve flips", {}, kSeed2, kClient2, 3, opt("flips", 12)}}},
       {"blackjack",
        {{"no player action, no dealer draw: the four dealt cards, cursors 0..3 (three of them the same card)",
-         {"InfiniteShoe"}, kSeedHex, kClient, 1, bj({}, 0)},
+         {"InfiniteShoe"},
+         kSeedHex,
+         kClient,
+         1,
+         bj({}, 0)},
         {"stand; the dealer draws one card (cursor 4)", {"DealOrder"}, kSeedHex, kClient, 2, bj({"stand"}, 1)},
-        {"hit, stand; the dealer draws two (player's hit at 4, dealer's at 5, 6)", {"DealOrder"}, kSeedHex, kClient, 3,
+        {"hit, stand; the dealer draws two (player's hit at 4, dealer's at 5, 6)",
+         {"DealOrder"},
+         kSeedHex,
+         kClient,
+         3,
          bj({"hit", "stand"}, 2)},
         {"three hits (a bust needs no stand); no dealer draw", {}, kSeed2, kClient2, 4, bj({"hit", "hit", "hit"}, 0)},
-        {"found by search (first nonce from 0): a card repeats in the round", {"InfiniteShoe"}, kSeedHex, kClient,
-         shoe_nonce, bj({"hit", "hit"}, 1)}}},
+        {"found by search (first nonce from 0): a card repeats in the round",
+         {"InfiniteShoe"},
+         kSeedHex,
+         kClient,
+         shoe_nonce,
+         bj({"hit", "hit"}, 1)}}},
       {"vpoker",
-       {{"hold all five: the deal only, cursors 0..4", {"EarlyStop"}, kSeedHex, kClient, 1,
+       {{"hold all five: the deal only, cursors 0..4",
+         {"EarlyStop"},
+         kSeedHex,
+         kClient,
+         1,
          hold({true, true, true, true, true})},
-        {"hold none: replacements at cursors 5..9", {"HoldNone", "SwapToEnd"}, kSeedHex, kClient, 2,
+        {"hold none: replacements at cursors 5..9",
+         {"HoldNone", "SwapToEnd"},
+         kSeedHex,
+         kClient,
+         2,
          hold({false, false, false, false, false})},
-        {"hold positions 0 and 2: replacements for 1, 3, 4 at cursors 5, 6, 7", {"SwapToEnd"}, kSeedHex, kClient, 3,
+        {"hold positions 0 and 2: replacements for 1, 3, 4 at cursors 5, 6, 7",
+         {"SwapToEnd"},
+         kSeedHex,
+         kClient,
+         3,
          hold({true, false, true, false, false})},
         {"hold position 4 only", {"SwapToEnd"}, kSeed2, kClient2, 4, hold({false, false, false, false, true})}}},
       {"holdem",
-       {{"fold: player1, player2, dealer1, dealer2, flop1..3 at cursors 0..6", {"EarlyStop", "DealOrder", "SwapToEnd"},
-         kSeedHex, kClient, 1, opt("action", "fold")},
-        {"call: turn and river at cursors 7, 8", {"DealOrder", "SwapToEnd"}, kSeedHex, kClient, 1, opt("action", "call")},
+       {{"fold: player1, player2, dealer1, dealer2, flop1..3 at cursors 0..6",
+         {"EarlyStop", "DealOrder", "SwapToEnd"},
+         kSeedHex,
+         kClient,
+         1,
+         opt("action", "fold")},
+        {"call: turn and river at cursors 7, 8",
+         {"DealOrder", "SwapToEnd"},
+         kSeedHex,
+         kClient,
+         1,
+         opt("action", "call")},
         {"call, another round", {"SwapToEnd"}, kSeed2, kClient2, 2, opt("action", "call")}}},
       {"bingo",
        {{"card at cursors 0..24 (column by column), balls at 25..62",
-         {"BingoLayout", "ColumnPools", "FreeCentre", "SwapToEnd"}, kSeedHex, kClient, 1, none},
+         {"BingoLayout", "ColumnPools", "FreeCentre", "SwapToEnd"},
+         kSeedHex,
+         kClient,
+         1,
+         none},
         {"another round", {"BingoLayout", "FreeCentre", "SwapToEnd"}, kSeed2, kClient2, 2, none}}},
       {"andar",
-       {{"one card (the joker) at cursor 5 after the boost cursors 0..4", {"BoostFirst"}, kSeedHex, kClient, 1,
+       {{"one card (the joker) at cursor 5 after the boost cursors 0..4",
+         {"BoostFirst"},
+         kSeedHex,
+         kClient,
+         1,
          opt("cards", 1)},
         {"ten cards at cursors 5..14", {"BoostFirst", "SwapToEnd"}, kSeedHex, kClient, 2, opt("cards", 10)},
-        {"the whole deck: 52 cards at cursors 5..56", {"PoolOfOne", "SwapToEnd"}, kSeed2, kClient2, 3,
+        {"the whole deck: 52 cards at cursors 5..56",
+         {"PoolOfOne", "SwapToEnd"},
+         kSeed2,
+         kClient2,
+         3,
          opt("cards", 52)}}},
       {"chinchiro",
-       {{"two sides, one attempt each: cursors 0..2 and 9..11", {"ChinchiroCursors"}, kSeedHex, kClient, 1,
+       {{"two sides, one attempt each: cursors 0..2 and 9..11",
+         {"ChinchiroCursors"},
+         kSeedHex,
+         kClient,
+         1,
          opt("attempts", Value::array({1, 1}))},
-        {"two sides, three attempts each: cursors 0..17", {}, kSeedHex, kClient, 2, opt("attempts", Value::array({3, 3}))},
-        {"three sides: 2, 3, 1 attempts", {"ChinchiroCursors"}, kSeed2, kClient2, 3,
+        {"two sides, three attempts each: cursors 0..17",
+         {},
+         kSeedHex,
+         kClient,
+         2,
+         opt("attempts", Value::array({3, 3}))},
+        {"three sides: 2, 3, 1 attempts",
+         {"ChinchiroCursors"},
+         kSeed2,
+         kClient2,
+         3,
          opt("attempts", Value::array({2, 3, 1}))}}},
       {"mines",
        {{"one mine: cursor 0", {}, kSeedHex, kClient, 1, opt("mines", 1)},
@@ -233,8 +293,9 @@ void game_cases(Cases& cases_out) {
             "unknown game " + game);
     cases_out.group_members({{"game", game}});
     for (const auto& c : cases) {
-      cases_out.valid("CursorGame", c.comment, c.flags,
-                      {{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)}, {"options", c.options}});
+      cases_out.valid(
+          "CursorGame", c.comment, c.flags,
+          {{"serverSeed", c.server}, {"clientSeed", c.client}, {"nonce", Value(c.nonce)}, {"options", c.options}});
     }
   }
 
@@ -242,8 +303,11 @@ void game_cases(Cases& cases_out) {
   auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value game, Value nonce, Value options,
                  const std::string& error, Value server = Value(kSeedHex)) {
     cases_out.invalid("CursorGameInvalid", comment, std::move(flags),
-                      {{"game", std::move(game)}, {"serverSeed", std::move(server)}, {"clientSeed", kClient},
-                       {"nonce", std::move(nonce)}, {"options", std::move(options)}},
+                      {{"game", std::move(game)},
+                       {"serverSeed", std::move(server)},
+                       {"clientSeed", kClient},
+                       {"nonce", std::move(nonce)},
+                       {"options", std::move(options)}},
                       error);
   };
   const Value one(1);
@@ -260,7 +324,10 @@ void game_cases(Cases& cases_out) {
   bad("nonce as the JSON number 2.0 (an integral double)", {"BadNonce"}, Value("sicbo"), Value(2.0), none, "nonce");
   bad("nonce as the JSON boolean true", {"BadNonce"}, Value("sicbo"), Value(true), none, "nonce");
   cases_out.invalid("CursorGameInvalid", "client seed as the JSON number 7", {"NumberAsText"},
-                    {{"game", Value("roulette")}, {"serverSeed", Value(kSeedHex)}, {"clientSeed", Value(7)}, {"nonce", one},
+                    {{"game", Value("roulette")},
+                     {"serverSeed", Value(kSeedHex)},
+                     {"clientSeed", Value(7)},
+                     {"nonce", one},
                      {"options", none}},
                     "clientSeed");
   bad("options as an array", {"GameInputType"}, Value("roulette"), one, Value::array({}), "options");
@@ -322,7 +389,8 @@ void add_game_flags(FlagLibrary& lib) {
   lib.flag(claimed("EarlyStop", BugType::kEdgeCase,
                    "The round stops reading early: a hold'em fold reads 7 cursors, video poker holding all five reads "
                    "5. A port reading the unused cursors anyway reports other cursors."));
-  lib.flag(claimed("HoldNone", BugType::kBoundary, "Video poker holding nothing reads 10 cursors: five replacements at 5..9."));
+  lib.flag(claimed("HoldNone", BugType::kBoundary,
+                   "Video poker holding nothing reads 10 cursors: five replacements at 5..9."));
   lib.flag(claimed("BingoLayout", BugType::kFunctionality,
                    "Bingo reads 63 cursors: 0..24 the card, column by column, 25..62 the 38 balls from a fresh "
                    "pool 1..75."));
@@ -343,18 +411,25 @@ void add_game_flags(FlagLibrary& lib) {
   lib.flag({"NotACursorGame", BugType::kFunctionality,
             "Keno and crash do not read the seed pair; cursor.game rejects them (they have ops of their own)."});
   lib.share(shared_flags(), "UnknownGame");
-  lib.flag({"BadNonce", BugType::kMissingCheck,
-            "A nonce that is negative, above 2^53 - 1, fractional, an integral double (2.0) or not a number (a string, "
-            "a boolean) is bad input.",
-            {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",
-             "cursor-string-as-integer", "cursor-js-string-coercion", "float-as-integer", "bool-as-integer"}});
+  lib.flag(
+      {"BadNonce",
+       BugType::kMissingCheck,
+       "A nonce that is negative, above 2^53 - 1, fractional, an integral double (2.0) or not a number (a string, "
+       "a boolean) is bad input.",
+       {"cursor-negative-counters-accepted", "cursor-unsafe-counters-accepted", "cursor-fractional-counters-accepted",
+        "cursor-string-as-integer", "cursor-js-string-coercion", "float-as-integer", "bool-as-integer"}});
   lib.flag({"GameInputType", BugType::kMissingCheck,
             "A game or seed that is not a string, or options that are not an object, is bad input."});
-  lib.flag({"UnknownOption", BugType::kMissingCheck, "An options member the game does not define is bad input.",
+  lib.flag({"UnknownOption",
+            BugType::kMissingCheck,
+            "An options member the game does not define is bad input.",
             {"cursor-unknown-options-ignored"}});
   lib.flag({"MissingOption", BugType::kMissingCheck, "Every option the game defines is required."});
-  lib.flag({"BadOption", BugType::kMissingCheck, "An option value of the wrong type or outside its range is bad input."});
-  lib.flag({"ActionAfterStand", BugType::kMissingCheck, "Nothing may follow \"stand\" in blackjack's actions.",
+  lib.flag(
+      {"BadOption", BugType::kMissingCheck, "An option value of the wrong type or outside its range is bad input."});
+  lib.flag({"ActionAfterStand",
+            BugType::kMissingCheck,
+            "Nothing may follow \"stand\" in blackjack's actions.",
             {"cursor-actions-after-stand-ignored"}});
 }
 
@@ -379,10 +454,11 @@ VectorKind game_vector_kind() {
        "pinned choices.",
        "u = 1.0 cannot be reached through HMAC (probability 2^-54 per cursor); the clamp each game "
        "applies then is covered in cursor_draw_test.json."},
-      library().pick({"DealOrder", "InfiniteShoe", "EarlyStop", "HoldNone", "SwapToEnd", "PoolOfOne", "BingoLayout",
-                      "ColumnPools", "FreeCentre", "BoostFirst", "ChinchiroCursors", "FreeSpinCells", "MaxNonce",
-                      "NotACursorGame", "UnknownGame", "BadNonce", "GameInputType", "UnknownOption", "MissingOption",
-                      "BadOption", "ActionAfterStand", "PoolExhaustion", "NumberAsText"}),
+      library().pick({"DealOrder",        "InfiniteShoe",   "EarlyStop",     "HoldNone",       "SwapToEnd",
+                      "PoolOfOne",        "BingoLayout",    "ColumnPools",   "FreeCentre",     "BoostFirst",
+                      "ChinchiroCursors", "FreeSpinCells",  "MaxNonce",      "NotACursorGame", "UnknownGame",
+                      "BadNonce",         "GameInputType",  "UnknownOption", "MissingOption",  "BadOption",
+                      "ActionAfterStand", "PoolExhaustion", "NumberAsText"}),
       {{.type = "CursorGame", .call = {"cursor.game"}, .members = {"game"}, .fields = fields},
        {.type = "CursorGameInvalid", .call = {"cursor.game"}}},
       game_cases,

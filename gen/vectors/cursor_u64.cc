@@ -28,8 +28,7 @@ bool is_tie(u64 x) {
 }
 // The seed's formula as written, in binary64: hi / 2^32 + lo / 2^64.
 double alt_seed_formula(u64 x) {
-  return static_cast<double>(x >> 32) / 4294967296.0 +
-         static_cast<double>(x & 0xffffffffULL) / 18446744073709551616.0;
+  return static_cast<double>(x >> 32) / 4294967296.0 + static_cast<double>(x & 0xffffffffULL) / 18446744073709551616.0;
 }
 
 // The values on which the seed's formula is compared with the single rounding: kSearch from a fixed
@@ -55,15 +54,15 @@ void u64_cases(Cases& cases, std::size_t& checked) {
     for (u64 m : {0ULL, 1ULL, 2ULL, 3ULL, (1ULL << 52) - 1}) {
       const int drop = e - 53;
       const u64 base = ((1ULL << 52) | m) << drop;
-      searched.push_back(base | (1ULL << (drop - 1)));        // exact tie
+      searched.push_back(base | (1ULL << (drop - 1)));         // exact tie
       searched.push_back(base | (1ULL << (drop - 1)) | 1ULL);  // just above a tie (if drop > 1)
       searched.push_back(base | ((1ULL << (drop - 1)) - 1));   // just below a tie
     }
   }
   for (u64 x : searched) {
     require(alt_seed_formula(x) == cur::u64_to_unit(x), "the seed's formula differs at " + std::to_string(x));
-    require(integer_rounded_unit(x) == cur::u64_to_unit(x), "conversion is not correctly rounded at " +
-                                                                 std::to_string(x));
+    require(integer_rounded_unit(x) == cur::u64_to_unit(x),
+            "conversion is not correctly rounded at " + std::to_string(x));
   }
   checked = searched.size();
 
@@ -83,8 +82,7 @@ void u64_cases(Cases& cases, std::size_t& checked) {
   add("x = 2^63 - 1: rounds up to 2^63, u = 0.5", {"Truncation"}, kTwo63 - 1);
   add("x = 2^63: u = 0.5", {"UnsignedRead"}, kTwo63);
   add("x = 2^63 + 2^10: a tie, rounds down to 2^63", {"TiesToEven", "UnsignedRead"}, kTwo63 + (1ULL << 10));
-  add("x = 2^63 + 3 * 2^10: a tie, rounds up to 2^63 + 2^12", {"TiesToEven", "Truncation"},
-      kTwo63 + 3 * (1ULL << 10));
+  add("x = 2^63 + 3 * 2^10: a tie, rounds up to 2^63 + 2^12", {"TiesToEven", "Truncation"}, kTwo63 + 3 * (1ULL << 10));
   add("x = 2^63 + 2^10 + 1: just above a tie; x >>> 1 is a tie that rounds down, so rounding twice loses "
       "the last bit",
       {"SingleRounding", "Truncation", "UnsignedRead"}, kTwo63 + (1ULL << 10) + 1);
@@ -137,35 +135,49 @@ double u_given(const rapidjson::Value& p, const json::Value& out) {
 }  // namespace
 
 void add_u64_flags(FlagLibrary& lib) {
-  lib.flag({"Zero", BugType::kBoundary, "x = 0 gives u = 0, the smallest u: a draw gives index 0, limbo 99 before its clamp.",
-            {}, [](const rapidjson::Value& p, const json::Value& out) { return x_of(p) == 0 && u_given(p, out) == 0.0; }});
-  lib.flag({"Exact", BugType::kArithmetic,
+  lib.flag({"Zero",
+            BugType::kBoundary,
+            "x = 0 gives u = 0, the smallest u: a draw gives index 0, limbo 99 before its clamp.",
+            {},
+            [](const rapidjson::Value& p, const json::Value& out) { return x_of(p) == 0 && u_given(p, out) == 0.0; }});
+  lib.flag({"Exact",
+            BugType::kArithmetic,
             "x < 2^53 converts exactly; u is x / 2^64 exactly. A port truncating to the top 53 bits "
             "((x >> 11) / 2^53) loses the low bits.",
-            {"two-roundings", "float32-units"}, input_is([](u64 x) { return x < kTwo53; })});
-  lib.flag({"TiesToEven", BugType::kArithmetic,
+            {"two-roundings", "float32-units"},
+            input_is([](u64 x) { return x < kTwo53; })});
+  lib.flag({"TiesToEven",
+            BugType::kArithmetic,
             "x lies exactly halfway between two doubles; it rounds to the one with an even significand. A "
             "port rounding halves up, or truncating, gets the other neighbour.",
-            {"cursor-ties-round-up", "two-roundings"}, input_is(is_tie)});
-  lib.flag({"UnitOne", BugType::kEdgeCase,
+            {"cursor-ties-round-up", "two-roundings"},
+            input_is(is_tie)});
+  lib.flag({"UnitOne",
+            BugType::kEdgeCase,
             "x >= 2^64 - 2^10 rounds to 2^64: u = 1.0 exactly. A port that assumes u < 1 (e.g. clamps to "
             "1 - 2^-53, or uses 53 truncated bits) fails.",
-            {"two-roundings"}, [](const rapidjson::Value& p, const json::Value& out) { return u_given(p, out) == 1.0; }});
-  lib.flag({"BelowOne", BugType::kBoundary,
+            {"two-roundings"},
+            [](const rapidjson::Value& p, const json::Value& out) { return u_given(p, out) == 1.0; }});
+  lib.flag({"BelowOne",
+            BugType::kBoundary,
             "u = 1 - 2^-53, the largest u below 1 (x = 2^64 - 2^11 exactly, and up to 2^64 - 2^10 - 1 rounding "
             "down): floor(u * n) = n - 1 without clamping.",
-            {}, [](const rapidjson::Value& p, const json::Value& out) {
+            {},
+            [](const rapidjson::Value& p, const json::Value& out) {
               const double u = u_given(p, out);
               const rapidjson::Value* n = json::optional_member(p, "n");
-              return u == 1.0 - 0x1p-53 &&
-                     (!n || std::floor(u * static_cast<double>(n->GetUint64())) == static_cast<double>(n->GetUint64() - 1));
+              return u == 1.0 - 0x1p-53 && (!n || std::floor(u * static_cast<double>(n->GetUint64())) ==
+                                                      static_cast<double>(n->GetUint64() - 1));
             }});
-  lib.flag({"MaxU64", BugType::kBoundary,
+  lib.flag({"MaxU64",
+            BugType::kBoundary,
             "x = 2^64 - 1 as a 20-digit decimal string. A port parsing it into a signed or 53-bit integer "
             "fails.",
-            {"cursor-signed-u64"}, input_is([](u64 x) { return x == kMaxU64; })});
+            {"cursor-signed-u64"},
+            input_is([](u64 x) { return x == kMaxU64; })});
   lib.flag({"Overflow", BugType::kMissingCheck, "A decimal above 2^64 - 1 is bad input.", {"cursor-u64-wrapping"}});
-  lib.flag({"NotDecimal", BugType::kMissingCheck,
+  lib.flag({"NotDecimal",
+            BugType::kMissingCheck,
             "u64 is decimal digits without sign, leading zeros, spaces, fraction or exponent; anything else "
             "is bad input.",
             {"cursor-u64-js-number"}});
@@ -183,8 +195,8 @@ VectorKind u64_vector_kind() {
            std::to_string(kChecked) +
            " values (a fixed SplitMix64 stream and every tie pattern) and found no difference; "
            "the two-rounding ports flagged below are other formulas."},
-      library().pick({"Zero", "Exact", "TiesToEven", "Truncation", "SingleRounding", "UnsignedRead", "UnitOne", "BelowOne",
-                      "MaxU64", "Overflow", "NotDecimal", "WrongType"}),
+      library().pick({"Zero", "Exact", "TiesToEven", "Truncation", "SingleRounding", "UnsignedRead", "UnitOne",
+                      "BelowOne", "MaxU64", "Overflow", "NotDecimal", "WrongType"}),
       {{.type = "CursorU64ToUnit", .call = {"cursor.u64_to_unit"}, .fields = outputs({"hi", "lo", "u", "uBits"})},
        {.type = "CursorU64Invalid", .call = {"cursor.u64_to_unit"}}},
       [](Cases& c) {

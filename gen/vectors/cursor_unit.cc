@@ -4,8 +4,8 @@
 // names a port deciding otherwise is checked against that port's answer.
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <cstdio>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,9 +20,8 @@ namespace {
 
 bool is_hex_text(std::string_view s) {
   if (s.empty() || s.size() % 2) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-  });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -50,7 +49,8 @@ Property server_is(std::function<bool(const std::string&)> f) {
 // x_at_least_half: the case's u64 (an input of cursor_u64_test.json, an output here) has its top bit set.
 bool x_at_least_half(const rapidjson::Value& p, const json::Value& out) {
   const rapidjson::Value* in = json::optional_member(p, "u64");
-  const u64 x = in ? read_u64_text(*in) : parse_decimal(std::get<std::string>(out.find("u64")->variant()), "u64", 0, kMaxU64);
+  const u64 x =
+      in ? read_u64_text(*in) : parse_decimal(std::get<std::string>(out.find("u64")->variant()), "u64", 0, kMaxU64);
   return x >= kTwo63;
 }
 // max_nonce: the case's nonce (cursor.unit's or cursor.game's) is 2^53 - 1.
@@ -62,85 +62,123 @@ bool max_nonce(const rapidjson::Value& p, const json::Value&) {
 }  // namespace
 
 void add_unit_flags(FlagLibrary& lib) {
-  const auto non_ascii = [](const std::string& s) { return std::any_of(s.begin(), s.end(), [](char ch) { return ch & 0x80; }); };
-  lib.flag({"KeyAsText", BugType::kEncoding,
+  const auto non_ascii = [](const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char ch) { return ch & 0x80; });
+  };
+  lib.flag({"KeyAsText",
+            BugType::kEncoding,
             "The server seed is hex text; the HMAC key is that text's UTF-8 bytes. A port that hex-decodes "
             "the seed first (as hmac-dice-v1 does) computes another MAC.",
-            {"hex-decoded-cursor-key"}, server_is(is_hex_text)});
-  lib.flag({"BigEndian", BugType::kEncoding,
+            {"hex-decoded-cursor-key"},
+            server_is(is_hex_text)});
+  lib.flag({"BigEndian",
+            BugType::kEncoding,
             "hi and lo are read big-endian from digest bytes 0..7. A port reading the eight bytes "
             "little-endian gets another u.",
             {"little-endian-words"}});
-  lib.flag({"FourthInput", BugType::kFunctionality,
+  lib.flag({"FourthInput",
+            BugType::kFunctionality,
             "The message carries the cursor: `clientSeed-nonce-cursor`. A port hashing the classic "
             "`clientSeed-nonce` (three inputs) gets another u.",
             {"no-cursor-in-message"}});
-  lib.flag({"MessageOrder", BugType::kOrder,
+  lib.flag({"MessageOrder",
+            BugType::kOrder,
             "Nonce before cursor in the message. A port writing `clientSeed-cursor-nonce` gets another u.",
-            {"nonce-cursor-swapped"}, unit_input([](const UnitIn& c) { return c.nonce != c.cursor; })});
-  lib.flag({"DecimalText", BugType::kEncoding,
+            {"nonce-cursor-swapped"},
+            unit_input([](const UnitIn& c) { return c.nonce != c.cursor; })});
+  lib.flag({"DecimalText",
+            BugType::kEncoding,
             "nonce and cursor are decimal ASCII without leading zeros. A port writing them in hex or "
             "zero-padded gets another message.",
             {"cursor-counters-in-hex", "cursor-counters-zero-padded"}});
   lib.flag({"SeedLength", BugType::kBoundary,
             "Server seeds of 0, 1, 63, 64, 65 and 200 bytes: around the HMAC-SHA256 key block of 64 "
             "bytes. A port that rejects an empty seed, pads or truncates keys wrongly fails."});
-  lib.flag({"LongKeyHashed", BugType::kBoundary,
+  lib.flag({"LongKeyHashed",
+            BugType::kBoundary,
             "A key longer than 64 bytes is first hashed (RFC 2104). A hand-written HMAC that truncates "
             "long keys or hashes keys of exactly 64 bytes fails.",
-            {"cursor-long-key-truncated"}, server_is([](const std::string& s) { return s.size() > 64; })});
-  lib.flag({"Utf8Key", BugType::kEncoding,
+            {"cursor-long-key-truncated"},
+            server_is([](const std::string& s) { return s.size() > 64; })});
+  lib.flag({"Utf8Key",
+            BugType::kEncoding,
             "A non-ASCII server seed is keyed as its UTF-8 bytes. A port that encodes the seed as UTF-16 "
             "(a JavaScript or Java string's code units) or Latin-1 gets another MAC.",
-            {"cursor-utf16-seed"}, server_is(non_ascii)});
-  lib.flag({"Utf8Message", BugType::kEncoding,
+            {"cursor-utf16-seed"},
+            server_is(non_ascii)});
+  lib.flag({"Utf8Message",
+            BugType::kEncoding,
             "A non-ASCII client seed enters the message as UTF-8 bytes. A port using another encoding "
             "gets another MAC.",
             {"cursor-utf16-message"}});
   {
     const Flag shared = shared_flags().pick({"EmptyClientSeed"}).front();  // its text, with cursor's property
-    lib.flag({shared.name, shared.bug_type, shared.description, {}, unit_input([](const UnitIn& c) { return c.client.empty(); })});
+    lib.flag({shared.name, shared.bug_type, shared.description, {}, unit_input([](const UnitIn& c) {
+                return c.client.empty();
+              })});
   }
-  lib.flag({"MaxNonce", BugType::kBoundary,
+  lib.flag({"MaxNonce",
+            BugType::kBoundary,
             "nonce = 2^53 - 1, written 9007199254740991. A port that loses precision or writes an "
             "exponent form fails.",
-            {}, max_nonce});
-  lib.flag({"MaxCursor", BugType::kBoundary, "cursor = 2^53 - 1, written 9007199254740991.", {},
+            {},
+            max_nonce});
+  lib.flag({"MaxCursor",
+            BugType::kBoundary,
+            "cursor = 2^53 - 1, written 9007199254740991.",
+            {},
             unit_input([](const UnitIn& c) { return c.cursor == cur::kMaxCounter; })});
-  lib.flag({"ZeroCounters", BugType::kBoundary, "nonce = 0 and cursor = 0, written `0`.", {},
+  lib.flag({"ZeroCounters",
+            BugType::kBoundary,
+            "nonce = 0 and cursor = 0, written `0`.",
+            {},
             unit_input([](const UnitIn& c) { return c.nonce == 0 && c.cursor == 0; })});
-  lib.flag({"UnsignedRead", BugType::kArithmetic,
+  lib.flag({"UnsignedRead",
+            BugType::kArithmetic,
             "x >= 2^63 (the digest's first bit is 1, u >= 0.5). A port holding x in a signed 64-bit integer "
             "gets a negative u.",
-            {"cursor-signed-u64"}, x_at_least_half});
-  lib.flag({"SingleRounding", BugType::kArithmetic,
+            {"cursor-signed-u64"},
+            x_at_least_half});
+  lib.flag({"SingleRounding",
+            BugType::kArithmetic,
             "u is x / 2^64 rounded once. The Java idiom double(x >>> 1) * 2 + (x & 1) rounds twice and gets "
             "another u here.",
             {"cursor-java-unsigned-double"}});
-  lib.flag({"Truncation", BugType::kArithmetic,
+  lib.flag({"Truncation",
+            BugType::kArithmetic,
             "u is rounded to nearest, not truncated: here rounding goes up, and a port computing (x >> 11) / 2^53 "
             "(the top 53 bits) gets the value below.",
             {"two-roundings"}});
-  lib.flag({"Unit64Bits", BugType::kArithmetic,
+  lib.flag({"Unit64Bits",
+            BugType::kArithmetic,
             "u uses all 64 bits. A port reusing keno's and crash's 52-bit helper ((x >> 12) / 2^52), or "
             "computing u in 4-byte floats, gets another u.",
             {"cursor-52-bit-unit", "float32-units"}});
-  lib.flag({"CommitmentOfText", BugType::kEncoding,
+  lib.flag({"CommitmentOfText",
+            BugType::kEncoding,
             "The commitment hashes the seed's UTF-8 text. A port hashing the hex-decoded seed gets another "
             "commitment.",
             {"cursor-commitment-of-decoded-seed"}});
   lib.share(shared_flags(), "UnsafeInteger", {"cursor-unsafe-counters-accepted"});
-  lib.flag({"Negative", BugType::kMissingCheck, "A negative nonce or cursor is bad input.", {"cursor-negative-counters-accepted"}});
-  lib.flag({"NotAnInteger", BugType::kMissingCheck, "A fractional nonce or cursor is bad input.",
+  lib.flag({"Negative",
+            BugType::kMissingCheck,
+            "A negative nonce or cursor is bad input.",
+            {"cursor-negative-counters-accepted"}});
+  lib.flag({"NotAnInteger",
+            BugType::kMissingCheck,
+            "A fractional nonce or cursor is bad input.",
             {"cursor-fractional-counters-accepted", "float-as-integer"}});
-  lib.flag({"BooleanNotInteger", BugType::kMissingCheck,
+  lib.flag({"BooleanNotInteger",
+            BugType::kMissingCheck,
             "A JSON boolean (true) as nonce or cursor is bad input; catches a port whose language treats true as the "
             "integer 1.",
             {"bool-as-integer"}});
-  lib.flag({"WrongType", BugType::kMissingCheck,
+  lib.flag({"WrongType",
+            BugType::kMissingCheck,
             "An input of another JSON type than the op reads is bad input: a u64 given as a JSON number, a seed that "
             "is not a string, a counter or a unit that is not a number.",
-            {"cursor-js-string-coercion", "cursor-string-as-integer", "cursor-u64-number-accepted", "cursor-unit-string-accepted"}});
+            {"cursor-js-string-coercion", "cursor-string-as-integer", "cursor-u64-number-accepted",
+             "cursor-unit-string-accepted"}});
 }
 
 namespace {
@@ -164,18 +202,17 @@ void unit_cases(Cases& c) {
   add("nonce 0, cursor 0", {"ZeroCounters"}, kSeedHex, kClient, 0, 0);
   add("nonce 2^53 - 1", {"MaxNonce"}, kSeedHex, kClient, cur::kMaxCounter, 0);
   add("cursor 2^53 - 1", {"MaxCursor"}, kSeedHex, kClient, 5, cur::kMaxCounter);
-  add("nonce and cursor 2^53 - 1", {"MaxNonce", "MaxCursor"}, kSeed2, kClient2, cur::kMaxCounter,
-      cur::kMaxCounter);
+  add("nonce and cursor 2^53 - 1", {"MaxNonce", "MaxCursor"}, kSeed2, kClient2, cur::kMaxCounter, cur::kMaxCounter);
 
   add("server seed of 0 bytes (empty key)", {"SeedLength"}, "", kClient, 1, 0);
   add("server seed of 1 byte", {"SeedLength"}, "s", kClient, 1, 0);
   add("server seed of 63 bytes (one less than the HMAC block)", {"SeedLength"}, pattern(63), kClient, 1, 0);
   add("server seed of 64 bytes (exactly the HMAC block; not hashed), hex text keyed as text",
       {"SeedLength", "KeyAsText"}, pattern(64), kClient, 1, 0);
-  add("server seed of 65 bytes (one more than the block: hashed first)", {"SeedLength", "LongKeyHashed"},
-      pattern(65), kClient, 1, 0);
-  add("server seed of 200 bytes (hashed first), hex text keyed as text",
-      {"SeedLength", "LongKeyHashed", "KeyAsText"}, pattern(200), kClient, 1, 0);
+  add("server seed of 65 bytes (one more than the block: hashed first)", {"SeedLength", "LongKeyHashed"}, pattern(65),
+      kClient, 1, 0);
+  add("server seed of 200 bytes (hashed first), hex text keyed as text", {"SeedLength", "LongKeyHashed", "KeyAsText"},
+      pattern(200), kClient, 1, 0);
 
   add("non-ASCII server seed (Indonesian text, an em dash and a check mark)", {"Utf8Key"}, kSeed2, kClient, 1, 0);
   add("server seed of 32 two-byte characters: 64 UTF-8 bytes, exactly the HMAC block", {"Utf8Key"},
@@ -197,8 +234,8 @@ void unit_cases(Cases& c) {
       if (x >= kTwo63 && alt_h52(x) != cur::u64_to_unit(x)) found = k;
     }
     require(found != kMaxU64, "no UnsignedRead cursor");
-    add("cursor " + std::to_string(found) + " of the example round: u >= 0.5", {"UnsignedRead", "Unit64Bits"},
-        kSeedHex, kClient, 1, found);
+    add("cursor " + std::to_string(found) + " of the example round: u >= 0.5", {"UnsignedRead", "Unit64Bits"}, kSeedHex,
+        kClient, 1, found);
   }
   {
     // Search cursors 0, 1, 2, … of round (kSeedHex, kClient, nonce 2) in order.
@@ -221,11 +258,14 @@ void unit_cases(Cases& c) {
   add_commit("non-ASCII seed", {"Utf8Key"}, kSeed2);
   add_commit("200-byte seed", {"SeedLength", "CommitmentOfText"}, pattern(200));
 
-  auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value server, Value client,
-                 Value nonce, Value cursor, const std::string& error) {
+  auto bad = [&](const std::string& comment, std::vector<std::string> flags, Value server, Value client, Value nonce,
+                 Value cursor, const std::string& error) {
     c.invalid("CursorUnitInvalid", comment, std::move(flags),
-              {{"serverSeed", std::move(server)}, {"clientSeed", std::move(client)}, {"nonce", std::move(nonce)},
-               {"cursor", std::move(cursor)}}, error);
+              {{"serverSeed", std::move(server)},
+               {"clientSeed", std::move(client)},
+               {"nonce", std::move(nonce)},
+               {"cursor", std::move(cursor)}},
+              error);
   };
   const Value seed(kSeedHex), client(kClient), one(1), zero(0);
   const Value two53(static_cast<std::int64_t>(kTwo53));
@@ -236,9 +276,10 @@ void unit_cases(Cases& c) {
   bad("nonce -1", {"Negative"}, seed, client, Value(-1), zero, "nonce");
   bad("cursor -1", {"Negative"}, seed, client, one, Value(-1), "cursor");
   bad("nonce 1.5", {"NotAnInteger"}, seed, client, Value(1.5), zero, "nonce");
-  bad("nonce 2.0: an integral double is not an integer here", {"NotAnInteger"}, seed, client, Value(2.0), zero, "nonce");
-  bad("cursor 2.0: a JSON number with a fraction part is not an integer here", {"NotAnInteger"}, seed, client,
-      one, Value(2.0), "cursor");
+  bad("nonce 2.0: an integral double is not an integer here", {"NotAnInteger"}, seed, client, Value(2.0), zero,
+      "nonce");
+  bad("cursor 2.0: a JSON number with a fraction part is not an integer here", {"NotAnInteger"}, seed, client, one,
+      Value(2.0), "cursor");
   bad("nonce as a string", {"WrongType"}, seed, client, Value("1"), zero, "nonce");
   bad("cursor as the JSON string \"3\"", {"WrongType"}, seed, client, one, Value("3"), "cursor");
   bad("nonce true: a boolean is not an integer", {"BooleanNotInteger"}, seed, client, Value(true), zero, "nonce");
@@ -262,11 +303,14 @@ VectorKind unit_vector_kind() {
        "show it; cursor_u64_test.json and cursor_draw_test.json cover u = 1.0 at the layers below.",
        "CursorCommitment tests: commitment = hex(SHA-256(serverSeed's UTF-8 bytes)). Port op: "
        "cursor.commitment."},
-      library().pick({"KeyAsText", "BigEndian", "FourthInput", "MessageOrder", "DecimalText", "SeedLength", "LongKeyHashed",
-                      "Utf8Key", "Utf8Message", "EmptyClientSeed", "MaxNonce", "MaxCursor", "ZeroCounters", "UnsignedRead",
-                      "SingleRounding", "Truncation", "Unit64Bits", "CommitmentOfText", "UnsafeInteger", "Negative",
-                      "NotAnInteger", "BooleanNotInteger", "WrongType", "NumberAsText"}),
-      {{.type = "CursorUnit", .call = {"cursor.unit"}, .fields = outputs({"message", "digest", "hi", "lo", "u64", "u", "uBits"})},
+      library().pick({"KeyAsText",    "BigEndian",         "FourthInput",      "MessageOrder",  "DecimalText",
+                      "SeedLength",   "LongKeyHashed",     "Utf8Key",          "Utf8Message",   "EmptyClientSeed",
+                      "MaxNonce",     "MaxCursor",         "ZeroCounters",     "UnsignedRead",  "SingleRounding",
+                      "Truncation",   "Unit64Bits",        "CommitmentOfText", "UnsafeInteger", "Negative",
+                      "NotAnInteger", "BooleanNotInteger", "WrongType",        "NumberAsText"}),
+      {{.type = "CursorUnit",
+        .call = {"cursor.unit"},
+        .fields = outputs({"message", "digest", "hi", "lo", "u64", "u", "uBits"})},
        {.type = "CursorCommitment", .call = {"cursor.commitment"}},
        {.type = "CursorUnitInvalid", .call = {"cursor.unit"}}},
       unit_cases,

@@ -18,7 +18,8 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
   }
   if (std::holds_alternative<std::nullptr_t>(answer.variant())) return false;
   if (!o.ok) return true;
-  if (!answer.is_object() || answer.as_object().empty()) throw std::logic_error(where + ": an alternative gave no members");
+  if (!answer.is_object() || answer.as_object().empty())
+    throw std::logic_error(where + ": an alternative gave no members");
   for (const auto& [name, v] : answer.as_object()) {
     const json::Value* mine = output_of(o, name);
     if (!mine) throw std::logic_error(where + ": an alternative gave " + name + ", which the op does not output");
@@ -32,7 +33,8 @@ FlagCheck::FlagCheck(std::string file, const std::vector<Flag>& flags) : file_(s
 }
 
 void FlagCheck::on_case(const std::vector<std::string>& flags, const ops::OpSpec& op, const rapidjson::Value& params,
-                        const Outcome& o, const json::Object& outputs, const Backend& backend, const std::string& where) {
+                        const Outcome& o, const json::Object& outputs, const Backend& backend,
+                        const std::string& where) {
   for (const auto& name : flags) {
     auto f = flags_.find(name);
     if (f == flags_.end()) continue;  // the builder reports an undefined flag

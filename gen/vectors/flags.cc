@@ -10,7 +10,8 @@ namespace {
 
 bool kebab(std::string_view s) {
   if (s.empty() || s.front() == '-' || s.back() == '-') return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
 }
 
 }  // namespace
@@ -45,7 +46,8 @@ FlagLibrary& FlagLibrary::share(const FlagLibrary& from, std::string_view name, 
   for (const Flag& f : from.flags()) {
     if (f.name == name) return flag({f.name, f.bug_type, f.description, std::move(wrong_ports), f.holds});
   }
-  throw std::logic_error(family_ + " flag library: " + from.family() + " has no flag " + std::string(name) + " to share");
+  throw std::logic_error(family_ + " flag library: " + from.family() + " has no flag " + std::string(name) +
+                         " to share");
 }
 
 std::vector<Flag> FlagLibrary::pick(std::initializer_list<std::string_view> names) const {
@@ -83,13 +85,16 @@ void check_libraries(const std::vector<const FlagLibrary*>& libraries) {
     for (const Flag& f : lib->flags()) {
       auto [it, fresh] = flags.emplace(f.name, std::make_pair(lib, &f));
       if (!fresh && (it->second.second->bug_type != f.bug_type || it->second.second->description != f.description)) {
-        throw std::logic_error("flag " + f.name + " has two meanings: " + it->second.first->family() + " defines it as '" +
-                               it->second.second->description + "', " + lib->family() + " as '" + f.description + "'");
+        throw std::logic_error("flag " + f.name + " has two meanings: " + it->second.first->family() +
+                               " defines it as '" + it->second.second->description + "', " + lib->family() + " as '" +
+                               f.description + "'");
       }
     }
     for (const auto& w : lib->ports()) {
       auto [it, fresh] = ports.emplace(w->name, lib);
-      if (!fresh) throw std::logic_error("wrong port " + w->name + " is defined by " + it->second->family() + " and " + lib->family());
+      if (!fresh)
+        throw std::logic_error("wrong port " + w->name + " is defined by " + it->second->family() + " and " +
+                               lib->family());
     }
   }
 }

@@ -23,8 +23,8 @@ const FlagLibrary& library() {
 }
 
 std::vector<VectorKind> files() {
-  return {seal_vector_kind(), roll_vector_kind(), pick_vector_kind(), link_vector_kind(), recorded_vector_kind(),
-          match_vector_kind()};
+  return {seal_vector_kind(), roll_vector_kind(),     pick_vector_kind(),
+          link_vector_kind(), recorded_vector_kind(), match_vector_kind()};
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

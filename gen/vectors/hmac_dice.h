@@ -52,7 +52,8 @@ inline json::Value jgames(const std::vector<std::uint64_t>& g) {
   return json::Value(std::move(a));
 }
 
-inline std::vector<hd::Dice> derive_all(const std::string& seed_hex, const std::vector<std::string>& seeds, std::uint64_t n) {
+inline std::vector<hd::Dice> derive_all(const std::string& seed_hex, const std::vector<std::string>& seeds,
+                                        std::uint64_t n) {
   Bytes seed = hd::parse_server_seed(seed_hex);
   std::vector<hd::Dice> out;
   for (std::uint64_t r = 1; r <= n; ++r) out.push_back(hd::roll(gen(), seed, seeds, r));
@@ -70,11 +71,13 @@ struct Fixture {
   std::string rolls;  // bare digits
 };
 
-inline Fixture fixture(std::string_view label, std::size_t n_seeds, std::uint64_t n_rolls, std::size_t seed_bytes = 32) {
+inline Fixture fixture(std::string_view label, std::size_t n_seeds, std::uint64_t n_rolls,
+                       std::size_t seed_bytes = 32) {
   Fixture f;
   f.seed = server_seed(std::string(label), seed_bytes);
   f.seal = seal_of(f.seed);
-  for (std::size_t i = 0; i < n_seeds; ++i) f.seeds.push_back(client_seed(std::string(label) + "/" + std::to_string(i)));
+  for (std::size_t i = 0; i < n_seeds; ++i)
+    f.seeds.push_back(client_seed(std::string(label) + "/" + std::to_string(i)));
   f.rolls = hd::rolls_text(derive_all(f.seed, f.seeds, n_rolls));
   return f;
 }

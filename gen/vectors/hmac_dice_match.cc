@@ -26,7 +26,7 @@ struct MatchCase {
 };
 
 json::Object match_inputs(const MatchCase& c) {
-  return {{"serverSeed", c.seed}, {"seal", c.seal},         {"clientSeeds", jstrs(c.seeds)},
+  return {{"serverSeed", c.seed},   {"seal", c.seal},         {"clientSeeds", jstrs(c.seeds)},
           {"rolls", jint(c.rolls)}, {"recorded", c.recorded}, {"games", jgames(c.games)}};
 }
 
@@ -73,7 +73,8 @@ void match_cases(Cases& c) {
     add("recorded rolls as a numbered listing", {"Verified", "NumberedListing", "MultiGame"}, Result::kValid,
         {seed, seal, seeds, 12, listing, {7, 5}}, "");
   }
-  add("three games (4 + 4 + 4)", {"Verified", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, rolls, {4, 4, 4}}, "");
+  add("three games (4 + 4 + 4)", {"Verified", "MultiGame"}, Result::kValid, {seed, seal, seeds, 12, rolls, {4, 4, 4}},
+      "");
   add("seal only", {"SealOnly"}, Result::kValid, {seed, seal, seeds, 12, "", {}}, "");
   {
     std::string upper_seal = seal;
@@ -112,11 +113,12 @@ void match_cases(Cases& c) {
 
   std::string bad_seal = seal;
   bad_seal[17] = bad_seal[17] == '0' ? '1' : '0';
-  add("one digit of the seal changed", {"TamperedSeal"}, Result::kInvalid, {seed, bad_seal, seeds, 12, rolls, {7, 5}}, "seal");
+  add("one digit of the seal changed", {"TamperedSeal"}, Result::kInvalid, {seed, bad_seal, seeds, 12, rolls, {7, 5}},
+      "seal");
   add("the seal of another seed", {"TamperedSeal"}, Result::kInvalid,
       {seed, seal_of(server_seed("match/other")), seeds, 12, "", {}}, "seal");
-  add("roll 3 (game 1) changed", {"TamperedRoll"}, Result::kInvalid, {seed, seal, seeds, 12, with_roll(2, other(2)), {7, 5}},
-      "recorded");
+  add("roll 3 (game 1) changed", {"TamperedRoll"}, Result::kInvalid,
+      {seed, seal, seeds, 12, with_roll(2, other(2)), {7, 5}}, "recorded");
   add("roll 10 = game 2, roll 3 changed", {"TamperedRoll", "MultiGame"}, Result::kInvalid,
       {seed, seal, seeds, 12, with_roll(9, other(9)), {7, 5}}, "recorded");
   add("the opening tie of game 2 (roll 8) changed", {"TamperedRoll", "EqualOpeningRoll", "MultiGame"}, Result::kInvalid,
@@ -131,9 +133,10 @@ void match_cases(Cases& c) {
         {seed, seal, seeds, 12, with_roll(i, s.text()), {7, 5}}, "recorded");
   }
   add("seal and roll 5 both changed: the seal verdict comes first, the roll is still listed",
-      {"TamperedSeal", "TamperedRoll"}, Result::kInvalid, {seed, bad_seal, seeds, 12, with_roll(4, other(4)), {}}, "seal");
-  add("a roll changed, no seal given", {"TamperedRoll"}, Result::kInvalid, {seed, "", seeds, 12, with_roll(0, other(0)), {}},
-      "recorded");
+      {"TamperedSeal", "TamperedRoll"}, Result::kInvalid, {seed, bad_seal, seeds, 12, with_roll(4, other(4)), {}},
+      "seal");
+  add("a roll changed, no seal given", {"TamperedRoll"}, Result::kInvalid,
+      {seed, "", seeds, 12, with_roll(0, other(0)), {}}, "recorded");
   {
     std::string both = with_roll(1, other(1));
     both.replace(8 * 2, 2, other(8));
@@ -159,51 +162,48 @@ void match_cases(Cases& c) {
   invalid("games add up to 11 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, rolls, {7, 4}}, "games");
   invalid("games add up to 13 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, "", {7, 6}}, "games");
   invalid("a game of 0 rolls", {"BadGames"}, {seed, seal, seeds, 12, rolls, {7, 0, 5}}, "games");
-  invalid("11 recorded rolls in a match of 12", {"CountMismatch"}, {seed, seal, seeds, 12, rolls.substr(0, 22), {}}, "recorded");
+  invalid("11 recorded rolls in a match of 12", {"CountMismatch"}, {seed, seal, seeds, 12, rolls.substr(0, 22), {}},
+          "recorded");
   invalid("rolls 0", {"RollCountOutOfRange"}, {seed, seal, seeds, 0, "", {}}, "rolls");
   invalid("rolls 2^53", {"RollCountOutOfRange"}, {seed, seal, seeds, 0, "", {}}, "rolls", 9007199254740992LL);
   invalid("three client seeds", {"BadField"}, {seed, seal, {seeds[0], seeds[1], "x"}, 12, rolls, {}}, "clientSeeds");
   invalid("no client seed", {"BadField"}, {seed, seal, {}, 12, rolls, {}}, "clientSeeds");
   invalid("a seal of 63 hex digits", {"BadField"}, {seed, seal.substr(1), seeds, 12, rolls, {}}, "seal");
   invalid("a server seed of 15 bytes", {"BadField"}, {seed.substr(0, 30), seal, seeds, 12, rolls, {}}, "serverSeed");
-  invalid("a listing numbered 1, 3", {"BadField"}, {seed, seal, seeds, 2, "1: " + rolls.substr(0, 2) + "\n3: " + rolls.substr(2, 2), {}},
-          "recorded");
+  invalid("a listing numbered 1, 3", {"BadField"},
+          {seed, seal, seeds, 2, "1: " + rolls.substr(0, 2) + "\n3: " + rolls.substr(2, 2), {}}, "recorded");
 }
 
 }  // namespace
 
 void add_match_flags(FlagLibrary& lib) {
-  lib.flag({"Verified", BugType::kBasic,
-            "Seal and recorded rolls both match.", {"swapped-dice", "zero-based-rolls"}});
-  lib.flag({"SealHexCase", BugType::kEncoding,
+  lib.flag({"Verified", BugType::kBasic, "Seal and recorded rolls both match.", {"swapped-dice", "zero-based-rolls"}});
+  lib.flag({"SealHexCase",
+            BugType::kEncoding,
             "The given seal in uppercase hex is the same seal and matches (hex is read in either case); catches a port "
             "that compares the seal as text.",
             {"seal-compared-as-text"}});
-  lib.flag({"SealOnly", BugType::kBasic,
-            "Only the seal is given and matches; the rolls are shown, not compared."});
-  lib.flag({"RecordedOnly", BugType::kBasic,
-            "Only recorded rolls are given and match."});
-  lib.flag({"Unchecked", BugType::kBasic,
-            "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked."});
-  lib.flag({"NumberedListing", BugType::kFunctionality,
-            "Recorded rolls as a numbered listing."});
+  lib.flag({"SealOnly", BugType::kBasic, "Only the seal is given and matches; the rolls are shown, not compared."});
+  lib.flag({"RecordedOnly", BugType::kBasic, "Only recorded rolls are given and match."});
+  lib.flag(
+      {"Unchecked", BugType::kBasic, "Neither seal nor recorded rolls: nothing to compare, the verdict is unchecked."});
+  lib.flag({"NumberedListing", BugType::kFunctionality, "Recorded rolls as a numbered listing."});
   lib.flag({"TamperedSeal", BugType::kModifiedInput,
             "The seal differs from SHA-256 of the seed (one digit changed, or another "
             "seed's seal): catches a verifier that does not compare it."});
   lib.flag({"TamperedRoll", BugType::kModifiedInput,
             "One recorded roll differs, in game 1, in a later game, or the last roll: "
             "the mismatch names the roll, its game and its place in the game."});
-  lib.flag({"EveryMismatch", BugType::kModifiedInput,
+  lib.flag({"EveryMismatch",
+            BugType::kModifiedInput,
             "Two recorded rolls differ: both mismatches are listed; catches a "
             "verifier that stops at the first mismatch.",
             {"match-first-mismatch-only"}});
   lib.flag({"SwappedDice", BugType::kModifiedInput,
             "A recorded roll with its two dice swapped (63 for 36): rolls are ordered "
             "pairs; catches a verifier comparing them as unordered."});
-  lib.flag({"RollCountOutOfRange", BugType::kMissingCheck,
-            "A roll count of 0 or 2^53."});
-  lib.flag({"BadField", BugType::kMissingCheck,
-            "A malformed seed, seal, client seed list or listing."});
+  lib.flag({"RollCountOutOfRange", BugType::kMissingCheck, "A roll count of 0 or 2^53."});
+  lib.flag({"BadField", BugType::kMissingCheck, "A malformed seed, seal, client seed list or listing."});
 }
 
 VectorKind match_vector_kind() {
@@ -218,7 +218,28 @@ VectorKind match_vector_kind() {
        "Valid tests verify (or have nothing to compare). Invalid tests in HmacDiceMatchTampered are",
        "matches that do not verify: the op answers with the mismatch verdict, error names the",
        "field that does not match. Invalid tests in HmacDiceMatchInvalid are malformed (bad_input)."},
-      library().pick({"Verified", "SealOnly", "RecordedOnly", "Unchecked", "OneClientSeed", "MultiGame", "NumberedListing", "EqualOpeningRoll", "SeedLengthLimits", "TamperedSeal", "TamperedRoll", "EveryMismatch", "SwappedDice", "GamesNotSumming", "BadGames", "CountMismatch", "RollCountOutOfRange", "BadField", "SealHexCase", "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
+      library().pick({"Verified",
+                      "SealOnly",
+                      "RecordedOnly",
+                      "Unchecked",
+                      "OneClientSeed",
+                      "MultiGame",
+                      "NumberedListing",
+                      "EqualOpeningRoll",
+                      "SeedLengthLimits",
+                      "TamperedSeal",
+                      "TamperedRoll",
+                      "EveryMismatch",
+                      "SwappedDice",
+                      "GamesNotSumming",
+                      "BadGames",
+                      "CountMismatch",
+                      "RollCountOutOfRange",
+                      "BadField",
+                      "SealHexCase",
+                      "IntegerAsText",
+                      "IntegralFloat",
+                      "BooleanAsInteger"}),
       {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},

@@ -45,7 +45,8 @@ void pick_cases(Cases& c) {
   for (unsigned v = 252; v <= 255; ++v) {
     Digest d = constructed_mac("pick/skip/" + std::to_string(v), 1, 251);
     d[0] = static_cast<std::uint8_t>(v);
-    add("byte 0 = " + std::to_string(v) + " is skipped, byte 1 = 251 is used", {"SkippedByteValues", "AcceptedByteBoundary"}, {d});
+    add("byte 0 = " + std::to_string(v) + " is skipped, byte 1 = 251 is used",
+        {"SkippedByteValues", "AcceptedByteBoundary"}, {d});
   }
   for (std::size_t depth : {4, 8, 16}) {
     add(std::to_string(depth) + " skipped bytes in retry 0", {"SkippedBytesDeep"},
@@ -55,7 +56,9 @@ void pick_cases(Cases& c) {
       {constructed_mac("pick/deep/31", 31, std::nullopt)});
   for (std::size_t k = 1; k <= 3; ++k) {
     std::vector<Digest> macs;
-    for (std::size_t j = 0; j < k; ++j) macs.push_back(constructed_mac("pick/retry" + std::to_string(k) + "/" + std::to_string(j), 0, std::nullopt, true));
+    for (std::size_t j = 0; j < k; ++j)
+      macs.push_back(
+          constructed_mac("pick/retry" + std::to_string(k) + "/" + std::to_string(j), 0, std::nullopt, true));
     macs.push_back(constructed_mac("pick/retry" + std::to_string(k) + "/use", 0, std::nullopt));
     add("retries 0.." + std::to_string(k - 1) + " all skipped; retry " + std::to_string(k) + " byte 0 is used",
         {"RetryDepth" + std::to_string(k)}, macs);
@@ -73,7 +76,8 @@ void pick_cases(Cases& c) {
       {constructed_mac("pick/unused/0", 2, std::nullopt), constructed_mac("pick/unused/1", 0, 0),
        constructed_mac("pick/unused/2", 0, 0)});
 
-  auto invalid = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> macs, std::string error) {
+  auto invalid = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> macs,
+                     std::string error) {
     c.invalid("HmacDicePickInvalid", std::move(comment), std::move(flags), {{"macs", jstrs(macs)}}, std::move(error));
   };
   const std::string usable = to_hex(constructed_mac("pick/0", 0, std::nullopt));
@@ -98,7 +102,8 @@ void pick_cases(Cases& c) {
   };
   const std::vector<std::string> two = {client_seed("pick/a"), client_seed("pick/b")};
   for (std::uint64_t k = 0; k <= 3; ++k) message("two seeds, retry " + std::to_string(k), {"RetryMessage"}, two, 17, k);
-  for (std::uint64_t k = 0; k <= 3; ++k) message("one seed, retry " + std::to_string(k), {"RetryMessage"}, {two[0]}, 5, k);
+  for (std::uint64_t k = 0; k <= 3; ++k)
+    message("one seed, retry " + std::to_string(k), {"RetryMessage"}, {two[0]}, 5, k);
   message("retry 2 of roll 2^53 - 1", {"RetryMessage"}, two, hd::kMaxRoll, 2);
   message("retry 10", {"RetryMessage"}, two, 1, 10);
   message("retry 3 on a 128-character seed (the message's seed part is 131 characters)",
@@ -107,17 +112,20 @@ void pick_cases(Cases& c) {
   auto message_invalid = [&](std::string comment, std::vector<std::string> flags, std::vector<std::string> seeds,
                              std::int64_t roll, std::int64_t retry, std::string error) {
     c.invalid("HmacDiceRetryMessageInvalid", std::move(comment), std::move(flags),
-              {{"clientSeeds", jstrs(seeds)}, {"roll", json::Value(roll)}, {"retry", json::Value(retry)}}, std::move(error));
+              {{"clientSeeds", jstrs(seeds)}, {"roll", json::Value(roll)}, {"retry", json::Value(retry)}},
+              std::move(error));
   };
   message_invalid("retry -1", {"RetryOutOfRange"}, two, 1, -1, "retry");
   message_invalid("roll 0", {"MessageBadInput"}, two, 0, 1, "roll");
   message_invalid("no client seed", {"MessageBadInput"}, {}, 1, 1, "clientSeeds");
   message_invalid("a client seed already ending in '+'", {"MessageBadInput"}, {two[0] + "+"}, 1, 0, "clientSeeds[0]");
   c.invalid("HmacDiceRetryMessageInvalid", "the roll number as a decimal string", {"RollAsString"},
-            {{"clientSeeds", jstrs(two)}, {"roll", json::Value("17")}, {"retry", json::Value(std::int64_t{0})}}, "roll");
+            {{"clientSeeds", jstrs(two)}, {"roll", json::Value("17")}, {"retry", json::Value(std::int64_t{0})}},
+            "roll");
   auto retry_typed = [&](std::string comment, std::string flag, json::Value retry) {
     c.invalid("HmacDiceRetryMessageInvalid", std::move(comment), {std::move(flag)},
-              {{"clientSeeds", jstrs(two)}, {"roll", json::Value(std::int64_t{17})}, {"retry", std::move(retry)}}, "retry");
+              {{"clientSeeds", jstrs(two)}, {"roll", json::Value(std::int64_t{17})}, {"retry", std::move(retry)}},
+              "retry");
   };
   retry_typed("retry as the JSON string \"1\"", "IntegerAsText", json::Value("1"));
   retry_typed("retry as the JSON number 1.0", "IntegralFloat", json::Value(1.0));
@@ -127,36 +135,35 @@ void pick_cases(Cases& c) {
 }  // namespace
 
 void add_pick_flags(FlagLibrary& lib) {
-  lib.flag({"OrdinaryPick", BugType::kBasic,
-            "The first byte of macs[0] is accepted.", {"swapped-dice"}});
+  lib.flag({"OrdinaryPick", BugType::kBasic, "The first byte of macs[0] is accepted.", {"swapped-dice"}});
   lib.flag({"AcceptedByteBoundary", BugType::kBoundary,
             "Accepted bytes 0, 35, 36, 251 (251 is the largest kept); catches "
             "a skip rule of >= 251 or > 252, or a missing % 36."});
-  lib.flag({"SkippedByteValues", BugType::kBoundary,
+  lib.flag({"SkippedByteValues",
+            BugType::kBoundary,
             "Each skipped value 252, 253, 254, 255 before the accepted byte; catches a "
             "skip rule that misses one of them.",
             {"accept-252", "accept-253", "accept-254", "accept-255"}});
   lib.flag({"SkippedBytesDeep", BugType::kEdgeCase,
             "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
             "catches a port that looks at only the first few bytes."});
-  lib.flag({"LastByteOfMac", BugType::kEdgeCase,
+  lib.flag({"LastByteOfMac",
+            BugType::kEdgeCase,
             "Only byte 31 is accepted; catches an off-by-one at the MAC's end.",
             {"pick-31-bytes"}});
-  lib.flag({"RetryDepth1", BugType::kEdgeCase,
+  lib.flag({"RetryDepth1",
+            BugType::kEdgeCase,
             "macs[0] is all skipped; the roll comes from retry 1's MAC.",
             {"no-retries"}});
-  lib.flag({"RetryDepth2", BugType::kEdgeCase,
+  lib.flag({"RetryDepth2",
+            BugType::kEdgeCase,
             "macs[0] and macs[1] all skipped; the roll comes from retry 2.",
             {"no-retries"}});
-  lib.flag({"RetryDepth3", BugType::kEdgeCase,
-            "macs[0..2] all skipped; the roll comes from retry 3.",
-            {"no-retries"}});
-  lib.flag({"UnusedMacs", BugType::kEdgeCase,
-            "More MACs than needed; the later ones must be ignored."});
-  lib.flag({"NoMac", BugType::kMissingCheck,
-            "An empty macs array.",
-            {"pick-default-dice"}});
-  lib.flag({"AllSkipped", BugType::kMissingCheck,
+  lib.flag({"RetryDepth3", BugType::kEdgeCase, "macs[0..2] all skipped; the roll comes from retry 3.", {"no-retries"}});
+  lib.flag({"UnusedMacs", BugType::kEdgeCase, "More MACs than needed; the later ones must be ignored."});
+  lib.flag({"NoMac", BugType::kMissingCheck, "An empty macs array.", {"pick-default-dice"}});
+  lib.flag({"AllSkipped",
+            BugType::kMissingCheck,
             "Every given MAC is all bytes >= 252: the next retry's MAC would be needed, "
             "which the op does not have; catches a port that wraps, returns a default "
             "or loops.",
@@ -164,7 +171,8 @@ void add_pick_flags(FlagLibrary& lib) {
   lib.flag({"BadMac", BugType::kMissingCheck,
             "A MAC that is not 32 bytes of hex (31 or 33 bytes, odd length, a non-hex "
             "character), even after a usable MAC: every given MAC must be well formed."});
-  lib.flag({"RetryMessage", BugType::kEncoding,
+  lib.flag({"RetryMessage",
+            BugType::kEncoding,
             "The message of retry k: k '+' appended to the last client seed (\"c1:c2++:n\", "
             "\"c1+++:n\"), with its MAC; catches '+' on the wrong seed, after the roll "
             "number, or a count instead of repeated '+'.",
@@ -172,11 +180,10 @@ void add_pick_flags(FlagLibrary& lib) {
   lib.flag({"RetryMessageLongSeed", BugType::kBoundary,
             "Retries on a 128-character seed: the retry suffix may take the seed "
             "past 128 characters, which is allowed; catches re-validating it."});
-  lib.flag({"RetryOutOfRange", BugType::kMissingCheck,
-            "A negative retry count."});
-  lib.flag({"MessageBadInput", BugType::kMissingCheck,
-            "The message op with an invalid client seed or roll number."});
-  lib.flag({"RollAsString", BugType::kMissingCheck,
+  lib.flag({"RetryOutOfRange", BugType::kMissingCheck, "A negative retry count."});
+  lib.flag({"MessageBadInput", BugType::kMissingCheck, "The message op with an invalid client seed or roll number."});
+  lib.flag({"RollAsString",
+            BugType::kMissingCheck,
             "The roll number as a JSON string (\"17\"): a port must reject it, naming roll; catches a port that "
             "takes a decimal string for an integer.",
             {"string-as-integer"}});
@@ -189,10 +196,16 @@ VectorKind pick_vector_kind() {
        "byte < 252 scanning macs[0] byte 0..31, then macs[1], … The MACs are constructed, since a",
        "whole skipped MAC (about 2^-192) is never found by search. Then the exact retry messages:",
        "retry k appends k '+' to the last client seed, with the MAC of that message."},
-      library().pick({"OrdinaryPick", "AcceptedByteBoundary", "SkippedByteValues", "SkippedBytesDeep", "LastByteOfMac",
-                      "RetryDepth1", "RetryDepth2", "RetryDepth3", "UnusedMacs", "NoMac", "AllSkipped", "BadMac",
-                      "RetryMessage", "RetryMessageLongSeed", "RetryOutOfRange", "MessageBadInput", "RollAsString",
-                      "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}),
+      library().pick({"OrdinaryPick",      "AcceptedByteBoundary",
+                      "SkippedByteValues", "SkippedBytesDeep",
+                      "LastByteOfMac",     "RetryDepth1",
+                      "RetryDepth2",       "RetryDepth3",
+                      "UnusedMacs",        "NoMac",
+                      "AllSkipped",        "BadMac",
+                      "RetryMessage",      "RetryMessageLongSeed",
+                      "RetryOutOfRange",   "MessageBadInput",
+                      "RollAsString",      "IntegerAsText",
+                      "IntegralFloat",     "BooleanAsInteger"}),
       {{.type = "HmacDicePick", .call = {"hmac_dice.pick"}, .fields = outputs({"dice", "retry", "index", "byte"})},
        {.type = "HmacDicePickInvalid", .call = {"hmac_dice.pick"}},
        {.type = "HmacDiceRetryMessage", .call = {"hmac_dice.message"}, .fields = outputs({"message", "mac"})},

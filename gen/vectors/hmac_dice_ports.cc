@@ -29,10 +29,10 @@ struct Port {
   bool unicode_digits = false;     // reads fullwidth digits U+FF10..U+FF19 as ASCII (Python's int(s, 16))
   bool bigint = false;             // decodes through a big integer: leading zero bytes lost
   std::size_t min_seed = hd::kMinServerSeedBytes, max_seed = hd::kMaxServerSeedBytes;
-  bool text_seed = false;          // seals, and keys the HMAC with, the hex text itself
-  bool hashed_64 = false;          // hashes a key of 64 bytes or more before the HMAC
-  bool upper_seal = false;         // writes the seal in uppercase
-  bool seal_as_text = false;       // compares a given seal with its own as text (lowercase hex), case and all
+  bool text_seed = false;     // seals, and keys the HMAC with, the hex text itself
+  bool hashed_64 = false;     // hashes a key of 64 bytes or more before the HMAC
+  bool upper_seal = false;    // writes the seal in uppercase
+  bool seal_as_text = false;  // compares a given seal with its own as text (lowercase hex), case and all
   // The client seeds and the roll number.
   bool any_seed_count = false, any_client_length = false, any_client_character = false, any_roll = false;
   std::uint64_t roll_cap = hd::kMaxRoll;
@@ -41,13 +41,13 @@ struct Port {
   enum class Plus { kLastSeed, kFirstSeed, kAfterRoll } plus = Plus::kLastSeed;  // where a retry's '+' go
   std::int64_t roll_offset = 0;  // the roll number written is roll + roll_offset (-1: counted from 0)
   // The byte picked.
-  std::size_t max_skipped = 32;  // skips at most this many bytes of a MAC, then uses the next whatever it is
-  int kept_value = -1;           // a value >= 252 it does not skip
-  std::size_t bytes = 32;        // how many bytes of each MAC it scans
-  bool retries = true;           // goes on to the next retry's MAC
-  bool wrap = false;             // with every byte skipped, takes byte 0 of the first MAC
-  bool default_dice = false;     // with no MAC at all, answers 1-1
-  bool swap_dice = false;        // dice (v % 6 + 1, v / 6 + 1)
+  std::size_t max_skipped = 32;      // skips at most this many bytes of a MAC, then uses the next whatever it is
+  int kept_value = -1;               // a value >= 252 it does not skip
+  std::size_t bytes = 32;            // how many bytes of each MAC it scans
+  bool retries = true;               // goes on to the next retry's MAC
+  bool wrap = false;                 // with every byte skipped, takes byte 0 of the first MAC
+  bool default_dice = false;         // with no MAC at all, answers 1-1
+  bool swap_dice = false;            // dice (v % 6 + 1, v / 6 + 1)
   bool first_mismatch_only = false;  // a match report lists only the first mismatching roll
 
   // key reads the server seed as this port does; throws InputError("serverSeed") where it rejects.
@@ -55,7 +55,8 @@ struct Port {
     if (unicode_digits) {
       std::string out;
       for (std::size_t i = 0; i < text.size(); ++i) {
-        if (i + 2 < text.size() && text.compare(i, 2, "\xEF\xBC") == 0 && text[i + 2] >= '\x90' && text[i + 2] <= '\x99') {
+        if (i + 2 < text.size() && text.compare(i, 2, "\xEF\xBC") == 0 && text[i + 2] >= '\x90' &&
+            text[i + 2] <= '\x99') {
           out += static_cast<char>('0' + (text[i + 2] - '\x90'));
           i += 2;
         } else {
@@ -115,7 +116,8 @@ struct Port {
     std::vector<std::string> cs = json::get_string_array(p, "clientSeeds", "params");
     if (!any_seed_count && (cs.empty() || cs.size() > hd::kMaxClientSeeds)) throw InputError("clientSeeds", "count");
     for (const auto& c : cs) {
-      if (!any_client_length && (c.empty() || c.size() > hd::kMaxClientSeedChars)) throw InputError("clientSeeds", "length");
+      if (!any_client_length && (c.empty() || c.size() > hd::kMaxClientSeedChars))
+        throw InputError("clientSeeds", "length");
       if (!any_client_character && !std::all_of(c.begin(), c.end(), [](char ch) {
             return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-';
           })) {
@@ -184,12 +186,12 @@ struct Port {
     const hd::Match m = hd::match_from_json(p, "params", true);
     const Bytes seed = key(json::get_string(p, "serverSeed", "params"));
     const Bytes k = roll_key(seed, b);
-    hd::MatchReport r = hd::verify_match(b, m, {}, [&](std::uint64_t n) {
-      return dice_of(k, m.client_seeds, static_cast<std::int64_t>(n), b);
-    });
+    hd::MatchReport r = hd::verify_match(
+        b, m, {}, [&](std::uint64_t n) { return dice_of(k, m.client_seeds, static_cast<std::int64_t>(n), b); });
     const Digest seal = b.sha256(seed);
     r.computed_seal = to_hex(seal);
-    if (m.seal) r.seal_matches = seal_as_text ? json::get_string(p, "seal", "params") == r.computed_seal : *m.seal == seal;
+    if (m.seal)
+      r.seal_matches = seal_as_text ? json::get_string(p, "seal", "params") == r.computed_seal : *m.seal == seal;
     if (first_mismatch_only && r.mismatches.size() > 1) r.mismatches.resize(1);
     r.verdict = r.seal_matches && !*r.seal_matches ? hd::Verdict::kSealMismatch
                 : !r.mismatches.empty()            ? hd::Verdict::kRollMismatch
@@ -205,14 +207,22 @@ enum WhichOps : unsigned { kSeal = 1, kRoll = 2, kPick = 4, kMessage = 8, kMatch
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
   auto shared = std::make_shared<const Port>(std::move(port));
-  if (ops & kSeal) w.answers.push_back({"hmac_dice.seal", [shared](const rapidjson::Value& p, const Backend& b) { return shared->seal(p, b); }});
-  if (ops & kRoll) w.answers.push_back({"hmac_dice.roll", [shared](const rapidjson::Value& p, const Backend& b) { return shared->roll(p, b); }});
-  if (ops & kPick) w.answers.push_back({"hmac_dice.pick", [shared](const rapidjson::Value& p, const Backend& b) { return shared->pick(p, b); }});
+  if (ops & kSeal)
+    w.answers.push_back(
+        {"hmac_dice.seal", [shared](const rapidjson::Value& p, const Backend& b) { return shared->seal(p, b); }});
+  if (ops & kRoll)
+    w.answers.push_back(
+        {"hmac_dice.roll", [shared](const rapidjson::Value& p, const Backend& b) { return shared->roll(p, b); }});
+  if (ops & kPick)
+    w.answers.push_back(
+        {"hmac_dice.pick", [shared](const rapidjson::Value& p, const Backend& b) { return shared->pick(p, b); }});
   if (ops & kMessage) {
-    w.answers.push_back({"hmac_dice.message", [shared](const rapidjson::Value& p, const Backend& b) { return shared->message(p, b); }});
+    w.answers.push_back(
+        {"hmac_dice.message", [shared](const rapidjson::Value& p, const Backend& b) { return shared->message(p, b); }});
   }
   if (ops & kMatch) {
-    w.answers.push_back({"hmac_dice.verify_match", [shared](const rapidjson::Value& p, const Backend& b) { return shared->match(p, b); }});
+    w.answers.push_back({"hmac_dice.verify_match",
+                         [shared](const rapidjson::Value& p, const Backend& b) { return shared->match(p, b); }});
   }
   lib.port(std::move(w));
 }
@@ -259,38 +269,46 @@ std::vector<std::string> sorted(std::vector<std::string> s, bool down) {
 
 void add_wrong_ports(FlagLibrary& lib) {
   // The server seed.
-  add(lib, "seal-of-hex-text", "seals the server seed's hex text instead of its decoded bytes", kSeal, {.text_seed = true});
+  add(lib, "seal-of-hex-text", "seals the server seed's hex text instead of its decoded bytes", kSeal,
+      {.text_seed = true});
   add(lib, "hex-string-key", "takes the server seed's hex text for its decoded bytes: the HMAC key and the seal",
       kSeal | kRoll | kMatch, {.text_seed = true});
   add(lib, "uppercase-seal", "writes the seal in uppercase hex", kSeal, {.upper_seal = true});
-  add(lib, "seal-compared-as-text", "compares a given seal with the computed one as text, so uppercase hex never matches", kMatch,
+  add(lib, "seal-compared-as-text",
+      "compares a given seal with the computed one as text, so uppercase hex never matches", kMatch,
       {.seal_as_text = true});
   add(lib, "uppercase-seed-rejected", "rejects server seed hex with uppercase letters", kSeal | kRoll | kMatch,
       {.rejects_uppercase = true});
-  add(lib, "lenient-seed-hex", "reads the server seed's hex leniently: skips a 0x prefix and non-hex characters, drops an odd last digit",
+  add(lib, "lenient-seed-hex",
+      "reads the server seed's hex leniently: skips a 0x prefix and non-hex characters, drops an odd last digit",
       kSeal | kRoll, {.lenient_hex = true});
   add(lib, "lenient-seed-hex-any-length", "reads the server seed's hex leniently and checks no length", kSeal,
       {.lenient_hex = true, .min_seed = 0, .max_seed = SIZE_MAX});
   add(lib, "unicode-seed-digits", "reads fullwidth digits (U+FF10..U+FF19) in the server seed as hex digits", kSeal,
       {.unicode_digits = true});
-  add(lib, "bigint-seed", "decodes the server seed through a big integer, losing its leading zero bytes", kSeal, {.bigint = true});
-  add(lib, "seed-min-18", "rejects 16- and 17-byte server seeds (the lower bound set off by one)", kSeal | kRoll, {.min_seed = 18});
-  add(lib, "seed-max-62", "rejects 63- and 64-byte server seeds (the upper bound set off by one)", kSeal | kRoll, {.max_seed = 62});
+  add(lib, "bigint-seed", "decodes the server seed through a big integer, losing its leading zero bytes", kSeal,
+      {.bigint = true});
+  add(lib, "seed-min-18", "rejects 16- and 17-byte server seeds (the lower bound set off by one)", kSeal | kRoll,
+      {.min_seed = 18});
+  add(lib, "seed-max-62", "rejects 63- and 64-byte server seeds (the upper bound set off by one)", kSeal | kRoll,
+      {.max_seed = 62});
   add(lib, "seed-min-unchecked", "accepts server seeds shorter than 16 bytes, the empty one included", kSeal | kRoll,
       {.min_seed = 0});
   add(lib, "seed-max-unchecked", "accepts server seeds longer than 64 bytes", kSeal | kRoll, {.max_seed = SIZE_MAX});
-  add(lib, "long-key-hashed", "hashes a 64-byte server seed before keying the HMAC (as for keys longer than a block)", kRoll,
-      {.hashed_64 = true});
+  add(lib, "long-key-hashed", "hashes a 64-byte server seed before keying the HMAC (as for keys longer than a block)",
+      kRoll, {.hashed_64 = true});
   // The client seeds and the roll number.
   add(lib, "sorted-seeds", "sorts the client seeds instead of keeping their seat order", kRoll | kMessage | kMatch,
       {.seeds = [](std::vector<std::string> s) { return sorted(std::move(s), false); }});
-  add(lib, "sorted-seeds-descending", "sorts the client seeds in descending order instead of keeping their seat order", kRoll,
-      {.seeds = [](std::vector<std::string> s) { return sorted(std::move(s), true); }});
+  add(lib, "sorted-seeds-descending", "sorts the client seeds in descending order instead of keeping their seat order",
+      kRoll, {.seeds = [](std::vector<std::string> s) { return sorted(std::move(s), true); }});
   add(lib, "client-seeds-lowercased", "lowercases the client seeds", kRoll, {.seeds = [](std::vector<std::string> s) {
-        for (auto& c : s) std::transform(c.begin(), c.end(), c.begin(), [](unsigned char ch) { return std::tolower(ch); });
+        for (auto& c : s)
+          std::transform(c.begin(), c.end(), c.begin(), [](unsigned char ch) { return std::tolower(ch); });
         return s;
       }});
-  add(lib, "client-seeds-stripped", "drops '_' and '-' from the client seeds", kRoll, {.seeds = [](std::vector<std::string> s) {
+  add(lib, "client-seeds-stripped", "drops '_' and '-' from the client seeds", kRoll,
+      {.seeds = [](std::vector<std::string> s) {
         for (auto& c : s) std::erase_if(c, [](char ch) { return ch == '_' || ch == '-'; });
         return s;
       }});
@@ -304,7 +322,8 @@ void add_wrong_ports(FlagLibrary& lib) {
         std::string t = std::to_string(r);
         return std::string(t.size() < 16 ? 16 - t.size() : 0, '0') + t;
       }});
-  add(lib, "roll-in-hex", "writes the roll number in hexadecimal in the message", kRoll, {.roll_text = [](std::int64_t r) {
+  add(lib, "roll-in-hex", "writes the roll number in hexadecimal in the message", kRoll,
+      {.roll_text = [](std::int64_t r) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(r));
         return std::string(buf);
@@ -313,10 +332,10 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.roll_text = [](std::int64_t r) { return std::to_string(static_cast<std::uint32_t>(r)); }});
   add(lib, "roll-capped-32-bit", "rejects roll numbers above 2^32 - 1", kRoll, {.roll_cap = 0xffffffffULL});
   add(lib, "roll-range-unchecked", "accepts any integer as the roll number", kRoll, {.any_roll = true});
-  add(lib, "zero-based-rolls", "counts roll numbers from 0: the message of roll n carries n - 1", kRoll | kMessage | kMatch,
-      {.roll_offset = -1});
-  add(lib, "plus-on-first-seed", "appends a retry's '+' to the first client seed, not the last", kRoll | kMessage | kMatch,
-      {.plus = Port::Plus::kFirstSeed});
+  add(lib, "zero-based-rolls", "counts roll numbers from 0: the message of roll n carries n - 1",
+      kRoll | kMessage | kMatch, {.roll_offset = -1});
+  add(lib, "plus-on-first-seed", "appends a retry's '+' to the first client seed, not the last",
+      kRoll | kMessage | kMatch, {.plus = Port::Plus::kFirstSeed});
   add(lib, "plus-after-roll", "appends a retry's '+' after the roll number", kRoll | kMessage | kMatch,
       {.plus = Port::Plus::kAfterRoll});
   // The byte picked.
@@ -325,12 +344,13 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.swap_dice = true});
   for (std::size_t n = 1; n <= 5; ++n) {
     add(lib, "skips-at-most-" + std::to_string(n),
-        "skips at most " + std::to_string(n) + " MAC byte" + (n > 1 ? "s" : "") + " >= 252, then uses the next whatever it is",
+        "skips at most " + std::to_string(n) + " MAC byte" + (n > 1 ? "s" : "") +
+            " >= 252, then uses the next whatever it is",
         kRoll | kPick, {.max_skipped = n});
   }
   for (int v = 252; v <= 255; ++v) {
-    add(lib, "accept-" + std::to_string(v), "does not skip the MAC byte value " + std::to_string(v), kRoll | kPick | kMatch,
-        {.kept_value = v});
+    add(lib, "accept-" + std::to_string(v), "does not skip the MAC byte value " + std::to_string(v),
+        kRoll | kPick | kMatch, {.kept_value = v});
   }
   add(lib, "pick-31-bytes", "scans only bytes 0..30 of each MAC", kPick, {.bytes = 31});
   add(lib, "no-retries", "never goes on to the next retry's MAC", kPick, {.retries = false});
@@ -338,10 +358,11 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "pick-default-dice", "answers 1-1 when no MAC is given", kPick, {.default_dice = true});
   // JSON types read leniently (vectors/lenient_ports.h): roll, retry, version and a link's roll count.
   add_lenient_integer_ports(lib,
-                            {.as_text = "string-as-integer", .integral_float = "hmac-dice-integral-float",
+                            {.as_text = "string-as-integer",
+                             .integral_float = "hmac-dice-integral-float",
                              .boolean = "hmac-dice-boolean-as-integer"},
-                            "roll, retry, version or rolls", {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link",
-                                                              "hmac_dice.verify_match"});
+                            "roll, retry, version or rolls",
+                            {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link", "hmac_dice.verify_match"});
   lib.port(lenient_port("hmac-dice-number-as-text", "takes a JSON number for a listing of recorded rolls, as its text",
                         Leniency::kNumberAsText, {"hmac_dice.parse_recorded"}));
   // Links and listings.
@@ -355,7 +376,8 @@ void add_wrong_ports(FlagLibrary& lib) {
                              if (!v || !v->IsString() || v->GetStringLength() == 0) continue;
                              const std::string given(v->GetString(), v->GetStringLength());
                              std::string lower = given;
-                             for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                             for (char& ch : lower)
+                               ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
                              const std::size_t at = link.find(lower);
                              if (at != std::string::npos) link.replace(at, lower.size(), given);
                            }
@@ -363,30 +385,37 @@ void add_wrong_ports(FlagLibrary& lib) {
                          }});
     lib.port(std::move(w));
   }
-  via(lib, "link-keys-any-case", "matches a link's keys case-insensitively", {"hmac_dice.parse_link"}, [](json::Object& o) {
-    text_member(o, "link", [](std::string& link) {
-      const std::size_t start = link.find_first_of("?#");
-      if (start == std::string::npos) return;
-      bool key = true;
-      for (std::size_t i = start + 1; i < link.size(); ++i) {
-        if (link[i] == '&') key = true;
-        else if (link[i] == '=') key = false;
-        else if (key) link[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(link[i])));
-      }
-    });
-  });
-  via(lib, "link-extra-path", "accepts any text after /check in a link's path", {"hmac_dice.parse_link"}, [](json::Object& o) {
-    text_member(o, "link", [](std::string& link) {
-      const std::size_t end = std::min(link.find_first_of("?#"), link.size());
-      const std::size_t at = link.substr(0, end).find("/check");
-      if (at != std::string::npos) link = link.substr(0, at) + "/check/" + link.substr(end);
-    });
-  });
+  via(lib, "link-keys-any-case", "matches a link's keys case-insensitively", {"hmac_dice.parse_link"},
+      [](json::Object& o) {
+        text_member(o, "link", [](std::string& link) {
+          const std::size_t start = link.find_first_of("?#");
+          if (start == std::string::npos) return;
+          bool key = true;
+          for (std::size_t i = start + 1; i < link.size(); ++i) {
+            if (link[i] == '&')
+              key = true;
+            else if (link[i] == '=')
+              key = false;
+            else if (key)
+              link[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(link[i])));
+          }
+        });
+      });
+  via(lib, "link-extra-path", "accepts any text after /check in a link's path", {"hmac_dice.parse_link"},
+      [](json::Object& o) {
+        text_member(o, "link", [](std::string& link) {
+          const std::size_t end = std::min(link.find_first_of("?#"), link.size());
+          const std::size_t at = link.substr(0, end).find("/check");
+          if (at != std::string::npos) link = link.substr(0, at) + "/check/" + link.substr(end);
+        });
+      });
   via(lib, "recorded-any-separator", "splits recorded rolls on commas as on whitespace",
       {"hmac_dice.parse_recorded", "hmac_dice.verify_match"}, [](json::Object& o) {
-        for (const char* name : {"text", "recorded"}) text_member(o, name, [](std::string& t) { std::replace(t.begin(), t.end(), ',', ' '); });
+        for (const char* name : {"text", "recorded"})
+          text_member(o, name, [](std::string& t) { std::replace(t.begin(), t.end(), ',', ' '); });
       });
-  add(lib, "match-first-mismatch-only", "lists only the first mismatching roll of a match", kMatch, {.first_mismatch_only = true});
+  add(lib, "match-first-mismatch-only", "lists only the first mismatching roll of a match", kMatch,
+      {.first_mismatch_only = true});
 }
 
 }  // namespace fairvec::vectors::hmac_dice_vec

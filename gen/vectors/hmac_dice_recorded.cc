@@ -35,7 +35,8 @@ void recorded_cases(Cases& c) {
   valid("numbered '1: 63'", {"NumberedColon"}, lines([](std::size_t n) { return std::to_string(n) + ": "; }, "\n"));
   valid("numbered '1. 63'", {"NumberedDot"}, lines([](std::size_t n) { return std::to_string(n) + ". "; }, "\n"));
   valid("numbered '#1 63'", {"NumberedHash"}, lines([](std::size_t n) { return "#" + std::to_string(n) + " "; }, "\n"));
-  valid("numbered, several per line", {"NumberedColon"}, lines([](std::size_t n) { return std::to_string(n) + ": "; }, " "));
+  valid("numbered, several per line", {"NumberedColon"},
+        lines([](std::size_t n) { return std::to_string(n) + ": "; }, " "));
   valid("numbered, tabs, blank lines, CRLF and outer whitespace", {"NumberedColon", "LineEndings"},
         "\r\n  " + lines([](std::size_t n) { return std::to_string(n) + ":\t"; }, "\r\n\r\n") + "  ");
   valid("numbered '#1 63' with one roll", {"NumberedHash", "SingleRoll"}, "#1 " + r[0]);
@@ -43,8 +44,8 @@ void recorded_cases(Cases& c) {
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string text) {
     c.invalid("HmacDiceRecordedInvalid", std::move(comment), std::move(flags), {{"text", text}}, "recorded");
   };
-  c.invalid("HmacDiceRecordedInvalid", "the listing as the JSON number 63 (its text would be one roll)", {"NumberAsText"},
-            {{"text", 63}}, "params.text");
+  c.invalid("HmacDiceRecordedInvalid", "the listing as the JSON number 63 (its text would be one roll)",
+            {"NumberAsText"}, {{"text", 63}}, "params.text");
   invalid("empty", {"EmptyListing"}, "");
   invalid("whitespace only", {"EmptyListing"}, " \n\t\r\n");
   invalid("odd number of digits", {"OddDigitCount"}, f.rolls.substr(0, 5));
@@ -73,30 +74,22 @@ void recorded_cases(Cases& c) {
 }  // namespace
 
 void add_recorded_flags(FlagLibrary& lib) {
-  lib.flag({"BareDigits", BugType::kBasic,
-            "The bare form: an even-length digit string, two digits per roll."});
-  lib.flag({"SingleRoll", BugType::kBoundary,
-            "A listing of exactly one roll."});
-  lib.flag({"Unnumbered", BugType::kFunctionality,
-            "Rolls separated by whitespace, one per line or several per line."});
-  lib.flag({"LineEndings", BugType::kEncoding,
-            "CRLF line ends, tabs, blank lines, leading and trailing whitespace."});
-  lib.flag({"NumberedColon", BugType::kFunctionality,
-            "Numbered as '1: 63' (numbers past 9 included)."});
-  lib.flag({"NumberedDot", BugType::kFunctionality,
-            "Numbered as '1. 63'."});
-  lib.flag({"NumberedHash", BugType::kFunctionality,
-            "Numbered as '#1 63'."});
-  lib.flag({"EmptyListing", BugType::kMissingCheck,
-            "Nothing but whitespace: no rolls."});
-  lib.flag({"OddDigitCount", BugType::kMissingCheck,
-            "A bare string of odd length: the last roll has one digit."});
+  lib.flag({"BareDigits", BugType::kBasic, "The bare form: an even-length digit string, two digits per roll."});
+  lib.flag({"SingleRoll", BugType::kBoundary, "A listing of exactly one roll."});
+  lib.flag({"Unnumbered", BugType::kFunctionality, "Rolls separated by whitespace, one per line or several per line."});
+  lib.flag({"LineEndings", BugType::kEncoding, "CRLF line ends, tabs, blank lines, leading and trailing whitespace."});
+  lib.flag({"NumberedColon", BugType::kFunctionality, "Numbered as '1: 63' (numbers past 9 included)."});
+  lib.flag({"NumberedDot", BugType::kFunctionality, "Numbered as '1. 63'."});
+  lib.flag({"NumberedHash", BugType::kFunctionality, "Numbered as '#1 63'."});
+  lib.flag({"EmptyListing", BugType::kMissingCheck, "Nothing but whitespace: no rolls."});
+  lib.flag({"OddDigitCount", BugType::kMissingCheck, "A bare string of odd length: the last roll has one digit."});
   lib.flag({"DigitOutOfRange", BugType::kMissingCheck,
             "A digit 0, 7, 8 or 9 in a roll; catches a port that accepts any digit."});
   lib.flag({"NotARoll", BugType::kMissingCheck,
             "A token that is not two digits 1..6: letters, three digits, a comma list, "
             "a marker glued to its roll ('1:63'), a non-ASCII space inside."});
-  lib.flag({"CommaSeparated", BugType::kMissingCheck,
+  lib.flag({"CommaSeparated",
+            BugType::kMissingCheck,
             "Rolls separated by a comma: only whitespace separates rolls; catches a port that splits on commas too.",
             {"recorded-any-separator"}});
   lib.flag({"NumberMismatch", BugType::kMissingCheck,
@@ -104,10 +97,8 @@ void add_recorded_flags(FlagLibrary& lib) {
             "1, 2, 3, … in order."});
   lib.flag({"MixedNumbering", BugType::kMissingCheck,
             "Numbered and unnumbered rolls, or two numbering styles, in one listing."});
-  lib.flag({"MarkerWithoutRoll", BugType::kMissingCheck,
-            "A roll number at the end with no roll after it."});
-  lib.flag({"BareDigitsSplit", BugType::kMissingCheck,
-            "A long digit string that is not the whole listing."});
+  lib.flag({"MarkerWithoutRoll", BugType::kMissingCheck, "A roll number at the end with no roll after it."});
+  lib.flag({"BareDigitsSplit", BugType::kMissingCheck, "A long digit string that is not the whole listing."});
 }
 
 VectorKind recorded_vector_kind() {
@@ -116,7 +107,10 @@ VectorKind recorded_vector_kind() {
       {"hmac-dice-v1 recorded-roll listings, as the dice page lists them, numbered or not.",
        "Valid tests give the rolls in the bare form; invalid tests the error field and the",
        "0-based character position of the first bad token (null when there is none)."},
-      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot", "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "CommaSeparated", "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit", "NumberAsText"}),
+      library().pick({"BareDigits", "SingleRoll", "Unnumbered", "LineEndings", "NumberedColon", "NumberedDot",
+                      "NumberedHash", "EmptyListing", "OddDigitCount", "DigitOutOfRange", "NotARoll", "CommaSeparated",
+                      "NumberMismatch", "LeadingZero", "MixedNumbering", "MarkerWithoutRoll", "BareDigitsSplit",
+                      "NumberAsText"}),
       {{.type = "HmacDiceRecorded", .call = {"hmac_dice.parse_recorded"}, .fields = outputs({"recorded", "count"})},
        {.type = "HmacDiceRecordedInvalid", .call = {"hmac_dice.parse_recorded"}, .rejected = {.position = true}}},
       recorded_cases,

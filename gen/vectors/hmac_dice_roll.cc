@@ -12,8 +12,8 @@
 
 #include "core/errors.h"
 #include "vectors/catalog.h"
-#include "vectors/search_results.h"
 #include "vectors/hmac_dice.h"
+#include "vectors/search_results.h"
 #include "vectors/test_reader.h"
 
 namespace fairvec::vectors::hmac_dice_vec {
@@ -27,8 +27,8 @@ namespace {
 // Every depth from 4 to kDeepestSkip must be stored.
 constexpr unsigned kDeepestSkip = 6;
 
-search::SearchSpec skip_spec(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth, std::uint64_t from,
-                             std::uint64_t to) {
+search::SearchSpec skip_spec(const Bytes& key, const std::vector<std::string>& seeds, unsigned depth,
+                             std::uint64_t from, std::uint64_t to) {
   search::SearchSpec s;
   s.cls = "hmac-dice-skip";
   s.seed = to_hex(key);
@@ -121,13 +121,14 @@ void roll_cases(Cases& c) {
   const std::vector<std::string>& skip_seeds = kSkipSeeds;
   const std::string s0 = server_seed("roll/0");
   const std::vector<std::string> two = {client_seed("roll/a"), client_seed("roll/b")};
-  add_roll("the first roll of a two-player match (the spec's worked example)", {"TwoClientSeeds", "SeatOrder"}, s0,
-           two, 1);
+  add_roll("the first roll of a two-player match (the spec's worked example)", {"TwoClientSeeds", "SeatOrder"}, s0, two,
+           1);
   add_roll("roll 2 of the same match", {"TwoClientSeeds"}, s0, two, 2);
   add_roll("roll 3 of the same match", {"TwoClientSeeds"}, s0, two, 3);
   const std::string s1 = server_seed("roll/1");
   const std::vector<std::string> one = {client_seed("roll/offline")};
-  for (std::uint64_t r = 1; r <= 3; ++r) add_roll("offline, one client seed, roll " + std::to_string(r), {"OneClientSeed"}, s1, one, r);
+  for (std::uint64_t r = 1; r <= 3; ++r)
+    add_roll("offline, one client seed, roll " + std::to_string(r), {"OneClientSeed"}, s1, one, r);
   add_roll("the seeds of the match's first roll in the other seat order", {"SeatOrder"}, s0, {two[1], two[0]}, 1);
 
   {  // Every ordered outcome: the first roll (1, 2, 3, …) that gives it.
@@ -141,8 +142,8 @@ void roll_cases(Cases& c) {
       first.emplace((d.d1 - 1) * 6 + (d.d2 - 1), r);
     }
     for (const auto& [v, r] : first) {
-      add_roll("outcome " + std::to_string(v / 6 + 1) + "-" + std::to_string(v % 6 + 1) + " (v = " +
-                      std::to_string(v) + "): the first roll giving it",
+      add_roll("outcome " + std::to_string(v / 6 + 1) + "-" + std::to_string(v % 6 + 1) + " (v = " + std::to_string(v) +
+                   "): the first roll giving it",
                {"AllOutcomes"}, s, seeds, r);
     }
   }
@@ -155,7 +156,8 @@ void roll_cases(Cases& c) {
         if (!r) throw std::logic_error("hmac_dice vectors: skipped-byte depth " + std::to_string(depth) + " not found");
         if (bites(seeds, *r, depth)) {
           const SkipRoll found{depth, *r, from == 1};
-          add_roll(found.first ? "the first " + std::to_string(depth) + " MAC byte(s) are >= 252 and skipped: the first such roll"
+          add_roll(found.first ? "the first " + std::to_string(depth) +
+                                     " MAC byte(s) are >= 252 and skipped: the first such roll"
                                : skip_comment(found, ""),
                    {"SkippedByte" + std::to_string(depth)}, to_hex(key), seeds, *r);
           break;
@@ -164,7 +166,8 @@ void roll_cases(Cases& c) {
       }
     }
     for (const SkipRoll& d : deep_skips()) {
-      add_roll(d.first ? "the first " + std::to_string(d.depth) + " MAC bytes are skipped (stored search result, re-verified)"
+      add_roll(d.first ? "the first " + std::to_string(d.depth) +
+                             " MAC bytes are skipped (stored search result, re-verified)"
                        : skip_comment(d, " (stored search results, re-verified)"),
                {"SkippedByte" + std::to_string(d.depth)}, to_hex(key), seeds, d.roll);
     }
@@ -172,8 +175,8 @@ void roll_cases(Cases& c) {
       const std::vector<std::string> solo = {"skip-search-1"};
       auto r = searched_skip_roll(key, solo, 1, 1);
       if (!r) throw std::logic_error("hmac_dice vectors: one-seed skip not found");
-      add_roll("one client seed; the MAC's first byte is skipped", {"SkippedByte1", "OneClientSeed"}, to_hex(key),
-               solo, *r);
+      add_roll("one client seed; the MAC's first byte is skipped", {"SkippedByte1", "OneClientSeed"}, to_hex(key), solo,
+               *r);
     }
   }
   {  // Equal opening rolls: the first seeds (by index) whose roll 1 is a double, then whose rolls 1 and 2 are.
@@ -187,9 +190,9 @@ void roll_cases(Cases& c) {
         for (int k = 0; k < ties; ++k) ok = ok && d[k].is_double();
         if (!ok) continue;
         for (int k = 1; k <= ties; ++k) {
-          add_roll("opening roll " + std::to_string(k) + " is a double: a tie, re-rolled as roll " +
-                          std::to_string(k + 1),
-                   {"EqualOpeningRoll"}, s, seeds, k);
+          add_roll(
+              "opening roll " + std::to_string(k) + " is a double: a tie, re-rolled as roll " + std::to_string(k + 1),
+              {"EqualOpeningRoll"}, s, seeds, k);
         }
         add_roll("the deciding opening roll is roll " + std::to_string(ties + 1) + ": each tie consumed a number",
                  {"EqualOpeningRoll"}, s, seeds, ties + 1);
@@ -199,7 +202,8 @@ void roll_cases(Cases& c) {
   }
   add_roll("a 16-byte server seed", {"MinSeedLength"}, server_seed("roll/min", 16), two, 1);
   add_roll("a 64-byte server seed", {"MaxSeedLength"}, server_seed("roll/max", 64), two, 1);
-  add_roll("the match's first roll with the seed in uppercase hex", {"UppercaseSeedHex", "TwoClientSeeds"}, upper(s0), two, 1);
+  add_roll("the match's first roll with the seed in uppercase hex", {"UppercaseSeedHex", "TwoClientSeeds"}, upper(s0),
+           two, 1);
   add_roll("one-character client seeds", {"ClientSeedLength1"}, s0, {"_", "Z"}, 1);
   add_roll("one one-character client seed", {"ClientSeedLength1", "OneClientSeed"}, s0, {"7"}, 1);
   {
@@ -223,7 +227,8 @@ void roll_cases(Cases& c) {
   auto invalid = [&](std::string comment, std::vector<std::string> flags, std::string seed,
                      std::vector<std::string> seeds, json::Value roll, std::string error) {
     c.invalid("HmacDiceRollInvalid", std::move(comment), std::move(flags),
-              {{"serverSeed", std::move(seed)}, {"clientSeeds", jstrs(seeds)}, {"roll", std::move(roll)}}, std::move(error));
+              {{"serverSeed", std::move(seed)}, {"clientSeeds", jstrs(seeds)}, {"roll", std::move(roll)}},
+              std::move(error));
   };
   invalid("roll as the JSON string \"5\"", {"IntegerAsText"}, s0, two, json::Value("5"), "roll");
   invalid("roll as the JSON number 5.0", {"IntegralFloat"}, s0, two, json::Value(5.0), "roll");
@@ -250,37 +255,48 @@ void roll_cases(Cases& c) {
   invalid("a client seed with a percent-escape", {"ClientSeedCharacter"}, s0, {"%41"}, 1, "clientSeeds[0]");
   invalid("roll 0 (rolls count from 1)", {"RollOutOfRange"}, s0, two, 0, "roll");
   invalid("roll -1", {"RollOutOfRange"}, s0, two, -1, "roll");
-  invalid("roll 9007199254740992 = 2^53", {"RollOutOfRange"}, s0, two, json::Value(std::int64_t{9007199254740992}), "roll");
+  invalid("roll 9007199254740992 = 2^53", {"RollOutOfRange"}, s0, two, json::Value(std::int64_t{9007199254740992}),
+          "roll");
   invalid("roll 2^63 - 1", {"RollOutOfRange"}, s0, two, json::Value(std::int64_t{9223372036854775807}), "roll");
 }
 
 }  // namespace
 
 void add_roll_flags(FlagLibrary& lib) {
-  lib.flag({"TwoClientSeeds", BugType::kBasic, "An ordinary roll of a two-player match (message c1:c2:n).",
+  lib.flag({"TwoClientSeeds",
+            BugType::kBasic,
+            "An ordinary roll of a two-player match (message c1:c2:n).",
             {"zero-based-rolls", "swapped-dice"}});
   lib.flag({"OneClientSeed", BugType::kBasic, "One client seed: a match offline against the computer (message c1:n)."});
-  lib.flag({"SeatOrder", BugType::kOrder,
-            "Two orders of the same client seeds (a match's first roll and the same seeds swapped): other messages, so other dice; "
+  lib.flag({"SeatOrder",
+            BugType::kOrder,
+            "Two orders of the same client seeds (a match's first roll and the same seeds swapped): other messages, so "
+            "other dice; "
             "catches a port that sorts the seeds (either way) or ignores their order.",
             {"sorted-seeds", "sorted-seeds-descending"}});
   lib.flag({"AllOutcomes", BugType::kArithmetic,
             "One roll for each of the 36 ordered outcomes; catches a wrong mapping from v = byte % 36 to "
             "(v / 6 + 1, v % 6 + 1), e.g. swapped dice or % 6 twice."});
-  lib.flag({"SkippedByte1", BugType::kEdgeCase,
+  lib.flag({"SkippedByte1",
+            BugType::kEdgeCase,
             "The MAC's first byte is >= 252 and skipped; catches a port that uses byte 0 always, or reduces it mod 36 "
             "without the skip.",
             {"no-skip"}});
-  lib.flag({"SkippedByte2", BugType::kEdgeCase, "The first two MAC bytes are skipped; catches a port that skips at most once.",
+  lib.flag({"SkippedByte2",
+            BugType::kEdgeCase,
+            "The first two MAC bytes are skipped; catches a port that skips at most once.",
             {"skips-at-most-1"}});
-  lib.flag({"SkippedByte3", BugType::kEdgeCase,
+  lib.flag({"SkippedByte3",
+            BugType::kEdgeCase,
             "The first three MAC bytes are skipped (found by search); catches a port that skips at most twice.",
             {"skips-at-most-2"}});
   for (const SkipRoll& d : deep_skips()) {
     const std::string n = std::to_string(d.depth), fewer = std::to_string(d.depth - 1);
-    lib.flag({"SkippedByte" + n, BugType::kEdgeCase,
+    lib.flag({"SkippedByte" + n,
+              BugType::kEdgeCase,
               "The first " + n + " MAC bytes are skipped (" +
-                  (d.first ? "the first such roll" : "the first such roll a port skipping at most " + fewer + " bytes gets wrong") +
+                  (d.first ? "the first such roll"
+                           : "the first such roll a port skipping at most " + fewer + " bytes gets wrong") +
                   "; a stored result of `fairvec search`, about 64^" + n +
                   " MACs, re-verified at generation); catches a port that skips at most " + fewer + " bytes.",
               {"skips-at-most-" + fewer}});
@@ -291,44 +307,57 @@ void add_roll_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "BooleanAsInteger", {"hmac-dice-boolean-as-integer"});
   lib.share(shared_flags(), "NumberAsText", {"hmac-dice-number-as-text"});
   lib.flag({"ClientSeedLength1", BugType::kBoundary, "One-character client seeds, the shortest."});
-  lib.flag({"ClientSeedLength128", BugType::kBoundary,
-            "128-character client seeds, the longest; the message exceeds one SHA-256 block.", {},
+  lib.flag({"ClientSeedLength128",
+            BugType::kBoundary,
+            "128-character client seeds, the longest; the message exceeds one SHA-256 block.",
+            {},
             [](const rapidjson::Value&, const json::Value& out) {
               const auto& first = out.find("messages")->as_array().front();
               return std::get<std::string>(first.variant()).size() > 64;
             }});
-  lib.flag({"ClientSeedCharset", BugType::kEncoding,
+  lib.flag({"ClientSeedCharset",
+            BugType::kEncoding,
             "Client seeds using every allowed class: letters of both cases, digits, '_' and '-'; catches a port that "
             "lowercases or strips them.",
             {"client-seeds-lowercased", "client-seeds-stripped"}});
-  lib.flag({"MultiDigitRoll", BugType::kEncoding,
+  lib.flag({"MultiDigitRoll",
+            BugType::kEncoding,
             "Roll numbers of several decimal digits (10, 100, 2^31, 2^32); catches padding, another base, or 32-bit "
             "truncation of the roll number.",
             {"roll-zero-padded", "roll-in-hex", "roll-32-bit"}});
-  lib.flag({"MaxRoll", BugType::kBoundary,
+  lib.flag({"MaxRoll",
+            BugType::kBoundary,
             "Roll 9007199254740991 = 2^53 - 1, the largest allowed; catches a port that rounds it through a double or "
             "caps it lower.",
             {"roll-capped-32-bit"}});
-  lib.flag({"ClientSeedCount", BugType::kMissingCheck, "0 or 3 client seeds; a match has 1 or 2.",
+  lib.flag({"ClientSeedCount",
+            BugType::kMissingCheck,
+            "0 or 3 client seeds; a match has 1 or 2.",
             {"client-seed-count-unchecked"}});
-  lib.flag({"ClientSeedLength", BugType::kMissingCheck, "An empty or 129-character client seed.",
+  lib.flag({"ClientSeedLength",
+            BugType::kMissingCheck,
+            "An empty or 129-character client seed.",
             {"client-seed-length-unchecked"}});
-  lib.flag({"ClientSeedCharacter", BugType::kMissingCheck,
+  lib.flag({"ClientSeedCharacter",
+            BugType::kMissingCheck,
             "A client seed with a character outside [A-Za-z0-9_-]: ':' would forge the message layout, '+' a retry, "
             "others are not in the app's alphabet.",
             {"client-seed-charset-unchecked"}});
-  lib.flag({"RollOutOfRange", BugType::kMissingCheck, "Roll 0, a negative roll, or 2^53 (one above the largest).",
+  lib.flag({"RollOutOfRange",
+            BugType::kMissingCheck,
+            "Roll 0, a negative roll, or 2^53 (one above the largest).",
             {"roll-range-unchecked"}});
 }
 
 VectorKind roll_vector_kind() {
   std::vector<std::string> flags = {"TwoClientSeeds", "OneClientSeed", "SeatOrder", "AllOutcomes"};
   for (unsigned depth = 1; depth <= kDeepestSkip; ++depth) flags.push_back("SkippedByte" + std::to_string(depth));
-  for (const char* f : {"EqualOpeningRoll", "MinSeedLength", "MaxSeedLength", "UppercaseSeedHex", "ClientSeedLength1",
-                        "ClientSeedLength128", "ClientSeedCharset", "MultiDigitRoll", "MaxRoll", "OddLengthHex",
-                        "SeedTooShort", "SeedTooLong", "NonHexCharacter", "EmptySeed", "ClientSeedCount",
-                        "ClientSeedLength", "ClientSeedCharacter", "RollOutOfRange", "IntegerAsText", "IntegralFloat",
-                        "BooleanAsInteger"}) {
+  for (const char* f :
+       {"EqualOpeningRoll",    "MinSeedLength",       "MaxSeedLength",   "UppercaseSeedHex", "ClientSeedLength1",
+        "ClientSeedLength128", "ClientSeedCharset",   "MultiDigitRoll",  "MaxRoll",          "OddLengthHex",
+        "SeedTooShort",        "SeedTooLong",         "NonHexCharacter", "EmptySeed",        "ClientSeedCount",
+        "ClientSeedLength",    "ClientSeedCharacter", "RollOutOfRange",  "IntegerAsText",    "IntegralFloat",
+        "BooleanAsInteger"}) {
     flags.push_back(f);
   }
   return catalog_kind({

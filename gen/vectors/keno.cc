@@ -7,12 +7,12 @@
 // against the wrong ports of vectors/keno_ports.cc it names or the property it claims.
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -66,8 +66,8 @@ void draw_cases(Cases& c) {
   }
 
   // The random hash as given.
-  add("the random hash of pseudorandom ticket 0 in uppercase: hashed as given, so other balls than that ticket", {"UppercaseRandomHash"},
-      upper(first_hash), first_salt);
+  add("the random hash of pseudorandom ticket 0 in uppercase: hashed as given, so other balls than that ticket",
+      {"UppercaseRandomHash"}, upper(first_hash), first_salt);
   add("a random hash that is not hex", {"NonHexRandomHash"}, "ticket-2026-000042", first_salt);
   add("a random hash of 32 hex digits (128 bits)", {"NonHexRandomHash"}, first_hash.substr(0, 32), first_salt);
   add("an empty random hash", {"EmptyRandomHash"}, "", first_salt);
@@ -81,14 +81,14 @@ void draw_cases(Cases& c) {
   add("a salt with a space before and after: hashed as given", {"SaltAsGiven"}, first_hash, " " + first_salt + " ");
   add("a salt of 64 bytes", {"BlockSizeSalt"}, first_hash, std::string(64, 's'));
   add("a salt of 65 bytes", {"LongSalt"}, first_hash, std::string(65, 's'));
-  add("a salt of 200 bytes", {"LongSalt"}, first_hash, hex(stream("keno/long-salt", 0)) +
-                                                          hex(stream("keno/long-salt", 1)) +
-                                                          hex(stream("keno/long-salt", 2)).substr(0, 72));
+  add("a salt of 200 bytes", {"LongSalt"}, first_hash,
+      hex(stream("keno/long-salt", 0)) + hex(stream("keno/long-salt", 1)) +
+          hex(stream("keno/long-salt", 2)).substr(0, 72));
 
   // Boundary indices, found by a deterministic search over random hashes with a fixed salt.
   struct Want {
     const char* flag;
-    int ball;   // 0-based
+    int ball;  // 0-based
     int index;
     const char* comment;
   };
@@ -170,7 +170,8 @@ void pick_cases(Cases& c) {
     std::vector<Digest> links = base_links(1 + static_cast<std::uint64_t>(ball));
     links[static_cast<std::size_t>(ball)] = with_h52(links[static_cast<std::size_t>(ball)], h);
     add("ball " + std::to_string(ball + 1) + ": h = " + std::to_string(h) + ", binary64 index " +
-            std::to_string(keno::pick_index(h, remaining)) + ", exact index " + std::to_string(exact_index(h, remaining)),
+            std::to_string(keno::pick_index(h, remaining)) + ", exact index " +
+            std::to_string(exact_index(h, remaining)),
         {"ProductRounding"}, hexes(links));
   }
 
@@ -251,59 +252,83 @@ void add_draw_flags(FlagLibrary& lib) {
   lib.share(shared_flags(), "HexTextChain", {"keno-raw-chain", "keno-uppercase-links"});
   lib.share(shared_flags(), "DrawOrder", {"keno-sorted-balls"});
   lib.share(shared_flags(), "SwapToEnd", {"keno-splice"});
-  lib.flag({"UppercaseRandomHash", BugType::kEncoding,
+  lib.flag({"UppercaseRandomHash",
+            BugType::kEncoding,
             "The random hash is hashed exactly as given: uppercase hex is not folded to lowercase. A port "
             "that lowercases or hex-decodes link 0 gets the balls of another ticket.",
             {"keno-random-hash-lowercased", "keno-random-hash-hex-decoded"}});
-  lib.flag({"NonHexRandomHash", BugType::kEncoding,
+  lib.flag({"NonHexRandomHash",
+            BugType::kEncoding,
             "The random hash is text, not required to be hex or of any length. A port that hex-decodes it "
             "or rejects it fails.",
             {"keno-random-hash-hex-decoded"}});
-  lib.flag({"EmptyRandomHash", BugType::kEdgeCase, "An empty random hash is valid: link 1 is the HMAC of the empty message.",
+  lib.flag({"EmptyRandomHash",
+            BugType::kEdgeCase,
+            "An empty random hash is valid: link 1 is the HMAC of the empty message.",
             {"keno-empty-text-rejected"}});
   lib.share(shared_flags(), "EmptySalt", {"keno-empty-text-rejected"});
   lib.share(shared_flags(), "NonAsciiText", {"keno-latin1-text"});
-  lib.flag({"NulInSalt", BugType::kEncoding, "A salt containing U+0000. A port that treats text as NUL-terminated truncates it.",
+  lib.flag({"NulInSalt",
+            BugType::kEncoding,
+            "A salt containing U+0000. A port that treats text as NUL-terminated truncates it.",
             {"keno-nul-terminated-salt"}});
   lib.share(shared_flags(), "SaltAsGiven", {"keno-trimmed-salt"});
-  lib.flag({"BlockSizeSalt", BugType::kBoundary, "A 64-byte salt: exactly the HMAC block size, used as the key without hashing.",
+  lib.flag({"BlockSizeSalt",
+            BugType::kBoundary,
+            "A 64-byte salt: exactly the HMAC block size, used as the key without hashing.",
             {"keno-block-size-key-hashed"}});
-  lib.flag({"LongSalt", BugType::kEdgeCase,
+  lib.flag({"LongSalt",
+            BugType::kEdgeCase,
             "A salt longer than the 64-byte HMAC block: RFC 2104 hashes such a key first. A port with a "
             "home-made HMAC that truncates or pads it fails.",
             {"keno-long-key-truncated"}});
-  lib.flag({"FirstDrawMaxIndex", BugType::kBoundary, "Ball 1 picks index 39, the last of the 40-ball pool.", {},
+  lib.flag({"FirstDrawMaxIndex",
+            BugType::kBoundary,
+            "Ball 1 picks index 39, the last of the 40-ball pool.",
+            {},
             index_is(0, 39)});
-  lib.flag({"LastDrawMaxIndex", BugType::kBoundary, "Ball 10 picks index 30, the last of the 31 balls left.", {},
+  lib.flag({"LastDrawMaxIndex",
+            BugType::kBoundary,
+            "Ball 10 picks index 30, the last of the 31 balls left.",
+            {},
             index_is(9, 30)});
-  lib.flag({"LastDrawIndexZero", BugType::kBoundary, "Ball 10 picks index 0 of the 31 balls left.", {}, index_is(9, 0)});
-  lib.flag({"NotAString", BugType::kMissingCheck,
+  lib.flag(
+      {"LastDrawIndexZero", BugType::kBoundary, "Ball 10 picks index 0 of the 31 balls left.", {}, index_is(9, 0)});
+  lib.flag({"NotAString",
+            BugType::kMissingCheck,
             "randomHash and salt must be JSON strings. A port that coerces a number, null or an array to "
             "text accepts invalid input.",
             {"keno-coerces-text"}});
 }
 
 void add_pick_flags(FlagLibrary& lib) {
-  lib.flag({"ProductRounding", BugType::kArithmetic,
+  lib.flag({"ProductRounding",
+            BugType::kArithmetic,
             "norm × remaining is rounded to binary64 before the floor, and here the rounding crosses an "
             "integer: the exact floor(h·remaining / 2^52) is one less. A port computing the index in exact "
             "integers ((h * remaining) >> 52) picks the neighbouring ball.",
             {"keno-exact-index"}});
-  lib.flag({"Leading52Bits", BugType::kArithmetic,
+  lib.flag({"Leading52Bits",
+            BugType::kArithmetic,
             "Only the leading 52 bits are read. Here the 12 bits after them are all ones and reading 64 bits "
             "(u64 / 2^64, the cursor-v1 unit) crosses into the next index.",
             {"keno-64-bit-unit", "keno-53-bits"}});
-  lib.flag({"ZeroNorm", BugType::kBoundary,
+  lib.flag({"ZeroNorm",
+            BugType::kBoundary,
             "Every link starts with 13 zero hex digits: index 0 at every draw, so the balls show the swap: "
             "1, 40, 39, ... A port that splices draws 1, 2, 3, ...",
             {"keno-splice"}});
-  lib.flag({"MaxNorm", BugType::kBoundary,
+  lib.flag({"MaxNorm",
+            BugType::kBoundary,
             "Every h is 2^52 − 1: index remaining − 1 at every draw, without any clamp. A port dividing by "
             "2^52 − 1 gets norm = 1 and an index out of the pool.",
             {"keno-norm-over-max-h"}});
-  lib.flag({"UppercaseLinks", BugType::kEncoding, "Links given in uppercase hex decode to the same bytes (the same balls as the lowercase links).",
+  lib.flag({"UppercaseLinks",
+            BugType::kEncoding,
+            "Links given in uppercase hex decode to the same bytes (the same balls as the lowercase links).",
             {"keno-pick-uppercase-rejected"}});
-  lib.flag({"InvalidLinks", BugType::kMissingCheck,
+  lib.flag({"InvalidLinks",
+            BugType::kMissingCheck,
             "links must be exactly 10 strings of 64 hex digits. A port accepting another count or a bad link "
             "accepts invalid input.",
             {"keno-loose-links"}});
@@ -311,18 +336,19 @@ void add_pick_flags(FlagLibrary& lib) {
 
 std::vector<VectorKind> files() {
   std::vector<VectorKind> kinds = {
-      catalog_kind({"keno_draw_test.json",
-                    {"keno-v1 tickets (specs/keno-v1.md): ten balls from a pool of 1..40, ball i read from",
-                     "link i = HMAC-SHA256(key = salt's UTF-8 bytes, msg = text of link i-1); link 0's text is",
-                     "the random hash as given, later links' text their lowercase hex; index = floor(h52 / 2^52",
-                     "* remaining) in binary64; the picked ball is swapped to the end of the pool.",
-                     "Port op: keno.draw {randomHash, salt} -> {balls}."},
-                    library().pick({"Pseudorandom", "HexTextChain", "DrawOrder", "SwapToEnd", "UppercaseRandomHash",
-                                    "NonHexRandomHash", "EmptyRandomHash", "EmptySalt", "NonAsciiText", "NulInSalt",
-                                    "SaltAsGiven", "BlockSizeSalt", "LongSalt", "FirstDrawMaxIndex", "LastDrawMaxIndex",
-                                    "LastDrawIndexZero", "NotAString"}),
-                    {{.type = "KenoDraw", .call = {"keno.draw"}, .fields = outputs({"links", "h52", "indices", "balls"})}},
-                    draw_cases}),
+      catalog_kind(
+          {"keno_draw_test.json",
+           {"keno-v1 tickets (specs/keno-v1.md): ten balls from a pool of 1..40, ball i read from",
+            "link i = HMAC-SHA256(key = salt's UTF-8 bytes, msg = text of link i-1); link 0's text is",
+            "the random hash as given, later links' text their lowercase hex; index = floor(h52 / 2^52",
+            "* remaining) in binary64; the picked ball is swapped to the end of the pool.",
+            "Port op: keno.draw {randomHash, salt} -> {balls}."},
+           library().pick({"Pseudorandom", "HexTextChain", "DrawOrder", "SwapToEnd", "UppercaseRandomHash",
+                           "NonHexRandomHash", "EmptyRandomHash", "EmptySalt", "NonAsciiText", "NulInSalt",
+                           "SaltAsGiven", "BlockSizeSalt", "LongSalt", "FirstDrawMaxIndex", "LastDrawMaxIndex",
+                           "LastDrawIndexZero", "NotAString"}),
+           {{.type = "KenoDraw", .call = {"keno.draw"}, .fields = outputs({"links", "h52", "indices", "balls"})}},
+           draw_cases}),
       catalog_kind({"keno_pick_test.json",
                     {"keno-v1 pick layer (specs/keno-v1.md, op keno.pick): the ten balls drawn from given links",
                      "1..10 (32-byte hex, either case), so that cases no HMAC search reaches are covered: the",

@@ -50,12 +50,12 @@ struct Port {
   // The texts and the key (keno.draw).
   std::function<std::string(std::string)> random_hash = {};  // what it hashes as link 0's text
   std::function<std::string(std::string)> salt = {};         // the key it uses
-  bool raw_chain = false;          // hashes the previous link's 32 raw bytes
-  bool upper_chain = false;        // hashes the previous link's uppercase hex text
-  bool rejects_empty = false;      // refuses an empty random hash or salt
+  bool raw_chain = false;                                    // hashes the previous link's 32 raw bytes
+  bool upper_chain = false;                                  // hashes the previous link's uppercase hex text
+  bool rejects_empty = false;                                // refuses an empty random hash or salt
   bool hashes_block_keys = false;  // hashes keys of 64 bytes or more (RFC 2104 says: more than 64)
   bool truncates_long_keys = false;
-  bool coerces = false;            // takes numbers, null and arrays as text (JavaScript's String())
+  bool coerces = false;  // takes numbers, null and arrays as text (JavaScript's String())
   // The balls (both ops).
   Index index = Index::kBinary64;
   bool splice = false;  // removes the picked ball and closes the gap instead of swapping it to the end
@@ -67,10 +67,8 @@ struct Port {
   [[nodiscard]] int index_of(const Digest& d, int remaining) const {
     const std::uint64_t h = keno::leading52(d);
     switch (index) {
-      case Index::kExact:
-        return exact_index(h, remaining);
-      case Index::k64Bits:
-        return index_from_64_bits(d, remaining);
+      case Index::kExact: return exact_index(h, remaining);
+      case Index::k64Bits: return index_from_64_bits(d, remaining);
       case Index::k53Bits: {
         std::uint64_t v = 0;
         for (int i = 0; i < 8; ++i) v = (v << 8) | d[static_cast<std::size_t>(i)];
@@ -78,8 +76,7 @@ struct Port {
       }
       case Index::kMaxNorm:
         return static_cast<int>(std::floor(static_cast<double>(h) / 4503599627370495.0 * remaining));
-      case Index::kBinary64:
-        break;
+      case Index::kBinary64: break;
     }
     return keno::pick_index(h, remaining);
   }
@@ -120,7 +117,8 @@ struct Port {
     std::vector<Digest> links{b.hmac_sha256(key, as_bytes(rh))};
     while (links.size() < static_cast<std::size_t>(keno::kBalls)) {
       const std::string hex_text = upper_chain ? upper(to_hex(links.back())) : to_hex(links.back());
-      const Bytes msg = raw_chain ? Bytes(links.back().begin(), links.back().end()) : Bytes(hex_text.begin(), hex_text.end());
+      const Bytes msg =
+          raw_chain ? Bytes(links.back().begin(), links.back().end()) : Bytes(hex_text.begin(), hex_text.end());
       links.push_back(b.hmac_sha256(key, msg));
     }
     return balls(links);
@@ -168,8 +166,12 @@ enum WhichOps : unsigned { kDraw = 1, kPick = 2 };
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
   auto shared = std::make_shared<const Port>(std::move(port));
-  if (ops & kDraw) w.answers.push_back({"keno.draw", [shared](const rapidjson::Value& p, const Backend& b) { return shared->draw(p, b); }});
-  if (ops & kPick) w.answers.push_back({"keno.pick", [shared](const rapidjson::Value& p, const Backend& b) { return shared->pick(p, b); }});
+  if (ops & kDraw)
+    w.answers.push_back(
+        {"keno.draw", [shared](const rapidjson::Value& p, const Backend& b) { return shared->draw(p, b); }});
+  if (ops & kPick)
+    w.answers.push_back(
+        {"keno.pick", [shared](const rapidjson::Value& p, const Backend& b) { return shared->pick(p, b); }});
   lib.port(std::move(w));
 }
 
@@ -197,9 +199,7 @@ std::string trimmed(std::string s) {
 
 }  // namespace
 
-Value balls_of(const std::vector<Digest>& links, bool splice) {
-  return Port{.splice = splice}.balls(links);
-}
+Value balls_of(const std::vector<Digest>& links, bool splice) { return Port{.splice = splice}.balls(links); }
 
 void add_wrong_ports(FlagLibrary& lib) {
   // The texts and the key.
@@ -218,12 +218,13 @@ void add_wrong_ports(FlagLibrary& lib) {
       {.salt = [](std::string s) { return std::string(s.c_str()); }});
   add(lib, "keno-trimmed-salt", "trims spaces from both ends of the salt before keying the HMAC", kDraw,
       {.salt = trimmed});
-  add(lib, "keno-block-size-key-hashed", "hashes a 64-byte salt before keying the HMAC (RFC 2104 hashes only longer keys)",
-      kDraw, {.hashes_block_keys = true});
+  add(lib, "keno-block-size-key-hashed",
+      "hashes a 64-byte salt before keying the HMAC (RFC 2104 hashes only longer keys)", kDraw,
+      {.hashes_block_keys = true});
   add(lib, "keno-long-key-truncated", "cuts a salt longer than 64 bytes to 64 instead of hashing it (a home-made HMAC)",
       kDraw, {.truncates_long_keys = true});
-  add(lib, "keno-coerces-text", "takes a number, null or a one-string array for the random hash or salt (String())", kDraw,
-      {.coerces = true});
+  add(lib, "keno-coerces-text", "takes a number, null or a one-string array for the random hash or salt (String())",
+      kDraw, {.coerces = true});
   // The balls.
   add(lib, "keno-sorted-balls", "reports the balls sorted instead of in draw order", kDraw | kPick, {.sorted = true});
   add(lib, "keno-splice", "removes the picked ball from the pool and closes the gap instead of swapping it to the end",
@@ -237,9 +238,11 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "keno-norm-over-max-h", "divides h52 by 2^52 - 1: norm 1 at the largest h, an index out of the pool",
       kDraw | kPick, {.index = Index::kMaxNorm});
   // Given links.
-  add(lib, "keno-pick-uppercase-rejected", "rejects given links in uppercase hex", kPick, {.rejects_uppercase_links = true});
-  add(lib, "keno-loose-links", "reads the leading 13 hex digits of up to ten links with parseInt, whatever their count and length",
-      kPick, {.loose_links = true});
+  add(lib, "keno-pick-uppercase-rejected", "rejects given links in uppercase hex", kPick,
+      {.rejects_uppercase_links = true});
+  add(lib, "keno-loose-links",
+      "reads the leading 13 hex digits of up to ten links with parseInt, whatever their count and length", kPick,
+      {.loose_links = true});
 }
 
 }  // namespace fairvec::vectors::keno_vec

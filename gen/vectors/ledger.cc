@@ -42,8 +42,7 @@ LedgerEntry read_entry(const rapidjson::Value& v, const std::string& where) {
 }  // namespace
 
 std::string test_key(std::string_view type, const json::Object& members, const json::Object& inputs) {
-  return digest(std::string(type) + "\n" + json::to_line(sorted(members)) + "\n" +
-                json::to_line(sorted(inputs)));
+  return digest(std::string(type) + "\n" + json::to_line(sorted(members)) + "\n" + json::to_line(sorted(inputs)));
 }
 
 std::string answer_digest(const json::Object& test) {
@@ -65,7 +64,8 @@ Ledger assign_ids(const std::string& file, const std::vector<std::string>& keys,
   }
   std::set<std::string> seen;
   for (const auto& key : keys) {
-    if (!seen.insert(key).second) throw std::logic_error(file + ": two tests have the key " + key + " (a duplicate test)");
+    if (!seen.insert(key).second)
+      throw std::logic_error(file + ": two tests have the key " + key + " (a duplicate test)");
     auto it = known.find(key);
     out.tests.push_back({it != known.end() ? it->second->tc_id : out.next_tc_id++, key, {}});
   }
@@ -96,7 +96,8 @@ Ledger read_ledger(std::string_view text, const std::string& what) {
   rapidjson::Document d;
   json::parse(text, d, what);
   if (!d.IsObject()) throw InputError(what, "must be a JSON object");
-  if (json::get_string(d, "format", what) != "fairvec-id-ledger") throw InputError(what + ".format", "must be fairvec-id-ledger");
+  if (json::get_string(d, "format", what) != "fairvec-id-ledger")
+    throw InputError(what + ".format", "must be fairvec-id-ledger");
   if (json::get_int(d, "version", what) != 1) throw InputError(what + ".version", "must be 1");
   Ledger l;
   l.file = json::get_string(d, "file", what);

@@ -24,9 +24,9 @@ struct LedgerEntry {
 // Ledger is the id ledger of one vector file.
 struct Ledger {
   std::string file;
-  long next_tc_id = 1;                // the id the next new test gets; above every id ever given
-  std::vector<LedgerEntry> tests;     // the file's tests, in file order
-  std::vector<LedgerEntry> retired;   // tests removed since; their ids are never given again
+  long next_tc_id = 1;               // the id the next new test gets; above every id ever given
+  std::vector<LedgerEntry> tests;    // the file's tests, in file order
+  std::vector<LedgerEntry> retired;  // tests removed since; their ids are never given again
 };
 
 // test_key returns the key of a test of group |type| with group members |members| and case inputs

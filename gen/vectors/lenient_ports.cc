@@ -79,7 +79,8 @@ WrongPort lenient_port(std::string name, std::string description, Leniency how, 
         if (p.members.empty()) {
           changed = convert(*doc, p.name, type_of(p), how, doc->GetAllocator()) || changed;
         } else {
-          for (const ops::Param& m : p.members) changed = convert(*doc, m.name, type_of(m), how, doc->GetAllocator()) || changed;
+          for (const ops::Param& m : p.members)
+            changed = convert(*doc, m.name, type_of(m), how, doc->GetAllocator()) || changed;
         }
       }
       if (!changed) return json::Value();
@@ -92,8 +93,10 @@ WrongPort lenient_port(std::string name, std::string description, Leniency how, 
 void add_lenient_integer_ports(FlagLibrary& lib, const IntegerPortNames& names, const std::string& what,
                                const std::vector<std::string>& ops) {
   lib.port(lenient_port(names.as_text, "takes a decimal string (\"7\") for " + what, Leniency::kIntegerAsText, ops));
-  lib.port(lenient_port(names.integral_float, "takes a whole JSON float (7.0) for " + what, Leniency::kIntegralFloat, ops));
-  lib.port(lenient_port(names.boolean, "takes true and false as 1 and 0 for " + what, Leniency::kBooleanAsInteger, ops));
+  lib.port(
+      lenient_port(names.integral_float, "takes a whole JSON float (7.0) for " + what, Leniency::kIntegralFloat, ops));
+  lib.port(
+      lenient_port(names.boolean, "takes true and false as 1 and 0 for " + what, Leniency::kBooleanAsInteger, ops));
 }
 
 }  // namespace fairvec::vectors

@@ -50,7 +50,8 @@ Outcome run_agreed(const ops::OpSpec& op, const rapidjson::Value& params, std::s
   for (std::size_t i = 1; i < backends.size(); ++i) {
     const Outcome other = run_op(op, params, *backends[i], trace);
     if (describe(other) != describe(o)) {
-      throw std::logic_error(where + ": backends disagree on " + op.name + ": " + describe(o) + " vs " + describe(other));
+      throw std::logic_error(where + ": backends disagree on " + op.name + ": " + describe(o) + " vs " +
+                             describe(other));
     }
   }
   return o;

@@ -35,11 +35,15 @@ const std::vector<StoredSearchResult>& stored_search_results() {
         r.file = name;
         r.command = json::get_string(doc, "command", name);
         // The spec is normalised through CompiledSpec so that it compares equal to a generator's.
-        r.spec = search::CompiledSpec(search::SearchSpec::from_json(json::member(doc, "search", name), name + ".search")).spec();
+        r.spec =
+            search::CompiledSpec(search::SearchSpec::from_json(json::member(doc, "search", name), name + ".search"))
+                .spec();
         r.found = json::get_uint(doc, "found", name);
         r.mac = json::get_string(doc, "mac", name);
-        if (r.spec.shard.count != 1) throw InputError(name + ".search.shard", "a stored result is of a whole search (0/1)");
-        if (r.found < r.spec.from || r.found > r.spec.to) throw InputError(name + ".found", "outside the searched range");
+        if (r.spec.shard.count != 1)
+          throw InputError(name + ".search.shard", "a stored result is of a whole search (0/1)");
+        if (r.found < r.spec.from || r.found > r.spec.to)
+          throw InputError(name + ".found", "outside the searched range");
         out.push_back(std::move(r));
       } catch (const InputError& err) {
         throw std::logic_error("stored search result " + name + ": " + err.what());
@@ -77,8 +81,8 @@ std::optional<std::uint64_t> searched_hit(const search::SearchSpec& spec) {
 std::string search_results_table() {
   std::string t = "| file | class | depth | from | `found` |\n|---|---|---|---|---|\n";
   for (const auto& r : stored_search_results()) {
-    t += "| `" + r.file + "` | " + r.spec.cls + " | " + std::to_string(r.spec.depth) + " | " + std::to_string(r.spec.from) +
-         " | " + std::to_string(r.found) + " |\n";
+    t += "| `" + r.file + "` | " + r.spec.cls + " | " + std::to_string(r.spec.depth) + " | " +
+         std::to_string(r.spec.from) + " | " + std::to_string(r.found) + " |\n";
   }
   return t;
 }

@@ -17,11 +17,11 @@
 namespace fairvec::vectors {
 
 struct StoredSearchResult {
-  std::string file;          // file name in gen/vectors/search_results/
-  std::string command;       // the command that found it
-  search::SearchSpec spec;   // what was searched (always a whole search: shard 0/1)
-  std::uint64_t found = 0;   // the lowest hit
-  std::string mac;           // its MAC, lowercase hex
+  std::string file;         // file name in gen/vectors/search_results/
+  std::string command;      // the command that found it
+  search::SearchSpec spec;  // what was searched (always a whole search: shard 0/1)
+  std::uint64_t found = 0;  // the lowest hit
+  std::string mac;          // its MAC, lowercase hex
 };
 
 // stored_search_results parses every embedded result, sorted by file name. Throws

@@ -37,7 +37,8 @@ SetManifest read_set_manifest(std::string_view text) {
   rapidjson::Document d;
   json::parse(text, d, what);
   if (!d.IsObject()) throw InputError(what, "must be a JSON object");
-  if (json::get_string(d, "format", what) != "fairvec-vector-set") throw InputError(what + ".format", "must be fairvec-vector-set");
+  if (json::get_string(d, "format", what) != "fairvec-vector-set")
+    throw InputError(what + ".format", "must be fairvec-vector-set");
   if (json::get_int(d, "version", what) != 1) throw InputError(what + ".version", "must be 1");
   SetManifest m;
   m.vector_set_version = json::get_string(d, "vectorSetVersion", what);
@@ -72,7 +73,8 @@ SetManifest read_set_manifest(std::string_view text) {
   if (json::get_int(d, "numberOfVectorFiles", what) != vector_files) {
     throw InputError(what + ".numberOfVectorFiles", "is not the number of files with numberOfTests");
   }
-  if (m.number_of_tests != tests) throw InputError(what + ".numberOfTests", "is not the sum of the files' numberOfTests");
+  if (m.number_of_tests != tests)
+    throw InputError(what + ".numberOfTests", "is not the sum of the files' numberOfTests");
   return m;
 }
 

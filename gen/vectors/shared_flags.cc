@@ -24,30 +24,36 @@ const FlagLibrary& shared_flags() {
     lib.flag({"UnknownGame", BugType::kMissingCheck,
               "A game name the family's spec does not define is bad input; names are case-sensitive ('Dice' is not "
               "dice)."});
-    lib.flag({"UnsafeInteger", BugType::kMissingCheck,
-              "An integer beyond +-(2^53 - 1) is bad input (RFC 8785 Appendix B's 9007199254740992; a JavaScript number "
-              "cannot hold it exactly)."});
-    lib.flag({"SwapToEnd", BugType::kOrder,
-              "The picked item is swapped with the last item of the live pool before the pool shrinks; catches a port that "
-              "splices it out (closing the gap, keeping order), which picks other items from the second draw on."});
-    lib.flag({"HexTextChain", BugType::kEncoding,
-              "The next link is hashed from the previous link's lowercase hex text (64 ASCII bytes); catches a port that "
-              "hashes its 32 raw bytes, or uppercase hex."});
+    lib.flag(
+        {"UnsafeInteger", BugType::kMissingCheck,
+         "An integer beyond +-(2^53 - 1) is bad input (RFC 8785 Appendix B's 9007199254740992; a JavaScript number "
+         "cannot hold it exactly)."});
+    lib.flag(
+        {"SwapToEnd", BugType::kOrder,
+         "The picked item is swapped with the last item of the live pool before the pool shrinks; catches a port that "
+         "splices it out (closing the gap, keeping order), which picks other items from the second draw on."});
+    lib.flag(
+        {"HexTextChain", BugType::kEncoding,
+         "The next link is hashed from the previous link's lowercase hex text (64 ASCII bytes); catches a port that "
+         "hashes its 32 raw bytes, or uppercase hex."});
     lib.flag({"EmptySalt", BugType::kEdgeCase,
               "An empty salt is valid: HMAC-SHA256 with an empty key or an empty message (RFC 2104)."});
-    lib.flag({"NonAsciiText", BugType::kEncoding,
-              "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes; catches a port hashing UTF-16 code "
-              "units, Latin-1 or escaped text."});
-    lib.flag({"SaltAsGiven", BugType::kEncoding,
-              "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it."});
+    lib.flag(
+        {"NonAsciiText", BugType::kEncoding,
+         "Non-ASCII text (2-, 3- and 4-byte UTF-8) is hashed as its UTF-8 bytes; catches a port hashing UTF-16 code "
+         "units, Latin-1 or escaped text."});
+    lib.flag(
+        {"SaltAsGiven", BugType::kEncoding,
+         "A salt with leading and trailing spaces is hashed as given; catches a port that trims whitespace from it."});
     // JSON types read leniently (vectors/lenient_ports.h): one text each, every family's ops.
     lib.flag({"IntegerAsText", BugType::kMissingCheck,
               "An integer parameter given as a JSON string (\"7\") is bad input, naming the parameter; catches a port "
               "that converts text to a number (JavaScript's Number(), Python's int())."});
-    lib.flag({"IntegralFloat", BugType::kMissingCheck,
-              "An integer parameter given as a JSON number with a fraction part or an exponent (7.0, 7e0) is bad input "
-              "although its value is whole; catches a port that reads every JSON number as a double and checks only the "
-              "value."});
+    lib.flag(
+        {"IntegralFloat", BugType::kMissingCheck,
+         "An integer parameter given as a JSON number with a fraction part or an exponent (7.0, 7e0) is bad input "
+         "although its value is whole; catches a port that reads every JSON number as a double and checks only the "
+         "value."});
     lib.flag({"BooleanAsInteger", BugType::kMissingCheck,
               "An integer parameter given as a JSON boolean (true, false) is bad input; catches a port whose language "
               "treats true as 1 and false as 0."});

@@ -15,6 +15,8 @@ const FlagLibrary& library() {
   return kLibrary;
 }
 
-std::vector<VectorKind> files() { return {floats_vector_kind(), game_vector_kind(), event_vector_kind(), crash_vector_kind()}; }
+std::vector<VectorKind> files() {
+  return {floats_vector_kind(), game_vector_kind(), event_vector_kind(), crash_vector_kind()};
+}
 
 }  // namespace fairvec::vectors::stake_vec

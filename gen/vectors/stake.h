@@ -28,7 +28,9 @@ inline constexpr const char* kGameServer = "735249f062ac025044a8523aa92e034803f0
 inline constexpr const char* kGameClient = "ec75fca98de6f2d9";
 
 // seed_hex returns 64 hex digits of the stream |label| at |i| (a server seed as Stake shows one).
-inline std::string seed_hex(std::string_view label, std::uint64_t i) { return hex(stream("stake/" + std::string(label), i)); }
+inline std::string seed_hex(std::string_view label, std::uint64_t i) {
+  return hex(stream("stake/" + std::string(label), i));
+}
 
 // The family's vector files, one function per catalog file.
 VectorKind floats_vector_kind();

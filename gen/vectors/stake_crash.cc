@@ -30,7 +30,8 @@ void crash_cases(Cases& c) {
   for (const char* h : kPublished) {
     add("verifierform-stake CrashResult.svelte.test.ts: game hash " + std::string(h, 8) + "...", {"PublishedCrash"}, h);
   }
-  for (std::uint64_t i = 0; i < 4; ++i) add("pseudorandom game hash " + std::to_string(i), {"Pseudorandom"}, seed_hex("crash", i));
+  for (std::uint64_t i = 0; i < 4; ++i)
+    add("pseudorandom game hash " + std::to_string(i), {"Pseudorandom"}, seed_hex("crash", i));
   // A point of 1.00 from the minimum (about 1 game in 100): the first in a search from 0.
   bool found = false;
   for (std::uint64_t i = 0; i < 5000 && !found; ++i) {
@@ -43,8 +44,8 @@ void crash_cases(Cases& c) {
   require(found, "stake: no crash hash for CrashMinimum");
 
   auto bad = [&](std::string comment, std::string hash) {
-    c.invalid("StakeCrashInvalid", std::move(comment), {"BadGameHash"}, {{"gameHash", hash}, {"salt", stake::kCrashSalt}},
-              "gameHash");
+    c.invalid("StakeCrashInvalid", std::move(comment), {"BadGameHash"},
+              {{"gameHash", hash}, {"salt", stake::kCrashSalt}}, "gameHash");
   };
   const std::string h = kPublished[0];
   std::string up = h;
@@ -53,8 +54,8 @@ void crash_cases(Cases& c) {
   bad("63 hex digits", h.substr(0, 63));
   bad("65 hex digits", h + "0");
   bad("a 0x prefix", "0x" + h.substr(2));
-  c.invalid("StakeCrashInvalid", "the salt as the JSON number 12345", {"NumberAsText"}, {{"gameHash", h}, {"salt", Value(12345)}},
-            "salt");
+  c.invalid("StakeCrashInvalid", "the salt as the JSON number 12345", {"NumberAsText"},
+            {{"gameHash", h}, {"salt", Value(12345)}}, "salt");
 }
 
 }  // namespace
@@ -66,7 +67,8 @@ VectorKind crash_vector_kind() {
        "characters), msg = the salt's text, Stake's: a Bitcoin block hash); int = its first 4 bytes, big-endian;",
        "crashPoint = floor(max(1, 2^32 / (int + 1) * 0.99) * 100) / 100 in binary64.",
        "Port op: stake.crash {gameHash, salt} -> {crashPoint}."},
-      library().pick({"PublishedCrash", "Pseudorandom", "CrashHouseEdge", "CrashMinimum", "BadGameHash", "NumberAsText"}),
+      library().pick(
+          {"PublishedCrash", "Pseudorandom", "CrashHouseEdge", "CrashMinimum", "BadGameHash", "NumberAsText"}),
       {{.type = "StakeCrash", .call = {"stake.crash"}, .fields = outputs({"hmac", "int", "crashPoint"})},
        {.type = "StakeCrashInvalid", .call = {"stake.crash"}}},
       crash_cases,

@@ -23,34 +23,39 @@ Value repeated(double f, std::size_t n) {
 }
 
 void event_cases(Cases& c) {
-  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& game, Value floats, Value options) {
+  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& game, Value floats,
+                 Value options) {
     c.group_members({{"game", game}});
-    c.valid("StakeEvent", std::move(comment), std::move(flags), {{"floats", std::move(floats)}, {"options", std::move(options)}});
+    c.valid("StakeEvent", std::move(comment), std::move(flags),
+            {{"floats", std::move(floats)}, {"options", std::move(options)}});
   };
   // The largest float: every game's last outcome.
   add("dice at the largest float: 100", {"LargestFloat"}, "dice", repeated(kLargest, 1), O::object());
   add("roulette at the largest float: pocket 36", {"LargestFloat"}, "roulette", repeated(kLargest, 1), O::object());
-  add("wheel of 50 high at the largest float: the last segment, 49.5x", {"LargestFloat"}, "wheel", repeated(kLargest, 1),
-      O::object({{"segments", 50}, {"risk", "high"}}));
+  add("wheel of 50 high at the largest float: the last segment, 49.5x", {"LargestFloat"}, "wheel",
+      repeated(kLargest, 1), O::object({{"segments", 50}, {"risk", "high"}}));
   add("plinko of 16 rows, high, every float largest: bucket 16, 1000x", {"LargestFloat"}, "plinko",
       repeated(kLargest, 16), O::object({{"rows", 16}, {"risk", "high"}}));
   add("mines 24 at the largest float: the last tile of each pool", {"LargestFloat"}, "mines", repeated(kLargest, 24),
       O::object({{"mines", 24}}));
   add("keno at the largest float: 40, 39, ..., 31", {"LargestFloat"}, "keno", repeated(kLargest, 10),
       O::object({{"picks", O::array({40, 1})}}));
-  add("diamonds at the largest float: five blue gems", {"LargestFloat"}, "diamonds", repeated(kLargest, 5), O::object());
-  add("hilo at the largest float: 52 times the ace of clubs", {"LargestFloat"}, "hilo", repeated(kLargest, 52), O::object());
+  add("diamonds at the largest float: five blue gems", {"LargestFloat"}, "diamonds", repeated(kLargest, 5),
+      O::object());
+  add("hilo at the largest float: 52 times the ace of clubs", {"LargestFloat"}, "hilo", repeated(kLargest, 52),
+      O::object());
   // Zero.
-  add("mines 24, every float 0: tiles 0, 1, ..., 23 in order (a swap would give 0, 24, 23, ...)", {"ZeroFloat"}, "mines",
-      repeated(0.0, 24), O::object({{"mines", 24}}));
+  add("mines 24, every float 0: tiles 0, 1, ..., 23 in order (a swap would give 0, 24, 23, ...)", {"ZeroFloat"},
+      "mines", repeated(0.0, 24), O::object({{"mines", 24}}));
   add("keno, every float 0: squares 1..10", {"ZeroFloat", "SpliceShuffle"}, "keno", repeated(0.0, 10),
       O::object({{"picks", O::array({1, 11})}}));
   // Limbo.
-  add("limbo at float 0.5: 1.98 (the 2^24-quantized formula gives 1.97)", {"LimboFormula"}, "limbo",
-      repeated(0.5, 1), O::object());
+  add("limbo at float 0.5: 1.98 (the 2^24-quantized formula gives 1.97)", {"LimboFormula"}, "limbo", repeated(0.5, 1),
+      O::object());
   add("limbo at float 0.005859375: 1e8 / (f * 1e8) * 0.99 gives 168.95, 0.99 / f gives 168.96",
       {"LimboOperationOrder", "LimboFormula", "HouseEdgeOrder"}, "limbo", repeated(0.005859375, 1), O::object());
-  add("limbo at float 2^-32: 4252017623.04 (the 2^24-quantized formula gives 16609443.84)", {"LimboFormula"}, "limbo", repeated(1.0 / 4294967296.0, 1), O::object());
+  add("limbo at float 2^-32: 4252017623.04 (the 2^24-quantized formula gives 16609443.84)", {"LimboFormula"}, "limbo",
+      repeated(1.0 / 4294967296.0, 1), O::object());
   // A shuffle whose splice and swap differ from the second draw on.
   add("mines 3 at floats 0.5, 0, 0: tiles 12, 0, 1 (a swap gives 12, 0, 23)", {"SpliceShuffle"}, "mines",
       Value::array({0.5, 0.0, 0.0}), O::object({{"mines", 3}}));
@@ -76,23 +81,24 @@ void event_cases(Cases& c) {
     c.invalid("StakeEventInvalid", std::move(comment), std::move(flags),
               {{"game", game}, {"floats", std::move(floats)}, {"options", std::move(options)}}, std::move(error));
   };
-  bad("limbo at float 0: Stake's code divides by zero", {"LimboZero"}, "limbo", repeated(0.0, 1), O::object(), "floats");
+  bad("limbo at float 0: Stake's code divides by zero", {"LimboZero"}, "limbo", repeated(0.0, 1), O::object(),
+      "floats");
   bad("dice at float 0.1, no multiple of 2^-32", {"NotAFloat"}, "dice", repeated(0.1, 1), O::object(), "floats");
   bad("dice at float 1", {"NotAFloat"}, "dice", repeated(1.0, 1), O::object(), "floats");
   bad("dice at float 2^-33", {"NotAFloat"}, "dice", repeated(1.0 / 8589934592.0, 1), O::object(), "floats");
   bad("dice with 2 floats", {"FloatCount"}, "dice", repeated(0.25, 2), O::object(), "floats");
   bad("mines 3 with 2 floats", {"FloatCount"}, "mines", repeated(0.25, 2), O::object({{"mines", 3}}), "floats");
   bad("diamonds with no float", {"FloatCount"}, "diamonds", Value::array(), O::object(), "floats");
-  bad("plinko risk 'extreme'", {"OptionBounds"}, "plinko", repeated(0.25, 8), O::object({{"rows", 8}, {"risk", "extreme"}}),
-      "options.risk");
+  bad("plinko risk 'extreme'", {"OptionBounds"}, "plinko", repeated(0.25, 8),
+      O::object({{"rows", 8}, {"risk", "extreme"}}), "options.risk");
 }
 
 }  // namespace
 
 VectorKind event_vector_kind() {
   std::vector<Field> fields;
-  for (const char* name : {"roll", "pocket", "segment", "path", "bucket", "multiplier", "positions", "drawn", "hits", "gems",
-                           "cards"}) {
+  for (const char* name :
+       {"roll", "pocket", "segment", "path", "bucket", "multiplier", "positions", "drawn", "hits", "gems", "cards"}) {
     fields.push_back({.name = name, .optional = true});
   }
   return catalog_kind({
@@ -101,8 +107,9 @@ VectorKind event_vector_kind() {
        "of 2^-32 in [0, 1 - 2^-32], as many as the game reads. Covers floats a round never shows in practice:",
        "every byte 255 (1 - 2^-32), zero, and limbo where its operation order matters.",
        "Port op: stake.event {game, floats, options} -> {the outcome members}."},
-      library().pick({"LargestFloat", "ZeroFloat", "SpreadFloats", "SpliceShuffle", "LimboFormula", "LimboOperationOrder", "HouseEdgeOrder",
-                      "DiceFloor", "LimboZero", "NotAFloat", "FloatCount", "OptionBounds"}),
+      library().pick({"LargestFloat", "ZeroFloat", "SpreadFloats", "SpliceShuffle", "LimboFormula",
+                      "LimboOperationOrder", "HouseEdgeOrder", "DiceFloor", "LimboZero", "NotAFloat", "FloatCount",
+                      "OptionBounds"}),
       {{.type = "StakeEvent", .call = {"stake.event"}, .members = {"game"}, .fields = fields},
        {.type = "StakeEventInvalid", .call = {"stake.event"}}},
       event_cases,

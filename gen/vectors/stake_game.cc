@@ -23,8 +23,8 @@ rapidjson::Document doc_of(const Value& v) {
   return d;
 }
 
-stake::Round round_of(const std::string& game, const std::string& server, const std::string& client, std::uint64_t nonce,
-                      const Value& options) {
+stake::Round round_of(const std::string& game, const std::string& server, const std::string& client,
+                      std::uint64_t nonce, const Value& options) {
   const rapidjson::Document o = doc_of(options);
   return stake::play(gen_backend(), game, server, client, nonce, o);
 }
@@ -59,16 +59,16 @@ std::vector<std::string> order_flags(std::vector<std::string> flags, const std::
 double edge_after_floor(double f) { return std::max(std::floor(1e8 / (f * 1e8) * 100.0) / 100.0 * 0.99, 1.0); }
 
 // limbo_flags adds HouseEdgeOrder to a limbo round where the house edge after the floor differs.
-std::vector<std::string> limbo_flags(std::vector<std::string> flags, const std::string& server, const std::string& client,
-                                     std::uint64_t nonce) {
+std::vector<std::string> limbo_flags(std::vector<std::string> flags, const std::string& server,
+                                     const std::string& client, std::uint64_t nonce) {
   const double f = round_of("limbo", server, client, nonce, O::object()).read.floats[0];
   if (edge_after_floor(f) != stake::limbo_multiplier(f)) flags.push_back("HouseEdgeOrder");
   return flags;
 }
 
 void game_cases(Cases& c) {
-  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& game, const std::string& server,
-                 const std::string& client, std::uint64_t nonce, Value options) {
+  auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& game,
+                 const std::string& server, const std::string& client, std::uint64_t nonce, Value options) {
     flags = order_flags(std::move(flags), game, round_of(game, server, client, nonce, options));
     c.group_members({{"game", game}});
     c.valid("StakeGame", std::move(comment), std::move(flags),
@@ -79,12 +79,13 @@ void game_cases(Cases& c) {
   const char* const kTest = "verifierform-stake tests/lib/games/";
   for (std::uint64_t n = 20; n <= 22; ++n) {
     const std::string at = ", nonce " + std::to_string(n);
-    add(std::string(kTest) + "dice/DiceResult.svelte.test.ts" + at, {"PublishedAnswer", "DiceFloor"}, "dice", kGameServer,
-        kGameClient, n, O::object());
+    add(std::string(kTest) + "dice/DiceResult.svelte.test.ts" + at, {"PublishedAnswer", "DiceFloor"}, "dice",
+        kGameServer, kGameClient, n, O::object());
   }
   for (std::uint64_t n = 20; n <= 22; ++n) {
     add(std::string(kTest) + "limbo/LimboResult.svelte.test.ts, nonce " + std::to_string(n),
-        limbo_flags({"PublishedAnswer"}, kGameServer, kGameClient, n), "limbo", kGameServer, kGameClient, n, O::object());
+        limbo_flags({"PublishedAnswer"}, kGameServer, kGameClient, n), "limbo", kGameServer, kGameClient, n,
+        O::object());
   }
   for (std::uint64_t n = 20; n <= 22; ++n) {
     add(std::string(kTest) + "roulette/RouletteResult.svelte.test.ts, nonce " + std::to_string(n), {"PublishedAnswer"},
@@ -98,7 +99,8 @@ void game_cases(Cases& c) {
   for (std::uint64_t n = 20; n <= 22; ++n) {
     add(std::string(kTest) + "keno/KenoResult.svelte.test.ts, nonce " + std::to_string(n) +
             " (the test lists the squares sorted; picks 1..10 are this kit's)",
-        {"PublishedAnswer"}, "keno", kGameServer, kGameClient, n, O::object({{"picks", O::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10})}}));
+        {"PublishedAnswer"}, "keno", kGameServer, kGameClient, n,
+        O::object({{"picks", O::array({1, 2, 3, 4, 5, 6, 7, 8, 9, 10})}}));
   }
   const char* const kRisk[] = {"low", "medium", "high"};
   for (std::uint64_t n = 0; n < 27; ++n) {
@@ -113,7 +115,8 @@ void game_cases(Cases& c) {
         O::object({{"segments", static_cast<std::int64_t>(10 + 10 * (n % 5))}, {"risk", kRisk[n / 5]}}));
   }
   for (std::uint64_t n = 0; n < 10; ++n) {
-    add(std::string(kTest) + "testcases/diamonds.json, nonce " + std::to_string(n) + " (its 'pink' is index 5, 'orange')",
+    add(std::string(kTest) + "testcases/diamonds.json, nonce " + std::to_string(n) +
+            " (its 'pink' is index 5, 'orange')",
         {"PublishedAnswer"}, "diamonds", "5f6de4c2f18ecbbfc1919851cd0770b7", "7dbf887dbe97259c5e48b76afa459c06", n,
         O::object());
   }
@@ -125,21 +128,29 @@ void game_cases(Cases& c) {
   // Pseudorandom rounds of every game.
   const std::string server = seed_hex("game/server", 0), client = seed_hex("game/client", 0).substr(0, 16);
   const std::vector<std::pair<const char*, Value>> rounds = {
-      {"dice", O::object()}, {"limbo", O::object()}, {"roulette", O::object()},
-      {"wheel", O::object({{"segments", 30}, {"risk", "medium"}})}, {"plinko", O::object({{"rows", 16}, {"risk", "high"}})},
-      {"mines", O::object({{"mines", 5}})}, {"keno", O::object({{"picks", O::array({3, 13, 23, 33})}})},
-      {"diamonds", O::object()}, {"hilo", O::object()}, {"baccarat", O::object()}};
+      {"dice", O::object()},
+      {"limbo", O::object()},
+      {"roulette", O::object()},
+      {"wheel", O::object({{"segments", 30}, {"risk", "medium"}})},
+      {"plinko", O::object({{"rows", 16}, {"risk", "high"}})},
+      {"mines", O::object({{"mines", 5}})},
+      {"keno", O::object({{"picks", O::array({3, 13, 23, 33})}})},
+      {"diamonds", O::object()},
+      {"hilo", O::object()},
+      {"baccarat", O::object()}};
   for (const auto& [game, options] : rounds) {
     for (std::uint64_t n = 1; n <= 2; ++n) {
       std::vector<std::string> flags{"Pseudorandom"};
       if (std::string(game) == "dice") flags.push_back("DiceFloor");
       if (std::string(game) == "limbo") flags = limbo_flags(flags, server, client, n);
-      add(std::string("pseudorandom ") + game + ", nonce " + std::to_string(n), flags, game, server, client, n, options);
+      add(std::string("pseudorandom ") + game + ", nonce " + std::to_string(n), flags, game, server, client, n,
+          options);
     }
   }
   add("mines with 24 mines: the pool shrinks to 2 tiles", {"PoolShrinks"}, "mines", server, client, 3,
       O::object({{"mines", 24}}));
-  add("keno with 10 picks", {"Pseudorandom"}, "keno", server, client, 4, O::object({{"picks", O::array({1, 5, 9, 13, 17, 21, 25, 29, 33, 37})}}));
+  add("keno with 10 picks", {"Pseudorandom"}, "keno", server, client, 4,
+      O::object({{"picks", O::array({1, 5, 9, 13, 17, 21, 25, 29, 33, 37})}}));
   add("hilo at nonce 2^53 - 1", {"MaxSafeNonce"}, "hilo", server, client, stake::kMaxCounter, O::object());
 
   // Limbo rounds where the house edge after the floor differs (search over nonces of a fixed pair).
@@ -147,7 +158,8 @@ void game_cases(Cases& c) {
   for (std::uint64_t n = 100; n < 400 && found < 2; ++n) {
     const stake::Round r = round_of("limbo", server, client, n, O::object());
     if (edge_after_floor(r.read.floats[0]) == stake::limbo_multiplier(r.read.floats[0])) continue;
-    add("limbo, nonce " + std::to_string(n) + ": the house edge after the floor gives another multiplier (search from 100)",
+    add("limbo, nonce " + std::to_string(n) +
+            ": the house edge after the floor gives another multiplier (search from 100)",
         {"HouseEdgeOrder"}, "limbo", server, client, n, O::object());
     ++found;
   }
@@ -156,13 +168,19 @@ void game_cases(Cases& c) {
 
   auto bad = [&](std::string comment, std::vector<std::string> flags, Value game, Value options, std::string error) {
     c.invalid("StakeGameInvalid", std::move(comment), std::move(flags),
-              {{"game", std::move(game)}, {"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(1)},
+              {{"game", std::move(game)},
+               {"serverSeed", server},
+               {"clientSeed", client},
+               {"nonce", Value(1)},
                {"options", std::move(options)}},
               std::move(error));
   };
   auto bad_nonce = [&](std::string comment, std::vector<std::string> flags, Value nonce) {
     c.invalid("StakeGameInvalid", std::move(comment), std::move(flags),
-              {{"game", "dice"}, {"serverSeed", server}, {"clientSeed", client}, {"nonce", std::move(nonce)},
+              {{"game", "dice"},
+               {"serverSeed", server},
+               {"clientSeed", client},
+               {"nonce", std::move(nonce)},
                {"options", O::object()}},
               "nonce");
   };
@@ -170,10 +188,18 @@ void game_cases(Cases& c) {
   bad_nonce("dice, nonce as the JSON number 1.0", {"IntegralFloat"}, Value(1.0));
   bad_nonce("dice, nonce as the JSON boolean true", {"BooleanAsInteger"}, Value(true));
   c.invalid("StakeGameInvalid", "dice, the server seed as the JSON number 12345", {"NumberAsText"},
-            {{"game", "dice"}, {"serverSeed", Value(12345)}, {"clientSeed", client}, {"nonce", Value(1)}, {"options", O::object()}},
+            {{"game", "dice"},
+             {"serverSeed", Value(12345)},
+             {"clientSeed", client},
+             {"nonce", Value(1)},
+             {"options", O::object()}},
             "serverSeed");
   c.invalid("StakeGameInvalid", "dice, the client seed as the JSON number 7", {"NumberAsText"},
-            {{"game", "dice"}, {"serverSeed", server}, {"clientSeed", Value(7)}, {"nonce", Value(1)}, {"options", O::object()}},
+            {{"game", "dice"},
+             {"serverSeed", server},
+             {"clientSeed", Value(7)},
+             {"nonce", Value(1)},
+             {"options", O::object()}},
             "clientSeed");
   bad("mines 0", {"OptionBounds"}, Value("mines"), O::object({{"mines", 0}}), "options.mines");
   bad("mines 25", {"OptionBounds"}, Value("mines"), O::object({{"mines", 25}}), "options.mines");
@@ -200,8 +226,8 @@ void game_cases(Cases& c) {
 
 VectorKind game_vector_kind() {
   std::vector<Field> fields = outputs({"messages", "macs", "floats"});
-  for (const char* name : {"roll", "pocket", "segment", "path", "bucket", "multiplier", "positions", "drawn", "hits", "gems",
-                           "cards"}) {
+  for (const char* name :
+       {"roll", "pocket", "segment", "path", "bucket", "multiplier", "positions", "drawn", "hits", "gems", "cards"}) {
     fields.push_back({.name = name, .optional = true});
   }
   return catalog_kind({
@@ -212,10 +238,9 @@ VectorKind game_vector_kind() {
        "and keno draw by splice from 25 tiles (0-based) and 40 squares (shown 1..40); diamonds 5 of 7 gems; hilo",
        "52 and baccarat 6 cards of an unlimited deck. Port op: stake.game {game, serverSeed, clientSeed, nonce,",
        "options} -> {floats, the outcome members}."},
-      library().pick({"PublishedAnswer", "Pseudorandom", "RoundAdvance", "DiceFloor", "HouseEdgeOrder",
-                      "SpliceShuffle", "DrawOrder", "PoolShrinks", "MaxSafeNonce", "OptionBounds", "UnknownOption",
-                      "MissingOption", "UnknownGame", "IntegerAsText", "IntegralFloat", "BooleanAsInteger",
-                      "NumberAsText"}),
+      library().pick({"PublishedAnswer", "Pseudorandom", "RoundAdvance", "DiceFloor", "HouseEdgeOrder", "SpliceShuffle",
+                      "DrawOrder", "PoolShrinks", "MaxSafeNonce", "OptionBounds", "UnknownOption", "MissingOption",
+                      "UnknownGame", "IntegerAsText", "IntegralFloat", "BooleanAsInteger", "NumberAsText"}),
       {{.type = "StakeGame", .call = {"stake.game"}, .members = {"game"}, .fields = fields},
        {.type = "StakeGameInvalid", .call = {"stake.game"}}},
       game_cases,

@@ -53,28 +53,28 @@ std::string latin1(const std::string& s) {
 // Port is a port of stake-v1 with some rules changed.
 struct Port {
   // The byte stream.
-  bool key_hex = false;           // keys the HMAC with the hex-decoded server seed
-  bool dash = false;              // writes the message `${client}-${nonce}-${round}`
-  bool no_round = false;          // writes the message `${client}:${nonce}` (no round)
-  bool no_round_advance = false;  // wraps to byte 0 of the same MAC after byte 31
-  bool cursor_as_round = false;   // takes the cursor for a round number (from byte 0 of it)
+  bool key_hex = false;               // keys the HMAC with the hex-decoded server seed
+  bool dash = false;                  // writes the message `${client}-${nonce}-${round}`
+  bool no_round = false;              // writes the message `${client}:${nonce}` (no round)
+  bool no_round_advance = false;      // wraps to byte 0 of the same MAC after byte 31
+  bool cursor_as_round = false;       // takes the cursor for a round number (from byte 0 of it)
   bool cursor_multiple_of_4 = false;  // rejects a byte cursor that is not a multiple of 4
-  bool eight_bytes = false;       // a float of 8 bytes: u64 / 2^64
-  bool max_u32 = false;           // a float is u32 / (2^32 - 1)
-  bool nonce_double = false;      // reads the nonce as a JavaScript number (any number, rounded)
+  bool eight_bytes = false;           // a float of 8 bytes: u64 / 2^64
+  bool max_u32 = false;               // a float is u32 / (2^32 - 1)
+  bool nonce_double = false;          // reads the nonce as a JavaScript number (any number, rounded)
   std::uint64_t nonce_cap = stake::kMaxCounter;
-  bool count_unchecked = false;   // reads any count, 0 and above 1024 included
+  bool count_unchecked = false;  // reads any count, 0 and above 1024 included
   bool empty_client_rejected = false;
-  bool colon_rejected = false;    // rejects a client seed containing ':'
-  bool latin1_text = false;       // encodes the texts as Latin-1
+  bool colon_rejected = false;  // rejects a client seed containing ':'
+  bool latin1_text = false;     // encodes the texts as Latin-1
   // The games.
-  bool swap_shuffle = false;      // swaps the picked item with the last instead of splicing it out
-  bool sorted_draw = false;       // reports keno's and mines' draws sorted
+  bool swap_shuffle = false;  // swaps the picked item with the last instead of splicing it out
+  bool sorted_draw = false;   // reports keno's and mines' draws sorted
   enum class Limbo { kStake, kSimplified, kQuantized24, kEdgeAfterFloor, kZeroAsMax } limbo = Limbo::kStake;
-  bool dice_unfloored = false;    // (float * 10001) / 100, the page's snippet without its floor
-  bool options_unchecked = false; // no option bound, unknown options ignored, missing ones defaulted
-  bool floats_unchecked = false;  // stake.event: any number in [0, 1] and any count
-  bool game_any_case = false;     // reads game names case-insensitively
+  bool dice_unfloored = false;     // (float * 10001) / 100, the page's snippet without its floor
+  bool options_unchecked = false;  // no option bound, unknown options ignored, missing ones defaulted
+  bool floats_unchecked = false;   // stake.event: any number in [0, 1] and any count
+  bool game_any_case = false;      // reads game names case-insensitively
 
   [[nodiscard]] std::string text(const rapidjson::Value& p, const char* key) const {
     std::string s = json::get_string(p, key, "params");
@@ -122,8 +122,8 @@ struct Port {
       for (int j = 0; j < (eight_bytes ? 8 : 4); ++j) v = (v << 8) | byte();
       out.push_back(eight_bytes ? std::ldexp(static_cast<double>(v), -64)
                     : max_u32   ? static_cast<double>(v) / 4294967295.0
-                                : stake::float_of({static_cast<std::uint8_t>(v >> 24), static_cast<std::uint8_t>(v >> 16),
-                                                   static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)}));
+                              : stake::float_of({static_cast<std::uint8_t>(v >> 24), static_cast<std::uint8_t>(v >> 16),
+                                                 static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)}));
     }
     return out;
   }
@@ -132,7 +132,8 @@ struct Port {
     const std::uint64_t cursor = stake::read_counter(json::member(p, "cursor", "params"), "cursor");
     const rapidjson::Value& c = json::member(p, "count", "params");
     if (!c.IsUint64()) throw InputError("count", "must be an integer");
-    const std::uint64_t count = count_unchecked ? std::min<std::uint64_t>(c.GetUint64(), 4096) : stake::check_count(c.GetUint64(), "count");
+    const std::uint64_t count =
+        count_unchecked ? std::min<std::uint64_t>(c.GetUint64(), 4096) : stake::check_count(c.GetUint64(), "count");
     json::Array a;
     for (double f : stream(p, cursor, count, b)) a.emplace_back(f);
     return Value::object({{"floats", Value(std::move(a))}});
@@ -142,7 +143,8 @@ struct Port {
     const rapidjson::Value& g = json::member(p, "game", "params");
     if (game_any_case && g.IsString()) {
       std::string s = g.GetString();
-      std::transform(s.begin(), s.end(), s.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+      std::transform(s.begin(), s.end(), s.begin(),
+                     [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
       rapidjson::Value v(s.c_str(), static_cast<rapidjson::SizeType>(s.size()));
       return stake::read_game(v, "game");
     }
@@ -152,7 +154,9 @@ struct Port {
   // needed returns how many floats this port reads for game |g| with options |o|.
   [[nodiscard]] std::size_t needed(const std::string& g, const rapidjson::Value& o) const {
     if (!options_unchecked) return stake::floats_needed(g, o);
-    auto int_or = [&](const char* n, int def) { return o.IsObject() && o.HasMember(n) && o[n].IsInt() ? o[n].GetInt() : def; };
+    auto int_or = [&](const char* n, int def) {
+      return o.IsObject() && o.HasMember(n) && o[n].IsInt() ? o[n].GetInt() : def;
+    };
     return static_cast<std::size_t>(g == "mines"      ? std::clamp(int_or("mines", 3), 0, 25)
                                     : g == "plinko"   ? std::clamp(int_or("rows", 16), 1, 64)
                                     : g == "keno"     ? 10
@@ -163,7 +167,8 @@ struct Port {
   }
 
   // outcome translates |fl| as this port does.
-  [[nodiscard]] json::Object outcome(const std::string& g, const std::vector<double>& fl, const rapidjson::Value& o) const {
+  [[nodiscard]] json::Object outcome(const std::string& g, const std::vector<double>& fl,
+                                     const rapidjson::Value& o) const {
     auto draw = [&](int n) {
       std::vector<int> pool(static_cast<std::size_t>(n));
       for (int i = 0; i < n; ++i) pool[static_cast<std::size_t>(i)] = i;
@@ -231,7 +236,8 @@ struct Port {
     if (floats_unchecked) {
       const std::vector<double> within(fl.begin(), fl.end());
       std::vector<double> lattice;
-      for (double f : within) lattice.push_back(std::min(std::floor(f * stake::kTwo32), stake::kTwo32 - 1) / stake::kTwo32);
+      for (double f : within)
+        lattice.push_back(std::min(std::floor(f * stake::kTwo32), stake::kTwo32 - 1) / stake::kTwo32);
       return stake::event(g, lattice, o);
     }
     return stake::event(g, fl, o);
@@ -279,26 +285,31 @@ enum WhichOps : unsigned { kFloats = 1, kGame = 2, kEvent = 4 };
 void add(FlagLibrary& lib, std::string name, std::string description, unsigned ops, Port port) {
   WrongPort w{std::move(name), std::move(description), {}};
   auto s = std::make_shared<const Port>(std::move(port));
-  if (ops & kFloats) w.answers.push_back({"stake.floats", [s](const rapidjson::Value& p, const Backend& b) { return s->floats(p, b); }});
-  if (ops & kGame) w.answers.push_back({"stake.game", [s](const rapidjson::Value& p, const Backend& b) { return s->game_round(p, b); }});
-  if (ops & kEvent) w.answers.push_back({"stake.event", [s](const rapidjson::Value& p, const Backend& b) { return s->event(p, b); }});
+  if (ops & kFloats)
+    w.answers.push_back({"stake.floats", [s](const rapidjson::Value& p, const Backend& b) { return s->floats(p, b); }});
+  if (ops & kGame)
+    w.answers.push_back(
+        {"stake.game", [s](const rapidjson::Value& p, const Backend& b) { return s->game_round(p, b); }});
+  if (ops & kEvent)
+    w.answers.push_back({"stake.event", [s](const rapidjson::Value& p, const Backend& b) { return s->event(p, b); }});
   lib.port(std::move(w));
 }
 
 // CrashPort is stake.crash with one rule changed.
 struct CrashPort {
-  bool key_bytes = false;          // keys the HMAC with the hash's 32 decoded bytes
-  bool swapped = false;            // HMAC(key = salt, msg = hash)
-  bool edge_after_floor = false;   // floor(max(1, 2^32 / (int + 1)) * 100) / 100 * 0.99
-  bool no_max = false;             // no max(1, ...): points below 1
-  bool hash_unchecked = false;     // any text as the hash
+  bool key_bytes = false;         // keys the HMAC with the hash's 32 decoded bytes
+  bool swapped = false;           // HMAC(key = salt, msg = hash)
+  bool edge_after_floor = false;  // floor(max(1, 2^32 / (int + 1)) * 100) / 100 * 0.99
+  bool no_max = false;            // no max(1, ...): points below 1
+  bool hash_unchecked = false;    // any text as the hash
 
   [[nodiscard]] Value answer(const rapidjson::Value& p, const Backend& b) const {
     const std::string h = json::get_string(p, "gameHash", "params"), salt = json::get_string(p, "salt", "params");
     if (!hash_unchecked) stake::check_game_hash(h, "gameHash");
     Bytes key = key_bytes ? from_hex(h, "gameHash") : Bytes(h.begin(), h.end());
     const Digest d = swapped ? b.hmac_sha256(as_bytes(salt), as_bytes(h)) : b.hmac_sha256(key, as_bytes(salt));
-    const double i = static_cast<double>((std::uint32_t{d[0]} << 24) | (std::uint32_t{d[1]} << 16) | (std::uint32_t{d[2]} << 8) | d[3]);
+    const double i = static_cast<double>((std::uint32_t{d[0]} << 24) | (std::uint32_t{d[1]} << 16) |
+                                         (std::uint32_t{d[2]} << 8) | d[3]);
     const double ratio = stake::kTwo32 / (i + 1);
     double point = edge_after_floor ? std::floor(std::max(1.0, ratio) * 100.0) / 100.0 * (1 - 0.01)
                    : no_max         ? std::floor(ratio * (1 - 0.01) * 100.0) / 100.0
@@ -309,40 +320,49 @@ struct CrashPort {
 
 void add_crash(FlagLibrary& lib, std::string name, std::string description, CrashPort port) {
   auto s = std::make_shared<const CrashPort>(port);
-  lib.port({std::move(name), std::move(description),
-            {{"stake.crash", [s](const rapidjson::Value& p, const Backend& b) { return s->answer(p, b); }}}});
+  lib.port({std::move(name), std::move(description), {{"stake.crash", [s](const rapidjson::Value& p, const Backend& b) {
+                                                         return s->answer(p, b);
+                                                       }}}});
 }
 
 }  // namespace
 
 void add_wrong_ports(FlagLibrary& lib) {
   const unsigned all = kFloats | kGame;
-  add(lib, "stake-key-as-hex", "keys the HMAC with the server seed's hex-decoded bytes instead of its text", all, {.key_hex = true});
+  add(lib, "stake-key-as-hex", "keys the HMAC with the server seed's hex-decoded bytes instead of its text", all,
+      {.key_hex = true});
   add(lib, "stake-dash-message", "writes the MAC message as `${clientSeed}-${nonce}-${round}`", all, {.dash = true});
-  add(lib, "stake-no-round", "writes the MAC message as `${clientSeed}:${nonce}`, without the round", all, {.no_round = true});
-  add(lib, "stake-no-round-advance", "after byte 31 reads byte 0 of the same MAC again instead of the next round's", all,
-      {.no_round_advance = true});
-  add(lib, "stake-cursor-as-round", "takes the cursor for a round number instead of a byte offset", kFloats, {.cursor_as_round = true});
-  add(lib, "stake-cursor-multiple-of-4", "rejects a byte cursor that is not a multiple of 4 (as verifierform-stake does)",
-      kFloats, {.cursor_multiple_of_4 = true});
-  add(lib, "stake-float-from-8-bytes", "makes a float of 8 bytes, u64 / 2^64, instead of 4", all, {.eight_bytes = true});
-  add(lib, "stake-divide-by-max-u32", "divides the 4 bytes' integer by 2^32 - 1 instead of 2^32 (the largest float is 1)",
-      all | kEvent, {.max_u32 = true});
-  add(lib, "stake-nonce-through-double", "reads the nonce as a JavaScript number: any number accepted, above 2^53 rounded",
-      all, {.nonce_double = true});
+  add(lib, "stake-no-round", "writes the MAC message as `${clientSeed}:${nonce}`, without the round", all,
+      {.no_round = true});
+  add(lib, "stake-no-round-advance", "after byte 31 reads byte 0 of the same MAC again instead of the next round's",
+      all, {.no_round_advance = true});
+  add(lib, "stake-cursor-as-round", "takes the cursor for a round number instead of a byte offset", kFloats,
+      {.cursor_as_round = true});
+  add(lib, "stake-cursor-multiple-of-4",
+      "rejects a byte cursor that is not a multiple of 4 (as verifierform-stake does)", kFloats,
+      {.cursor_multiple_of_4 = true});
+  add(lib, "stake-float-from-8-bytes", "makes a float of 8 bytes, u64 / 2^64, instead of 4", all,
+      {.eight_bytes = true});
+  add(lib, "stake-divide-by-max-u32",
+      "divides the 4 bytes' integer by 2^32 - 1 instead of 2^32 (the largest float is 1)", all | kEvent,
+      {.max_u32 = true});
+  add(lib, "stake-nonce-through-double",
+      "reads the nonce as a JavaScript number: any number accepted, above 2^53 rounded", all, {.nonce_double = true});
   add(lib, "stake-nonce-32-bit", "rejects nonces above 2^32 - 1", all, {.nonce_cap = 0xffffffffULL});
-  add(lib, "stake-count-unchecked", "reads any float count, 0 and above 1024 included", kFloats, {.count_unchecked = true});
+  add(lib, "stake-count-unchecked", "reads any float count, 0 and above 1024 included", kFloats,
+      {.count_unchecked = true});
   add(lib, "stake-empty-client-seed-rejected", "rejects an empty client seed", all, {.empty_client_rejected = true});
   add(lib, "stake-colon-rejected", "rejects a client seed containing ':'", all, {.colon_rejected = true});
   add(lib, "stake-latin1-text", "hashes the seeds as Latin-1 instead of UTF-8", all, {.latin1_text = true});
-  add(lib, "stake-swap-shuffle", "draws keno's squares and mines' tiles by swap-to-end instead of splice", kGame | kEvent,
-      {.swap_shuffle = true});
-  add(lib, "stake-sorted-draw", "reports keno's squares and mines' tiles sorted instead of in draw order", kGame | kEvent,
-      {.sorted_draw = true});
-  add(lib, "stake-limbo-simplified", "computes limbo as 0.99 / float instead of 1e8 / (float * 1e8) * 0.99", kGame | kEvent,
-      {.limbo = Port::Limbo::kSimplified});
-  add(lib, "stake-limbo-24-bit", "computes limbo as 2^24 / (floor(float * 2^24) + 1) * 0.99 (verifierform-stake's formula)",
-      kGame | kEvent, {.limbo = Port::Limbo::kQuantized24});
+  add(lib, "stake-swap-shuffle", "draws keno's squares and mines' tiles by swap-to-end instead of splice",
+      kGame | kEvent, {.swap_shuffle = true});
+  add(lib, "stake-sorted-draw", "reports keno's squares and mines' tiles sorted instead of in draw order",
+      kGame | kEvent, {.sorted_draw = true});
+  add(lib, "stake-limbo-simplified", "computes limbo as 0.99 / float instead of 1e8 / (float * 1e8) * 0.99",
+      kGame | kEvent, {.limbo = Port::Limbo::kSimplified});
+  add(lib, "stake-limbo-24-bit",
+      "computes limbo as 2^24 / (floor(float * 2^24) + 1) * 0.99 (verifierform-stake's formula)", kGame | kEvent,
+      {.limbo = Port::Limbo::kQuantized24});
   add(lib, "stake-house-edge-after-floor", "applies limbo's house edge after flooring to cents instead of before",
       kGame | kEvent, {.limbo = Port::Limbo::kEdgeAfterFloor});
   add(lib, "stake-limbo-zero-as-max", "answers limbo's float 0 with 1,000,000x instead of rejecting it", kEvent,
@@ -354,15 +374,18 @@ void add_wrong_ports(FlagLibrary& lib) {
   add(lib, "stake-event-floats-unchecked", "takes any number in [0, 1] as a float, and any count of floats", kEvent,
       {.floats_unchecked = true});
   add(lib, "stake-game-any-case", "reads game names case-insensitively", kGame | kEvent, {.game_any_case = true});
-  add_crash(lib, "stake-crash-key-as-bytes", "keys crash's HMAC with the game hash's 32 decoded bytes instead of its text",
-            {.key_bytes = true});
-  add_crash(lib, "stake-crash-swapped-hmac", "computes crash's HMAC keyed with the salt over the game hash", {.swapped = true});
-  add_crash(lib, "stake-crash-edge-after-floor", "applies crash's house edge after the floor to cents", {.edge_after_floor = true});
+  add_crash(lib, "stake-crash-key-as-bytes",
+            "keys crash's HMAC with the game hash's 32 decoded bytes instead of its text", {.key_bytes = true});
+  add_crash(lib, "stake-crash-swapped-hmac", "computes crash's HMAC keyed with the salt over the game hash",
+            {.swapped = true});
+  add_crash(lib, "stake-crash-edge-after-floor", "applies crash's house edge after the floor to cents",
+            {.edge_after_floor = true});
   add_crash(lib, "stake-crash-no-minimum", "leaves out crash's max(1, ...), giving points below 1", {.no_max = true});
   add_crash(lib, "stake-crash-hash-unchecked", "takes any text as the game hash", {.hash_unchecked = true});
   // JSON types read leniently (vectors/lenient_ports.h).
   add_lenient_integer_ports(lib,
-                            {.as_text = "stake-integer-as-text", .integral_float = "stake-integral-float",
+                            {.as_text = "stake-integer-as-text",
+                             .integral_float = "stake-integral-float",
                              .boolean = "stake-boolean-as-integer"},
                             "nonce, cursor or count", {"stake.floats", "stake.game"});
   lib.port(lenient_port("stake-number-as-text", "takes a JSON number for a seed or a salt, as the text of the number",

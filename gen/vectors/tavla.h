@@ -44,7 +44,8 @@ inline Uuid uuid_of(const Bytes& b) {
 // The "sequential-byte-seed" inputs of the seed document: seed 00..1f, contributions 20..3f and
 // 40..5f. The seed gives no game id or seats; ours continue the sequence: 60..6f, 70..7f, 80..8f.
 inline RollInputs sequential_inputs() {
-  return {digest_of(sequential(0x00, 32)), uuid_of(sequential(0x60, 16)),
+  return {digest_of(sequential(0x00, 32)),
+          uuid_of(sequential(0x60, 16)),
           {digest_of(sequential(0x20, 32)), digest_of(sequential(0x40, 32))}};
 }
 inline const Uuid kSeqSeat0 = uuid_of(sequential(0x70, 16));
@@ -104,7 +105,8 @@ inline RollInputs parse_inputs(const rapidjson::Value& test) {
   in.seed = parse_secret(seed.GetString(), "seed");
   in.game_id = parse_uuid(game.GetString(), "gameId");
   const std::vector<std::string> texts = string_items(contributions, "contributions", 2);
-  for (std::size_t i = 0; i < 2; ++i) in.contributions[i] = parse_secret(texts[i], "contributions[" + std::to_string(i) + "]");
+  for (std::size_t i = 0; i < 2; ++i)
+    in.contributions[i] = parse_secret(texts[i], "contributions[" + std::to_string(i) + "]");
   return in;
 }
 
@@ -145,11 +147,12 @@ inline Value sample_settings_reordered() {
 using canonical_json_vec::utf16_settings;
 
 inline Value escaping_settings() {
-  return Value::object({{"rulesVersion", 1},
-                        {"title", "Tavla/Türkiye \"5\" \\ tab\there\nnewline \x01\x1f \x7f \xe2\x80\xa8"},
-                        {"emptyText", ""},
-                        {"limits", Value::array({std::int64_t{9007199254740991}, std::int64_t{-9007199254740991}, 0, -1})},
-                        {"none", nullptr}});
+  return Value::object(
+      {{"rulesVersion", 1},
+       {"title", "Tavla/Türkiye \"5\" \\ tab\there\nnewline \x01\x1f \x7f \xe2\x80\xa8"},
+       {"emptyText", ""},
+       {"limits", Value::array({std::int64_t{9007199254740991}, std::int64_t{-9007199254740991}, 0, -1})},
+       {"none", nullptr}});
 }
 
 inline Value nested_settings() {

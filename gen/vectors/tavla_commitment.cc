@@ -37,8 +37,9 @@ int letters_j_to_z(const std::string& seal) {
 void commitment_cases(Cases& cs) {
   auto add = [&](std::string game, std::string seat0, std::string seat1, const Digest& seed, const Value& settings,
                  std::string comment, std::vector<std::string> flags) {
-    cs.valid("TavlaCommitment", std::move(comment), std::move(flags),
-             {{"gameId", game}, {"seats", Value::array({seat0, seat1})}, {"seed", to_hex(seed)}, {"settings", settings}});
+    cs.valid(
+        "TavlaCommitment", std::move(comment), std::move(flags),
+        {{"gameId", game}, {"seats", Value::array({seat0, seat1})}, {"seed", to_hex(seed)}, {"settings", settings}});
   };
   const RollInputs seq = sequential_inputs();
   const std::string g = format_uuid(seq.game_id), s0 = format_uuid(kSeqSeat0), s1 = format_uuid(kSeqSeat1);
@@ -78,10 +79,13 @@ void commitment_cases(Cases& cs) {
     if (found_letters < 1 || found_zero < 1) throw std::logic_error("tavla vectors: seal search failed");
   }
 
-  auto bad = [&](std::string game, Value seats, std::string seed, Value settings, std::string error, std::string comment,
-                 std::vector<std::string> flags) {
+  auto bad = [&](std::string game, Value seats, std::string seed, Value settings, std::string error,
+                 std::string comment, std::vector<std::string> flags) {
     cs.invalid("TavlaCommitmentInvalid", std::move(comment), std::move(flags),
-               {{"gameId", std::move(game)}, {"seats", std::move(seats)}, {"seed", std::move(seed)}, {"settings", std::move(settings)}},
+               {{"gameId", std::move(game)},
+                {"seats", std::move(seats)},
+                {"seed", std::move(seed)},
+                {"settings", std::move(settings)}},
                std::move(error));
   };
   const Value seats = Value::array({s0, s1});
@@ -97,7 +101,8 @@ void commitment_cases(Cases& cs) {
       {"6061626g" + g.substr(8), "non-hex digit g"},
       {"", "empty"},
       {g.substr(0, 8) + "_" + g.substr(9), "'_' instead of '-'"}};
-  for (const auto& [text, what] : bad_uuids) bad(text, seats, seed, settings, "gameId", "game id: " + what, {"InvalidUuid"});
+  for (const auto& [text, what] : bad_uuids)
+    bad(text, seats, seed, settings, "gameId", "game id: " + what, {"InvalidUuid"});
   bad(g, Value::array({s0, "(" + s1 + ")"}), seed, settings, "seats[1]", "seat 1 in parentheses", {"InvalidUuid"});
   bad(g, Value::array({s0}), seed, settings, "seats", "one seat", {"InvalidSeats"});
   bad(g, Value::array({s0, s1, s0}), seed, settings, "seats", "three seats", {"InvalidSeats"});
@@ -105,8 +110,8 @@ void commitment_cases(Cases& cs) {
   bad(g, seats, to_hex(sequential(0, 33)), settings, "seed", "33-byte seed", {"InvalidSeedLength"});
   bad(g, seats, seed.substr(1), settings, "seed", "63 hex digits", {"InvalidSeed"});
   bad(g, seats, "0x" + seed.substr(2), settings, "seed", "0x prefix", {"InvalidSeed"});
-  bad(g, seats, seed, Value::object({{"rulesVersion", 1}, {"matchPoints", 5.5}}), "settings", "settings with the fraction 5.5",
-      {"InvalidSettings"});
+  bad(g, seats, seed, Value::object({{"rulesVersion", 1}, {"matchPoints", 5.5}}), "settings",
+      "settings with the fraction 5.5", {"InvalidSettings"});
   bad(g, seats, seed, Value::object({{"rulesVersion", 1}, {"bank", std::int64_t{9007199254740992}}}), "settings",
       "settings with 2^53, beyond the safe integers", {"InvalidSettings"});
   bad(g, seats, seed, Value::object({{"rulesVersion", 1}, {"bank", -std::int64_t{9007199254740992}}}), "settings",
@@ -146,47 +151,74 @@ void commitment_cases(Cases& cs) {
 }  // namespace
 
 void add_commitment_flags(FlagLibrary& lib) {
-  lib.flag({"UuidByteOrder", BugType::kEncoding,
+  lib.flag({"UuidByteOrder",
+            BugType::kEncoding,
             "UUIDs whose GUID little-endian byte order (first three groups reversed) differs from the written order: "
             "catches a port that uses a platform GUID type's bytes.",
             {"guid-byte-order"}});
-  lib.flag({"UuidUppercase", BugType::kEncoding, "UUIDs written in capitals: the same bytes as lowercase.",
+  lib.flag({"UuidUppercase",
+            BugType::kEncoding,
+            "UUIDs written in capitals: the same bytes as lowercase.",
             {"tavla-uuid-uppercase-rejected"}});
-  lib.flag({"UuidExtremes", BugType::kBoundary, "The nil UUID and the all-ff UUID: no version or variant bits are checked.",
+  lib.flag({"UuidExtremes",
+            BugType::kBoundary,
+            "The nil UUID and the all-ff UUID: no version or variant bits are checked.",
             {"tavla-rfc4122-uuid-only"}});
-  lib.flag({"SettingsKeyOrder", BugType::kOrder,
+  lib.flag({"SettingsKeyOrder",
+            BugType::kOrder,
             "The same settings with members in another order: catches a port that hashes the settings as given "
             "instead of in canonical form.",
             {"tavla-settings-as-given"}});
-  lib.flag({"SettingsUtf16Order", BugType::kOrder,
+  lib.flag({"SettingsUtf16Order",
+            BugType::kOrder,
             "Settings keys whose UTF-16 order differs from their code point (and UTF-8 byte) order: catches a port "
             "that sorts keys by code point or by bytes.",
             {"tavla-code-point-key-sort"}});
-  lib.flag({"SettingsEscaping", BugType::kEncoding,
+  lib.flag({"SettingsEscaping",
+            BugType::kEncoding,
             "Settings strings with quotes, backslash, '/', control characters, DEL, U+2028 and non-ASCII, and safe "
             "integer bounds: catches escaping that is not RFC 8785's.",
             {"tavla-settings-slash-escaped", "tavla-settings-separators-escaped", "tavla-settings-del-escaped"}});
-  lib.flag({"SettingsNested", BugType::kOrder, "Nested objects are sorted too; arrays keep their order.",
+  lib.flag({"SettingsNested",
+            BugType::kOrder,
+            "Nested objects are sorted too; arrays keep their order.",
             {"tavla-settings-top-level-sorted"}});
-  lib.flag({"SealCrockfordLetters", BugType::kEncoding,
+  lib.flag({"SealCrockfordLetters",
+            BugType::kEncoding,
             "Seal codes with letters for values 18..31 (J K M N P Q R S T V W X Y Z), which RFC 4648 base32 and "
             "base32hex write differently: catches the wrong alphabet.",
             {"rfc4648-base32", "tavla-seal-base32hex"},
             [](const Params&, const json::Value& o) { return letters_j_to_z(written_seal(o)) >= 7; }});
-  lib.flag({"SealLeadingZero", BugType::kEncoding,
+  lib.flag({"SealLeadingZero",
+            BugType::kEncoding,
             "A seal code that starts with 0: catches a port that prints the 40-bit value without padding.",
-            {"tavla-seal-unpadded"}, [](const Params&, const json::Value& o) { return written_seal(o)[0] == '0'; }});
-  lib.flag({"SealCanonical", BugType::kBasic, "A seal code already in the XXXX-XXXX form reads as itself.", {},
+            {"tavla-seal-unpadded"},
+            [](const Params&, const json::Value& o) { return written_seal(o)[0] == '0'; }});
+  lib.flag({"SealCanonical",
+            BugType::kBasic,
+            "A seal code already in the XXXX-XXXX form reads as itself.",
+            {},
             [](const Params& p, const json::Value& o) { return written_seal(o) == code_of(p); }});
-  lib.flag({"SealLenientCase", BugType::kFunctionality, "Lowercase seal codes read as uppercase.", {"tavla-seal-lowercase-rejected"}});
-  lib.flag({"SealHyphen", BugType::kFunctionality,
-            "Seal codes without the hyphen, or with hyphens elsewhere: every '-' is ignored.", {"tavla-seal-hyphen-at-4-only"}});
-  lib.flag({"SealAliases", BugType::kFunctionality, "Crockford's read aliases: O reads as 0, I and L as 1 (either case).",
+  lib.flag({"SealLenientCase",
+            BugType::kFunctionality,
+            "Lowercase seal codes read as uppercase.",
+            {"tavla-seal-lowercase-rejected"}});
+  lib.flag({"SealHyphen",
+            BugType::kFunctionality,
+            "Seal codes without the hyphen, or with hyphens elsewhere: every '-' is ignored.",
+            {"tavla-seal-hyphen-at-4-only"}});
+  lib.flag({"SealAliases",
+            BugType::kFunctionality,
+            "Crockford's read aliases: O reads as 0, I and L as 1 (either case).",
             {"tavla-seal-no-aliases"}});
-  lib.flag({"InvalidSeal", BugType::kMissingCheck,
-            "Seal codes with U, another character, or not exactly 8 symbols: must be bad input.", {"tavla-seal-unchecked"}});
-  lib.flag({"InvalidSeats", BugType::kMissingCheck, "A seat list without exactly two ids.", {"tavla-seat-count-unchecked"}});
-  lib.flag({"InvalidSettings", BugType::kMissingCheck,
+  lib.flag({"InvalidSeal",
+            BugType::kMissingCheck,
+            "Seal codes with U, another character, or not exactly 8 symbols: must be bad input.",
+            {"tavla-seal-unchecked"}});
+  lib.flag(
+      {"InvalidSeats", BugType::kMissingCheck, "A seat list without exactly two ids.", {"tavla-seat-count-unchecked"}});
+  lib.flag({"InvalidSettings",
+            BugType::kMissingCheck,
             "Settings with a fraction or an integer beyond +-(2^53 - 1), which any JSON parser can see; cases a "
             "generic parser hides (1.0, 1e2, -0, duplicate keys, lone surrogates) are in canonical_json_test.json.",
             {"tavla-settings-numbers-unchecked", "tavla-unsafe-integers"}});
@@ -199,14 +231,21 @@ VectorKind commitment_vector_kind() {
        "settings); commitment = SHA-256(\"tavlarena-dice-commit-v1\" || gameId || settingsHash || seat0 ||",
        "seat1 || seed); seal code = Crockford base32 of its first 40 bits, XXXX-XXXX. UUIDs are 16 bytes",
        "in written order. Also: reading seal codes leniently, and invalid inputs."},
-      library().pick({"SequentialByteSeed", "UuidByteOrder", "UuidUppercase", "UuidExtremes", "SettingsKeyOrder",
-                      "SettingsUtf16Order", "SettingsEscaping", "SettingsNested", "SealCrockfordLetters", "SealLeadingZero",
-                      "SealCanonical", "SealLenientCase", "SealHyphen", "SealAliases", "InvalidSeal", "InvalidUuid",
-                      "InvalidSeats", "InvalidSeedLength", "InvalidSeed", "InvalidSettings", "NumberAsText"}),
+      library().pick({"SequentialByteSeed",   "UuidByteOrder",      "UuidUppercase",    "UuidExtremes",
+                      "SettingsKeyOrder",     "SettingsUtf16Order", "SettingsEscaping", "SettingsNested",
+                      "SealCrockfordLetters", "SealLeadingZero",    "SealCanonical",    "SealLenientCase",
+                      "SealHyphen",           "SealAliases",        "InvalidSeal",      "InvalidUuid",
+                      "InvalidSeats",         "InvalidSeedLength",  "InvalidSeed",      "InvalidSettings",
+                      "NumberAsText"}),
       {{.type = "TavlaCommitment",
         .call = {"tavla.commitment"},
         .fields = {{.name = "settingsCanonical", .asked = false},  // fairvec's addition to the scheme's results
-                   {"settingsHash"}, {"gameIdBytes"}, {"seatBytes"}, {"commitmentInput"}, {"commitment"}, {"sealCode"}},
+                   {"settingsHash"},
+                   {"gameIdBytes"},
+                   {"seatBytes"},
+                   {"commitmentInput"},
+                   {"commitment"},
+                   {"sealCode"}},
         .calls = {{.op = "tavla.seal_code", .params = {{"code", "sealCode"}}}}},  // the seal code reads back
        {.type = "TavlaCommitmentInvalid", .call = {"tavla.commitment"}},
        {.type = "TavlaSealRead", .call = {"tavla.seal_code"}},

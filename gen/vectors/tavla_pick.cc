@@ -93,11 +93,13 @@ void pick_cases(Cases& c) {
     Digest b0 = skipped_block(15), b1 = filler_block(16);
     b0[30] = 41;  // die 1 = 6
     b0[31] = 42;  // die 2 = 1
-    add({b0, b1}, "both dice from the last two bytes of block 0; block 1 not read", {"LastByteOfBlock", "ExtraBlocksIgnored"});
+    add({b0, b1}, "both dice from the last two bytes of block 0; block 1 not read",
+        {"LastByteOfBlock", "ExtraBlocksIgnored"});
   }
 
   auto add_invalid = [&](Value blocks, std::string error, std::string comment, std::vector<std::string> flags) {
-    c.invalid("TavlaPickInvalid", std::move(comment), std::move(flags), {{"blocks", std::move(blocks)}}, std::move(error));
+    c.invalid("TavlaPickInvalid", std::move(comment), std::move(flags), {{"blocks", std::move(blocks)}},
+              std::move(error));
   };
   add_invalid(blocks_value({skipped_block(17)}), "blocks", "one block, all bytes skipped", {"AllSkippedBlocks"});
   add_invalid(blocks_value({skipped_block(18), skipped_block(19), skipped_block(20)}), "blocks",
@@ -119,29 +121,45 @@ void pick_cases(Cases& c) {
 }  // namespace
 
 void add_pick_flags(FlagLibrary& lib) {
-  lib.flag({"BlockRollover", BugType::kEdgeCase,
+  lib.flag({"BlockRollover",
+            BugType::kEdgeCase,
             "Die 1 comes from block 0 and die 2 from a later block: catches a port that restarts both dice in the "
             "next block, or reads die 2 from the wrong block.",
             {"tavla-no-carry", "tavla-die2-next-block-only"}});
-  lib.flag({"BothDiceInLaterBlock", BugType::kEdgeCase, "Blocks 0 and 1 hold only skipped bytes; both dice come from block 2.", {},
-            [](const Params&, const json::Value& o) { return picked_blocks(o, "block") == std::vector<std::int64_t>{2, 2}; }});
-  lib.flag({"ExtraBlocksIgnored", BugType::kEdgeCase,
+  lib.flag({"BothDiceInLaterBlock",
+            BugType::kEdgeCase,
+            "Blocks 0 and 1 hold only skipped bytes; both dice come from block 2.",
+            {},
+            [](const Params&, const json::Value& o) {
+              return picked_blocks(o, "block") == std::vector<std::int64_t>{2, 2};
+            }});
+  lib.flag({"ExtraBlocksIgnored",
+            BugType::kEdgeCase,
             "More blocks are given than needed: the count of blocks read stops at the block holding die 2.",
             {"tavla-blocks-read-all"}});
-  lib.flag({"ByteBoundary", BugType::kBoundary,
-            "Bytes 251 (accepted, die 6), 252 (skipped), 0 (die 1), 5 (die 6) and 6 (die 1): catches an off-by-one "
-            "in the skip limit or the modulus.",
-            {"tavla-skip-from-251", "tavla-skip-from-253", "tavla-accept-252", "tavla-byte-mod-5", "tavla-byte-mod-7"}});
-  lib.flag({"LastByteOfBlock", BugType::kBoundary, "A die taken from byte 31, the last byte of a block.",
-            {"tavla-31-bytes-per-block"}, [](const Params&, const json::Value& o) {
+  lib.flag(
+      {"ByteBoundary",
+       BugType::kBoundary,
+       "Bytes 251 (accepted, die 6), 252 (skipped), 0 (die 1), 5 (die 6) and 6 (die 1): catches an off-by-one "
+       "in the skip limit or the modulus.",
+       {"tavla-skip-from-251", "tavla-skip-from-253", "tavla-accept-252", "tavla-byte-mod-5", "tavla-byte-mod-7"}});
+  lib.flag({"LastByteOfBlock",
+            BugType::kBoundary,
+            "A die taken from byte 31, the last byte of a block.",
+            {"tavla-31-bytes-per-block"},
+            [](const Params&, const json::Value& o) {
               const auto idx = picked_blocks(o, "index");
               return std::find(idx.begin(), idx.end(), 31) != idx.end();
             }});
-  lib.flag({"AllSkippedBlocks", BugType::kMissingCheck,
+  lib.flag({"AllSkippedBlocks",
+            BugType::kMissingCheck,
             "The given blocks hold fewer than two accepted bytes: there are no dice to give; must be bad input, not "
             "invented dice or a read past the end.",
             {"tavla-dice-past-end", "tavla-skipped-bytes-as-dice"}});
-  lib.flag({"InvalidBlock", BugType::kMissingCheck, "No blocks, or a block that is not 32 bytes of hex.", {"tavla-lax-blocks"}});
+  lib.flag({"InvalidBlock",
+            BugType::kMissingCheck,
+            "No blocks, or a block that is not 32 bytes of hex.",
+            {"tavla-lax-blocks"}});
 }
 
 VectorKind pick_vector_kind() {
@@ -152,7 +170,9 @@ VectorKind pick_vector_kind() {
        "cannot be found by search (about 2^-180), so these tests give the blocks themselves."},
       library().pick({"BlockRollover", "BothDiceInLaterBlock", "ExtraBlocksIgnored", "ByteBoundary", "LastByteOfBlock",
                       "AllSkippedBlocks", "InvalidBlock"}),
-      {{.type = "TavlaPick", .call = {"tavla.pick"}, .fields = {{"picked"}, {"dice"}, {.name = "blocksRead", .from = "blocks"}}},
+      {{.type = "TavlaPick",
+        .call = {"tavla.pick"},
+        .fields = {{"picked"}, {"dice"}, {.name = "blocksRead", .from = "blocks"}}},
        {.type = "TavlaPickInvalid", .call = {"tavla.pick"}}},
       pick_cases,
   });

@@ -92,7 +92,9 @@ bool second_byte_skipped(const Digest& m) {
 // ---- The properties the flags state, read from a case's params and written outputs.
 
 const json::Value& out(const json::Value& o, std::string_view name) { return *o.find(name); }
-std::int64_t int_in(const json::Value& v, std::string_view name) { return std::get<std::int64_t>(out(v, name).variant()); }
+std::int64_t int_in(const json::Value& v, std::string_view name) {
+  return std::get<std::int64_t>(out(v, name).variant());
+}
 bool tied(const json::Value& dice) { return json::to_line(dice.as_array()[0]) == json::to_line(dice.as_array()[1]); }
 Digest block0(const json::Value& o) {
   return parse_secret(std::get<std::string>(out(out(o, "blocks").as_array()[0], "mac").variant()), "mac");
@@ -121,8 +123,10 @@ std::vector<GameRoll> game_of(const json::Value& o) {
   std::vector<GameRoll> rolls;
   for (const auto& r : out(o, "rolls").as_array()) {
     const auto& dice = out(r, "dice").as_array();
-    rolls.push_back({static_cast<std::uint32_t>(int_in(r, "n")), parse_kind(std::get<std::string>(out(r, "kind").variant()), "kind"),
-                     {static_cast<int>(std::get<std::int64_t>(dice[0].variant())), static_cast<int>(std::get<std::int64_t>(dice[1].variant()))}});
+    rolls.push_back({static_cast<std::uint32_t>(int_in(r, "n")),
+                     parse_kind(std::get<std::string>(out(r, "kind").variant()), "kind"),
+                     {static_cast<int>(std::get<std::int64_t>(dice[0].variant())),
+                      static_cast<int>(std::get<std::int64_t>(dice[1].variant()))}});
   }
   return rolls;
 }
@@ -157,11 +161,13 @@ json::Object with(const RollInputs& in, std::initializer_list<std::pair<std::str
 
 void block_cases(Cases& c, const RollInputs& seq) {
   auto add = [&](std::uint32_t n, std::uint32_t block, std::string comment, std::vector<std::string> flags) {
-    c.valid("TavlaBlock", std::move(comment), std::move(flags), with(seq, {{"n", int_value(n)}, {"block", int_value(block)}}));
+    c.valid("TavlaBlock", std::move(comment), std::move(flags),
+            with(seq, {{"n", int_value(n)}, {"block", int_value(block)}}));
   };
   add(1, 0, "sequential-byte-seed, first roll, block 0", {"SequentialByteSeed"});
   add(1, 1, "sequential-byte-seed, first roll, block 1", {"SequentialByteSeed", "BlockCounter"});
-  add(4294967295u, 4294967295u, "sequential-byte-seed, the largest counter and block values", {"SequentialByteSeed", "MaxCounter"});
+  add(4294967295u, 4294967295u, "sequential-byte-seed, the largest counter and block values",
+      {"SequentialByteSeed", "MaxCounter"});
   add(1, 4294967295u, "largest block index", {"SequentialByteSeed", "MaxCounter", "BlockCounter"});
   add(0x01020304u, 0x05060708u, "n = 0x01020304, block = 0x05060708: little-endian would differ",
       {"SequentialByteSeed", "CounterEndianness", "BlockCounter"});
@@ -173,13 +179,17 @@ void block_cases(Cases& c, const RollInputs& seq) {
   auto bad = [&](std::string s, std::string g, Value cs, Value n, Value block, std::string error, std::string comment,
                  std::vector<std::string> flags) {
     c.invalid("TavlaBlockInvalid", std::move(comment), std::move(flags),
-              {{"seed", std::move(s)}, {"gameId", std::move(g)}, {"contributions", std::move(cs)}, {"n", std::move(n)},
+              {{"seed", std::move(s)},
+               {"gameId", std::move(g)},
+               {"contributions", std::move(cs)},
+               {"n", std::move(n)},
                {"block", std::move(block)}},
               std::move(error));
   };
   bad(seed, game, contribs, 0, 0, "n", "n = 0: rolls are numbered from 1", {"InvalidCounter"});
   bad(seed, game, contribs, int_value(4294967296ull), 0, "n", "n = 2^32 does not fit a u32", {"InvalidCounter"});
-  bad(seed, game, contribs, 1, int_value(4294967296ull), "block", "block = 2^32 does not fit a u32", {"InvalidCounter"});
+  bad(seed, game, contribs, 1, int_value(4294967296ull), "block", "block = 2^32 does not fit a u32",
+      {"InvalidCounter"});
   bad(seed, game, contribs, -1, 0, "n", "n = -1", {"InvalidCounter"});
   bad(seed, game, contribs, Value("1"), 0, "n", "n as the JSON string \"1\"", {"IntegerAsText"});
   bad(seed, game, contribs, 1, Value(1.0), "params.block", "block as the JSON number 1.0", {"IntegralFloat"});
@@ -217,7 +227,8 @@ void roll_cases(Cases& c, const RollInputs& seq, bool first_tie) {
     const auto n = static_cast<std::uint32_t>(*found);
     add(seq, n,
         depth == 1 ? std::string("sequential-byte-seed: the first n whose first byte is skipped")
-                   : "sequential-byte-seed: the first n whose block 0 starts with " + std::string(kWords[depth]) + " skipped bytes",
+                   : "sequential-byte-seed: the first n whose block 0 starts with " + std::string(kWords[depth]) +
+                         " skipped bytes",
         {"SequentialByteSeed", depth == 1 ? std::string("SkippedFirstByte") : "SkippedBytes" + std::to_string(depth)});
   }
   for (const StoredSkip& d : stored_skips(seq)) {
@@ -229,17 +240,20 @@ void roll_cases(Cases& c, const RollInputs& seq, bool first_tie) {
                   : std::vector<std::string>{"SkippedBytes" + std::to_string(d.depth)});
   }
   add(seq, first_n(seq_macs, 1u << 20, second_byte_skipped, "second byte skipped"),
-      "sequential-byte-seed: byte 0 accepted, byte 1 skipped, die 2 from byte 2", {"SequentialByteSeed", "SkippedSecondDieByte"});
+      "sequential-byte-seed: byte 0 accepted, byte 1 skipped, die 2 from byte 2",
+      {"SequentialByteSeed", "SkippedSecondDieByte"});
   add(seq, 4294967295u, "sequential-byte-seed, the largest n", {"SequentialByteSeed", "MaxCounter"});
   add(seq, 2147483648u, "n = 2^31", {"SequentialByteSeed", "CounterAboveInt32"});
   add(seq, 0x01020304u, "n = 0x01020304: little-endian would differ", {"SequentialByteSeed", "CounterEndianness"});
 
   c.invalid("TavlaRollInvalid", "n = 0: rolls are numbered from 1", {"InvalidCounter"}, with(seq, {{"n", 0}}), "n");
-  c.invalid("TavlaRollInvalid", "n = 2^32 does not fit a u32", {"InvalidCounter"}, with(seq, {{"n", int_value(4294967296ull)}}),
-            "n");
+  c.invalid("TavlaRollInvalid", "n = 2^32 does not fit a u32", {"InvalidCounter"},
+            with(seq, {{"n", int_value(4294967296ull)}}), "n");
   c.invalid("TavlaRollInvalid", "n as the JSON string \"3\"", {"IntegerAsText"}, with(seq, {{"n", "3"}}), "params.n");
-  c.invalid("TavlaRollInvalid", "n as the JSON number 3.0", {"IntegralFloat"}, with(seq, {{"n", Value(3.0)}}), "params.n");
-  c.invalid("TavlaRollInvalid", "n as the JSON boolean true", {"BooleanAsInteger"}, with(seq, {{"n", true}}), "params.n");
+  c.invalid("TavlaRollInvalid", "n as the JSON number 3.0", {"IntegralFloat"}, with(seq, {{"n", Value(3.0)}}),
+            "params.n");
+  c.invalid("TavlaRollInvalid", "n as the JSON boolean true", {"BooleanAsInteger"}, with(seq, {{"n", true}}),
+            "params.n");
 }
 
 void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
@@ -273,17 +287,19 @@ void game_cases(Cases& c, const RollInputs& seq, bool first_tie) {
     }
     add(in, OpeningRule::kReroll, 2,
         std::to_string(want) + " tied opening roll" + (want > 1 ? "s" : "") +
-            " before the deciding one, Turkish rule (seed = SHA-256(\"fairvec tavla-commit-v1 opening ties\" || u32be(" +
+            " before the deciding one, Turkish rule (seed = SHA-256(\"fairvec tavla-commit-v1 opening ties\" || "
+            "u32be(" +
             std::to_string(k) + ")))",
         {"EqualOpeningRoll", "TurkishReroll"});
     if (want == 1) {
       add(in, OpeningRule::kPlay, 2, "1 tied opening roll, opening dice played", {"EqualOpeningRoll", "OpeningPlayed"});
     }
   }
-  add(seq, OpeningRule::kReroll, 0, "no move rolls: the opening and the reroll only", {"SequentialByteSeed", "TurkishReroll"});
+  add(seq, OpeningRule::kReroll, 0, "no move rolls: the opening and the reroll only",
+      {"SequentialByteSeed", "TurkishReroll"});
 
-  c.invalid("TavlaGameInvalid", "unknown opening rule", {"InvalidGameParams"}, with(seq, {{"opening", "western"}, {"moves", 1}}),
-            "opening");
+  c.invalid("TavlaGameInvalid", "unknown opening rule", {"InvalidGameParams"},
+            with(seq, {{"opening", "western"}, {"moves", 1}}), "opening");
   c.invalid("TavlaGameInvalid", "more move rolls than one request may ask for", {"InvalidGameParams"},
             with(seq, {{"opening", "reroll"}, {"moves", int_value(kMaxGameMoves + 1)}}), "moves");
   c.invalid("TavlaGameInvalid", "moves as the JSON string \"2\"", {"IntegerAsText"},
@@ -302,15 +318,17 @@ std::vector<PortCall> roll_more_calls(const json::Object&, const json::Object& t
   const Value& blocks = member_of(test, "blocks", path);
   if (!blocks.is_array()) throw InputError(path + ".blocks", "must be an array");
   for (const auto& blk : blocks.as_array()) {
-    if (!blk.is_object() || !blk.find("block") || !blk.find("mac")) throw InputError(path + ".blocks", "each needs block and mac");
+    if (!blk.is_object() || !blk.find("block") || !blk.find("mac"))
+      throw InputError(path + ".blocks", "each needs block and mac");
     json::Object p;
     for (const char* k : {"seed", "gameId", "contributions", "n"}) p.emplace_back(k, member_of(test, k, path));
     p.emplace_back("block", *blk.find("block"));
     calls.push_back(ok_call("tavla.block", Value(std::move(p)), Value::object({{"mac", *blk.find("mac")}})));
     macs.push_back(*blk.find("mac"));
   }
-  calls.push_back(ok_call("tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
-                          Value::object({{"dice", member_of(test, "dice", path)}, {"blocks", int_value(blocks.as_array().size())}})));
+  calls.push_back(ok_call(
+      "tavla.pick", Value::object({{"blocks", Value(std::move(macs))}}),
+      Value::object({{"dice", member_of(test, "dice", path)}, {"blocks", int_value(blocks.as_array().size())}})));
   return calls;
 }
 
@@ -318,71 +336,106 @@ std::vector<PortCall> roll_more_calls(const json::Object&, const json::Object& t
 
 void add_roll_flags(FlagLibrary& lib) {
   const RollInputs seq = sequential_inputs();
-  lib.flag({"SequentialByteSeed", BugType::kBasic,
+  lib.flag({"SequentialByteSeed",
+            BugType::kBasic,
             "The seed document's sequential-byte-seed inputs (seed 00..1f, contributions 20..3f, 40..5f); game id and "
             "seats continue the sequence (ours). The seed document publishes the inputs, not outputs: the expected "
             "values are this kit's, recomputed independently by tests/reference/recompute.py.",
-            {}, is_sequential});
-  lib.flag({"BlockCounter", BugType::kEncoding,
+            {},
+            is_sequential});
+  lib.flag({"BlockCounter",
+            BugType::kEncoding,
             "A block index above 0 in the MAC input: catches a port that leaves out u32be(block) or writes it in "
             "another width or order.",
             {"tavla-no-block-counter", "tavla-le-block-counter", "tavla-block-counter-u64"}});
-  lib.flag({"MaxCounter", BugType::kBoundary,
+  lib.flag({"MaxCounter",
+            BugType::kBoundary,
             "n or block = 4294967295, the largest u32: catches counters held in a signed or narrower type, or "
             "rejected as too large.",
             {"tavla-signed-counters", "tavla-u16-counters"}});
-  lib.flag({"CounterAboveInt32", BugType::kBoundary,
+  lib.flag({"CounterAboveInt32",
+            BugType::kBoundary,
             "n = 2147483648, just above the largest signed 32-bit integer: catches a port that encodes n through a "
             "signed int (JavaScript's | 0 or DataView.setInt32 with overflow).",
             {"tavla-signed-counters"}});
-  lib.flag({"CounterEndianness", BugType::kEncoding,
-            "n and block whose four bytes differ from their little-endian order: catches u32le encoding.", {"tavla-le-counters"}});
-  lib.flag({"SkippedFirstByte", BugType::kEdgeCase,
+  lib.flag({"CounterEndianness",
+            BugType::kEncoding,
+            "n and block whose four bytes differ from their little-endian order: catches u32le encoding.",
+            {"tavla-le-counters"}});
+  lib.flag({"SkippedFirstByte",
+            BugType::kEdgeCase,
             "Block 0 starts with exactly one byte >= 252: catches a port that uses byte 0 (or byte 0 mod 6) "
             "without the skip rule.",
-            {"tavla-accept-252"}, depth_is(1)});
-  lib.flag({"SkippedBytes2", BugType::kEdgeCase,
-            "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
-            {"tavla-skips-at-most-1"}, depth_is(2)});
-  lib.flag({"SkippedBytes3", BugType::kEdgeCase,
-            "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at most two.",
-            {"tavla-skips-at-most-2"}, depth_is(3)});
+            {"tavla-accept-252"},
+            depth_is(1)});
+  lib.flag(
+      {"SkippedBytes2",
+       BugType::kEdgeCase,
+       "Block 0 starts with exactly two bytes >= 252 (found by search over n): catches a port that skips at most one.",
+       {"tavla-skips-at-most-1"},
+       depth_is(2)});
+  lib.flag({"SkippedBytes3",
+            BugType::kEdgeCase,
+            "Block 0 starts with exactly three bytes >= 252 (found by search over n): catches a port that skips at "
+            "most two.",
+            {"tavla-skips-at-most-2"},
+            depth_is(3)});
   for (const StoredSkip& d : stored_skips(seq)) {
-    lib.flag({"SkippedBytes" + std::to_string(d.depth), BugType::kEdgeCase,
-              "Block 0 starts with exactly " + std::to_string(d.depth) + " bytes >= 252 (a stored result of `fairvec "
-              "search` over n" + (d.in.seed == seq.seed ? "" : " and derived seeds") +
-                  ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) + ".",
-              {"tavla-skips-at-most-" + std::to_string(d.depth - 1)}, depth_is(d.depth)});
+    lib.flag({"SkippedBytes" + std::to_string(d.depth),
+              BugType::kEdgeCase,
+              "Block 0 starts with exactly " + std::to_string(d.depth) +
+                  " bytes >= 252 (a stored result of `fairvec "
+                  "search` over n" +
+                  (d.in.seed == seq.seed ? "" : " and derived seeds") +
+                  ", re-verified by the generator): catches a port that skips at most " + std::to_string(d.depth - 1) +
+                  ".",
+              {"tavla-skips-at-most-" + std::to_string(d.depth - 1)},
+              depth_is(d.depth)});
   }
-  lib.flag({"SkippedSecondDieByte", BugType::kEdgeCase,
+  lib.flag({"SkippedSecondDieByte",
+            BugType::kEdgeCase,
             "Byte 0 is accepted and byte 1 skipped, so die 2 comes from byte 2: catches a port that takes die 2 "
             "from the byte after die 1 without the skip rule.",
-            {"tavla-die2-next-byte"}, block0_is(second_byte_skipped)});
+            {"tavla-die2-next-byte"},
+            block0_is(second_byte_skipped)});
   // The shared text, with this family's property (a tie consumes its n).
   const Flag tie = shared_flags().pick({"EqualOpeningRoll"}).front();
   lib.flag({tie.name, tie.bug_type, tie.description, {}, equal_opening});
-  lib.flag({"TurkishReroll", BugType::kFunctionality,
+  lib.flag({"TurkishReroll",
+            BugType::kFunctionality,
             "Turkish rule: after the deciding opening roll the winner rolls again (kind reroll), consuming the "
             "next n.",
-            {"tavla-opening-rules-swapped"}, kinds_follow(true)});
-  lib.flag({"OpeningPlayed", BugType::kFunctionality,
+            {"tavla-opening-rules-swapped"},
+            kinds_follow(true)});
+  lib.flag({"OpeningPlayed",
+            BugType::kFunctionality,
             "The opening dice are played as the first move: no reroll; the first move roll follows the opening.",
-            {"tavla-opening-rules-swapped"}, kinds_follow(false)});
-  lib.flag({"InvalidCounter", BugType::kMissingCheck,
+            {"tavla-opening-rules-swapped"},
+            kinds_follow(false)});
+  lib.flag({"InvalidCounter",
+            BugType::kMissingCheck,
             "n = 0 (rolls count from 1), n or block above 4294967295, or negative: must be bad input, not wrapped.",
             {"tavla-counters-wrapped"}});
-  lib.flag({"InvalidSeedLength", BugType::kMissingCheck, "A seed of 31 or 33 bytes: the seed is exactly 32 bytes.",
+  lib.flag({"InvalidSeedLength",
+            BugType::kMissingCheck,
+            "A seed of 31 or 33 bytes: the seed is exactly 32 bytes.",
             {"tavla-seed-length-unchecked"}});
-  lib.flag({"InvalidSeed", BugType::kMissingCheck, "A seed that is not hex (odd length, a non-hex digit).",
+  lib.flag({"InvalidSeed",
+            BugType::kMissingCheck,
+            "A seed that is not hex (odd length, a non-hex digit).",
             {"tavla-seed-as-text", "tavla-seed-hex-prefix"}});
-  lib.flag({"InvalidUuid", BugType::kMissingCheck,
+  lib.flag({"InvalidUuid",
+            BugType::kMissingCheck,
             "UUIDs not in the canonical 8-4-4-4-12 form: braces, urn:uuid:, no hyphens, misplaced hyphens, non-hex, "
             "other lengths.",
             {"tavla-lax-uuid"}});
-  lib.flag({"InvalidContribution", BugType::kMissingCheck,
+  lib.flag({"InvalidContribution",
+            BugType::kMissingCheck,
             "Contributions that are not exactly two 32-byte hex values (one entry, three entries, 31 bytes).",
             {"tavla-contributions-unchecked"}});
-  lib.flag({"InvalidGameParams", BugType::kMissingCheck, "tavla.game with an unknown opening rule or too many moves.",
+  lib.flag({"InvalidGameParams",
+            BugType::kMissingCheck,
+            "tavla.game with an unknown opening rule or too many moves.",
             {"tavla-game-params-unchecked"}});
   lib.share(shared_flags(), "IntegerAsText", {"tavla-integer-as-text"});
   lib.share(shared_flags(), "NumberAsText", {"tavla-number-as-text"});
@@ -391,9 +444,10 @@ void add_roll_flags(FlagLibrary& lib) {
 }
 
 VectorKind roll_vector_kind() {
-  std::vector<std::string> flags = {"SequentialByteSeed", "BlockCounter", "MaxCounter", "CounterAboveInt32",
-                                    "CounterEndianness", "SkippedFirstByte", "SkippedBytes2", "SkippedBytes3"};
-  for (const StoredSkip& d : stored_skips(sequential_inputs())) flags.push_back("SkippedBytes" + std::to_string(d.depth));
+  std::vector<std::string> flags = {"SequentialByteSeed", "BlockCounter",     "MaxCounter",    "CounterAboveInt32",
+                                    "CounterEndianness",  "SkippedFirstByte", "SkippedBytes2", "SkippedBytes3"};
+  for (const StoredSkip& d : stored_skips(sequential_inputs()))
+    flags.push_back("SkippedBytes" + std::to_string(d.depth));
   for (const char* f : {"SkippedSecondDieByte", "EqualOpeningRoll", "TurkishReroll", "OpeningPlayed", "InvalidCounter",
                         "InvalidSeedLength", "InvalidSeed", "InvalidUuid", "InvalidContribution", "InvalidGameParams",
                         "IntegerAsText", "IntegralFloat", "BooleanAsInteger"}) {

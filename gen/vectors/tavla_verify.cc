@@ -48,7 +48,8 @@ SampleGame sample_game(std::string_view label, int ties, OpeningRule rule, std::
   Digest sh = settings_hash(backend, canonical);
   for (std::uint32_t k = 0; k < 100000; ++k) {
     s.source.seed = derived_seed(std::string(label) + " seed", k);
-    std::string seal = seal_code(commitment(backend, s.source.game_id, sh, s.source.seats[0], s.source.seats[1], s.source.seed));
+    std::string seal =
+        seal_code(commitment(backend, s.source.game_id, sh, s.source.seats[0], s.source.seats[1], s.source.seed));
     if (seal.find_first_of("01") == std::string::npos) continue;
     RollInputs in{s.source.seed, s.source.game_id, s.source.contributions};
     auto rolls = game_rolls(backend, in, rule, moves, "moves");
@@ -73,8 +74,10 @@ std::string lenient_seal(const std::string& seal, bool aliases) {
   std::string s;
   for (char c : seal) {
     if (c == '-') continue;
-    if (aliases && c == '0') c = 'O';
-    else if (aliases && c == '1') c = 'l';
+    if (aliases && c == '0')
+      c = 'O';
+    else if (aliases && c == '1')
+      c = 'l';
     s.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
   }
   return s;
@@ -101,7 +104,8 @@ void verify_cases(Cases& c) {
   // specs/vector-format.md: a readable proof whose verdict is a failure is an invalid test that
   // names the failed check, like every other tampered input; only a verified proof is valid.
   auto inputs = [](const std::string& file, const std::string& text, Value expected) {
-    return json::Object{{"file", "proofs/" + file + ".json"}, {"proof", text}, {"expectedCommitment", std::move(expected)}};
+    return json::Object{
+        {"file", "proofs/" + file + ".json"}, {"proof", text}, {"expectedCommitment", std::move(expected)}};
   };
   auto add = [&](const std::string& file, const std::string& text, Value expected, std::string want_check,
                  std::string comment, std::vector<std::string> flags) {
@@ -119,8 +123,10 @@ void verify_cases(Cases& c) {
   };
   auto rolls_of = [](Value& d) -> json::Array& { return const_cast<Value*>(d.find("rolls"))->as_array(); };
 
-  add("valid-turkish", tr_text, nullptr, "", "a Turkish-rule game with an opening tie", {"ValidProof", "OpeningTie", "ProofTurkishReroll"});
-  add("valid-turkish", tr_text, tr_c, "", "the same, expected commitment as the full digest", {"ValidProof", "ExpectedDigest"});
+  add("valid-turkish", tr_text, nullptr, "", "a Turkish-rule game with an opening tie",
+      {"ValidProof", "OpeningTie", "ProofTurkishReroll"});
+  add("valid-turkish", tr_text, tr_c, "", "the same, expected commitment as the full digest",
+      {"ValidProof", "ExpectedDigest"});
   add("valid-turkish", tr_text, upper(tr_c), "", "the same, the digest in capitals", {"ValidProof", "ExpectedDigest"});
   add("valid-turkish", tr_text, tr_seal, "", "the same, expected as the seal code", {"ValidProof", "ExpectedSealCode"});
   add("valid-turkish", tr_text, lenient_seal(tr_seal, true), "",
@@ -129,18 +135,19 @@ void verify_cases(Cases& c) {
   {
     Value d = tr_doc.clone();
     // Rewrite ids and hex in capitals, the seal code lenient, the settings reordered and compact.
-    Value lenient = Value::object({{"rolls", *d.find("rolls")},
-                                   {"sealCode", lenient_seal(tr_seal, false)},
-                                   {"commitment", upper(member(d, "commitment"))},
-                                   {"contributions", Value::array({upper(to_hex(tr.source.contributions[0])),
-                                                                   upper(to_hex(tr.source.contributions[1]))})},
-                                   {"seed", upper(member(d, "seed"))},
-                                   {"settingsHash", upper(member(d, "settingsHash"))},
-                                   {"settings", sample_settings_reordered()},
-                                   {"seats", Value::array({upper(format_uuid(tr.source.seats[0])), upper(format_uuid(tr.source.seats[1]))})},
-                                   {"gameId", upper(member(d, "gameId"))},
-                                   {"version", 1},
-                                   {"format", std::string(kProofFormat)}});
+    Value lenient = Value::object(
+        {{"rolls", *d.find("rolls")},
+         {"sealCode", lenient_seal(tr_seal, false)},
+         {"commitment", upper(member(d, "commitment"))},
+         {"contributions",
+          Value::array({upper(to_hex(tr.source.contributions[0])), upper(to_hex(tr.source.contributions[1]))})},
+         {"seed", upper(member(d, "seed"))},
+         {"settingsHash", upper(member(d, "settingsHash"))},
+         {"settings", sample_settings_reordered()},
+         {"seats", Value::array({upper(format_uuid(tr.source.seats[0])), upper(format_uuid(tr.source.seats[1]))})},
+         {"gameId", upper(member(d, "gameId"))},
+         {"version", 1},
+         {"format", std::string(kProofFormat)}});
     add("valid-lenient-forms", json::to_line(lenient) + "\n", tr_seal, "",
         "capital ids and hex, lenient seal code, members and settings in another order, one line",
         {"ValidProof", "LenientForms", "ExpectedSealCode"});
@@ -148,65 +155,83 @@ void verify_cases(Cases& c) {
   {
     Value d = tr_doc.clone();
     rolls_of(d).clear();
-    add("valid-no-rolls", pretty(d), nullptr, "", "a game abandoned before the first roll: no rolls to check", {"ValidProof"});
+    add("valid-no-rolls", pretty(d), nullptr, "", "a game abandoned before the first roll: no rolls to check",
+        {"ValidProof"});
   }
   add("valid-turkish", tr_text, west_c, "expectedCommitment", "a valid proof, but the digest seen was another game's",
       {"ExpectedMismatch", "ExpectedDigest"});
-  add("valid-turkish", tr_text, west_seal, "expectedCommitment", "a valid proof, but the seal code seen was another game's",
-      {"ExpectedMismatch", "ExpectedSealCode"});
-  add("tampered-seed", edited(tr_doc, [&](Value& d) {
-        Digest s = tr.source.seed;
-        s[31] ^= 1;
-        d.set("seed", to_hex(s));
-      }),
+  add("valid-turkish", tr_text, west_seal, "expectedCommitment",
+      "a valid proof, but the seal code seen was another game's", {"ExpectedMismatch", "ExpectedSealCode"});
+  add("tampered-seed",
+      edited(tr_doc,
+             [&](Value& d) {
+               Digest s = tr.source.seed;
+               s[31] ^= 1;
+               d.set("seed", to_hex(s));
+             }),
       nullptr, "commitment", "the last byte of the seed changed", {"TamperedSeed"});
   add("tampered-commitment", edited(tr_doc, [&](Value& d) { d.set("commitment", to_hex(west.source.seed)); }), nullptr,
       "commitment", "the commitment replaced", {"TamperedCommitment"});
-  add("tampered-settings", edited(tr_doc, [&](Value& d) {
-        const_cast<Value*>(d.find("settings"))->set("matchPoints", 3);
-      }),
-      nullptr, "settingsHash", "matchPoints changed from 5 to 3 after the commitment", {"TamperedSettings"});
+  add("tampered-settings",
+      edited(tr_doc, [&](Value& d) { const_cast<Value*>(d.find("settings"))->set("matchPoints", 3); }), nullptr,
+      "settingsHash", "matchPoints changed from 5 to 3 after the commitment", {"TamperedSettings"});
   add("tampered-seal", edited(tr_doc, [&](Value& d) { d.set("sealCode", west_seal); }), nullptr, "sealCode",
       "another game's seal code", {"TamperedSealCode"});
   const auto& tr_rolls = tr.source.rolls;
   const std::size_t move_index = 5;  // a move roll
-  add("tampered-dice", edited(tr_doc, [&](Value& d) {
-        Dice dice = tr_rolls[move_index].dice;
-        dice[1] = dice[1] % 6 + 1;
-        rolls_of(d)[move_index].set("dice", dice_value(dice));
-      }),
+  add("tampered-dice",
+      edited(tr_doc,
+             [&](Value& d) {
+               Dice dice = tr_rolls[move_index].dice;
+               dice[1] = dice[1] % 6 + 1;
+               rolls_of(d)[move_index].set("dice", dice_value(dice));
+             }),
       nullptr, "rolls[" + std::to_string(move_index) + "].dice", "one die of a move roll changed", {"TamperedDice"});
-  add("tampered-gap", edited(tr_doc, [&](Value& d) {
-        auto& a = rolls_of(d);
-        a.erase(a.begin() + static_cast<std::ptrdiff_t>(move_index));
-      }),
+  add("tampered-gap",
+      edited(tr_doc,
+             [&](Value& d) {
+               auto& a = rolls_of(d);
+               a.erase(a.begin() + static_cast<std::ptrdiff_t>(move_index));
+             }),
       nullptr, "rolls[" + std::to_string(move_index) + "].n", "a move roll left out: n jumps", {"RollGap"});
-  add("tampered-repeat", edited(tr_doc, [&](Value& d) {
-        auto& a = rolls_of(d);
-        a.insert(a.begin() + static_cast<std::ptrdiff_t>(move_index), a[move_index - 1].clone());
-      }),
+  add("tampered-repeat",
+      edited(tr_doc,
+             [&](Value& d) {
+               auto& a = rolls_of(d);
+               a.insert(a.begin() + static_cast<std::ptrdiff_t>(move_index), a[move_index - 1].clone());
+             }),
       nullptr, "rolls[" + std::to_string(move_index) + "].n", "a roll listed twice", {"RollGap"});
-  add("tampered-dropped-tie", edited(tr_doc, [&](Value& d) {
-        auto& a = rolls_of(d);
-        a.erase(a.begin());
-        for (std::size_t i = 0; i < a.size(); ++i) a[i].set("n", int_value(i + 1));
-      }),
-      nullptr, "rolls[0].dice", "the opening tie left out and the rolls renumbered", {"DroppedOpeningTie", "OpeningTie"});
+  add("tampered-dropped-tie",
+      edited(tr_doc,
+             [&](Value& d) {
+               auto& a = rolls_of(d);
+               a.erase(a.begin());
+               for (std::size_t i = 0; i < a.size(); ++i) a[i].set("n", int_value(i + 1));
+             }),
+      nullptr, "rolls[0].dice", "the opening tie left out and the rolls renumbered",
+      {"DroppedOpeningTie", "OpeningTie"});
   add("tampered-kind-after-tie", edited(tr_doc, [&](Value& d) { rolls_of(d)[1].set("kind", "move"); }), nullptr,
       "rolls[1].kind", "the deciding opening after the tie relabelled as a move", {"WrongKind", "OpeningTie"});
   add("tampered-kind-reroll", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("kind", "opening"); }), nullptr,
       "rolls[2].kind", "the reroll relabelled as another opening", {"WrongKind", "ProofTurkishReroll"});
   add("tampered-reroll-in-play", edited(west_doc, [&](Value& d) { rolls_of(d)[1].set("kind", "reroll"); }), nullptr,
-      "rolls[1].kind", "a reroll where the settings' rule (opening: play) allows none", {"WrongKind", "ProofOpeningPlayed"});
+      "rolls[1].kind", "a reroll where the settings' rule (opening: play) allows none",
+      {"WrongKind", "ProofOpeningPlayed"});
   add("tampered-move-for-reroll", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("kind", "move"); }), nullptr,
-      "rolls[2].kind", "the reroll relabelled as a move, though the settings' rule is reroll", {"WrongKind", "ProofTurkishReroll"});
-  add("tampered-swapped-contributions", edited(tr_doc, [&](Value& d) {
-        d.set("contributions", Value::array({to_hex(tr.source.contributions[1]), to_hex(tr.source.contributions[0])}));
-      }),
+      "rolls[2].kind", "the reroll relabelled as a move, though the settings' rule is reroll",
+      {"WrongKind", "ProofTurkishReroll"});
+  add("tampered-swapped-contributions",
+      edited(tr_doc,
+             [&](Value& d) {
+               d.set("contributions",
+                     Value::array({to_hex(tr.source.contributions[1]), to_hex(tr.source.contributions[0])}));
+             }),
       nullptr, "rolls[0].dice", "contributions 0 and 1 swapped", {"SwappedContributions"});
-  add("tampered-swapped-seats", edited(tr_doc, [&](Value& d) {
-        d.set("seats", Value::array({format_uuid(tr.source.seats[1]), format_uuid(tr.source.seats[0])}));
-      }),
+  add("tampered-swapped-seats",
+      edited(tr_doc,
+             [&](Value& d) {
+               d.set("seats", Value::array({format_uuid(tr.source.seats[1]), format_uuid(tr.source.seats[0])}));
+             }),
       nullptr, "commitment", "seats 0 and 1 swapped", {"SwappedSeats"});
 
   auto add_bad = [&](const std::string& file, const std::string& text, Value expected, std::string error,
@@ -226,19 +251,22 @@ void verify_cases(Cases& c) {
           "matchPoints written 5.0", {"NonCanonicalJson"});
   add_bad("malformed-unsafe-integer", replace(tr_text, "\"bankSeconds\": 120", "\"bankSeconds\": 9007199254740993"),
           nullptr, "proof", "an integer beyond 2^53 - 1 in the settings", {"NonCanonicalJson"});
-  add_bad("malformed-duplicate-key", replace(tr_text, "  \"seed\": ", "  \"seed\": \"" + to_hex(west.source.seed) + "\",\n  \"seed\": "),
-          nullptr, "proof", "\"seed\" twice", {"NonCanonicalJson"});
-  add_bad("malformed-lone-surrogate", replace(tr_text, "\"variant\": \"tavla\"", "\"variant\": \"tavla\\udc00\""), nullptr,
-          "proof", "a lone surrogate in a settings string", {"NonCanonicalJson"});
-  add_bad("malformed-missing-seed", edited(tr_doc, [](Value& d) {
-            auto& o = d.as_object();
-            for (auto it = o.begin(); it != o.end(); ++it) {
-              if (it->first == "seed") {
-                o.erase(it);
-                break;
-              }
-            }
-          }),
+  add_bad("malformed-duplicate-key",
+          replace(tr_text, "  \"seed\": ", "  \"seed\": \"" + to_hex(west.source.seed) + "\",\n  \"seed\": "), nullptr,
+          "proof", "\"seed\" twice", {"NonCanonicalJson"});
+  add_bad("malformed-lone-surrogate", replace(tr_text, "\"variant\": \"tavla\"", "\"variant\": \"tavla\\udc00\""),
+          nullptr, "proof", "a lone surrogate in a settings string", {"NonCanonicalJson"});
+  add_bad("malformed-missing-seed",
+          edited(tr_doc,
+                 [](Value& d) {
+                   auto& o = d.as_object();
+                   for (auto it = o.begin(); it != o.end(); ++it) {
+                     if (it->first == "seed") {
+                       o.erase(it);
+                       break;
+                     }
+                   }
+                 }),
           nullptr, "seed", "no seed", {"SchemaViolation"});
   add_bad("malformed-pepper", edited(tr_doc, [&](Value& d) { d.set("pepper", to_hex(west.source.seed)); }), nullptr,
           "pepper", "an unknown member (the scheme has no pepper)", {"SchemaViolation"});
@@ -246,17 +274,24 @@ void verify_cases(Cases& c) {
           "format version 2", {"SchemaViolation"});
   add_bad("malformed-format", edited(tr_doc, [](Value& d) { d.set("format", "tavla-proof"); }), nullptr, "format",
           "another format name", {"SchemaViolation"});
-  add_bad("malformed-short-seed", edited(tr_doc, [&](Value& d) { d.set("seed", to_hex(tr.source.seed).substr(0, 62)); }),
-          nullptr, "seed", "a 31-byte seed", {"SchemaViolation"});
-  add_bad("malformed-guid-braces", edited(tr_doc, [&](Value& d) { d.set("gameId", "{" + format_uuid(tr.source.game_id) + "}"); }),
-          nullptr, "gameId", "the game id in GUID braces", {"SchemaViolation"});
-  add_bad("malformed-one-seat", edited(tr_doc, [&](Value& d) { d.set("seats", Value::array({format_uuid(tr.source.seats[0])})); }),
-          nullptr, "seats", "one seat", {"SchemaViolation"});
+  add_bad("malformed-short-seed",
+          edited(tr_doc, [&](Value& d) { d.set("seed", to_hex(tr.source.seed).substr(0, 62)); }), nullptr, "seed",
+          "a 31-byte seed", {"SchemaViolation"});
+  add_bad("malformed-guid-braces",
+          edited(tr_doc, [&](Value& d) { d.set("gameId", "{" + format_uuid(tr.source.game_id) + "}"); }), nullptr,
+          "gameId", "the game id in GUID braces", {"SchemaViolation"});
+  add_bad("malformed-one-seat",
+          edited(tr_doc, [&](Value& d) { d.set("seats", Value::array({format_uuid(tr.source.seats[0])})); }), nullptr,
+          "seats", "one seat", {"SchemaViolation"});
   add_bad("malformed-settings-array", edited(tr_doc, [](Value& d) { d.set("settings", Value::array()); }), nullptr,
           "settings", "settings that are not an object", {"SchemaViolation"});
   add_bad("malformed-seal-u", edited(tr_doc, [](Value& d) { d.set("sealCode", "5J8Z-XF1U"); }), nullptr, "sealCode",
           "a seal code with U", {"SchemaViolation"});
-  add_bad("malformed-die-seven", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("dice", Value::array({3, 7})); }),
+  add_bad("malformed-die-seven",
+          edited(tr_doc,
+                 [&](Value& d) {
+                   rolls_of(d)[2].set("dice", Value::array({3, 7}));
+                 }),
           nullptr, "rolls[2].dice[1]", "a die of 7", {"SchemaViolation"});
   add_bad("malformed-kind", edited(tr_doc, [&](Value& d) { rolls_of(d)[3].set("kind", "double"); }), nullptr,
           "rolls[3].kind", "an unknown roll kind", {"SchemaViolation"});
@@ -268,14 +303,19 @@ void verify_cases(Cases& c) {
           "the format version as the JSON string \"1\"", {"SchemaViolation"});
   add_bad("malformed-roll-member", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("note", "opening"); }), nullptr,
           "rolls[0].note", "an unknown member inside a roll", {"SchemaViolation"});
-  add_bad("malformed-n-above-u32", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(std::int64_t{4294967296})); }),
-          nullptr, "rolls[0].n", "n = 2^32, above the u32 range", {"SchemaViolation"});
-  add_bad("malformed-n-boolean", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", true); }), nullptr, "rolls[0].n",
-          "n as the JSON boolean true", {"SchemaViolation"});
+  add_bad("malformed-n-above-u32",
+          edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(std::int64_t{4294967296})); }), nullptr,
+          "rolls[0].n", "n = 2^32, above the u32 range", {"SchemaViolation"});
+  add_bad("malformed-n-boolean", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", true); }), nullptr,
+          "rolls[0].n", "n as the JSON boolean true", {"SchemaViolation"});
   add_bad("malformed-n-float", edited(tr_doc, [&](Value& d) { rolls_of(d)[0].set("n", Value(1.0)); }), nullptr, "proof",
           "n as the JSON number 1.0: a fraction, outside the proof's JSON subset (the error names the position)",
           {"NonCanonicalJson"});
-  add_bad("malformed-die-string", edited(tr_doc, [&](Value& d) { rolls_of(d)[2].set("dice", Value::array({"3", 5})); }),
+  add_bad("malformed-die-string",
+          edited(tr_doc,
+                 [&](Value& d) {
+                   rolls_of(d)[2].set("dice", Value::array({"3", 5}));
+                 }),
           nullptr, "rolls[2].dice[0]", "a die as the JSON string \"3\"", {"SchemaViolation"});
   add_bad("valid-turkish", tr_text, "5J8Z-XF1U", "expectedCommitment", "a valid proof; the expected seal code has U",
           {"BadExpectedCommitment"});
@@ -303,33 +343,43 @@ void add_verify_flags(FlagLibrary& lib) {
   lib.flag({"ValidProof", BugType::kBasic, "A proof that verifies."});
   lib.flag({"OpeningTie", BugType::kEdgeCase, "The game opens with a tie that is rolled again and consumes n = 1."});
   // A proof's rules, not the game op's (TurkishReroll and OpeningPlayed, whose ports answer tavla.game).
-  lib.flag({"ProofTurkishReroll", BugType::kFunctionality, "The Turkish rule: a reroll follows the deciding opening roll."});
-  lib.flag({"ProofOpeningPlayed", BugType::kFunctionality, "The opening dice are played: a move follows the deciding opening roll."});
-  lib.flag({"LenientForms", BugType::kFunctionality,
+  lib.flag(
+      {"ProofTurkishReroll", BugType::kFunctionality, "The Turkish rule: a reroll follows the deciding opening roll."});
+  lib.flag({"ProofOpeningPlayed", BugType::kFunctionality,
+            "The opening dice are played: a move follows the deciding opening roll."});
+  lib.flag({"LenientForms",
+            BugType::kFunctionality,
             "A proof with capital UUIDs and hex, a lowercase seal code without hyphen, and its settings in another "
             "member order and layout: the verifier reads them as the same values.",
             {"tavla-settings-as-written", "tavla-capitals-rejected"}});
-  lib.flag({"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."});
+  lib.flag(
+      {"ExpectedDigest", BugType::kFunctionality, "The expected commitment is given as a full digest (either case)."});
   lib.flag({"ExpectedSealCode", BugType::kFunctionality,
             "The expected commitment is given as a seal code, also lowercase, without hyphen, with O/I/L aliases."});
-  lib.flag({"ExpectedMismatch", BugType::kModifiedInput,
+  lib.flag({"ExpectedMismatch",
+            BugType::kModifiedInput,
             "A consistent proof of another game: only the expected commitment shows it; catches a verifier that "
             "ignores --expected-commitment.",
             {"tavla-expected-ignored"}});
   lib.flag({"TamperedSeed", BugType::kModifiedInput, "One byte of the revealed seed changed."});
   lib.flag({"TamperedCommitment", BugType::kModifiedInput, "The commitment in the proof changed."});
-  lib.flag({"TamperedSettings", BugType::kModifiedInput,
+  lib.flag({"TamperedSettings",
+            BugType::kModifiedInput,
             "A setting changed after the commitment: catches a verifier that trusts settingsHash without hashing the "
             "settings.",
             {"tavla-settings-hash-trusted", "proof-check-order"}});
   // The Crockford seal code, not hmac-dice's TamperedSeal (the SHA-256 seal of a seed).
-  lib.flag({"TamperedSealCode", BugType::kModifiedInput, "The seal code in the proof does not belong to the commitment."});
+  lib.flag(
+      {"TamperedSealCode", BugType::kModifiedInput, "The seal code in the proof does not belong to the commitment."});
   lib.flag({"TamperedDice", BugType::kModifiedInput, "One roll's dice changed."});
-  lib.flag({"RollGap", BugType::kModifiedInput, "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ..."});
-  lib.flag({"DroppedOpeningTie", BugType::kModifiedInput,
+  lib.flag(
+      {"RollGap", BugType::kModifiedInput, "A roll missing or repeated in the sequence: n does not run 1, 2, 3, ..."});
+  lib.flag({"DroppedOpeningTie",
+            BugType::kModifiedInput,
             "The opening tie left out and the rolls renumbered: catches a verifier (or game) that does not count ties.",
             {"tavla-ties-uncounted"}});
-  lib.flag({"WrongKind", BugType::kModifiedInput,
+  lib.flag({"WrongKind",
+            BugType::kModifiedInput,
             "A roll kind out of order: a move after a tie, an opening after the deciding opening, or after it a "
             "reroll under the settings' opening rule play or a move under reroll.",
             {"proof-kinds-unchecked", "tavla-proof-rule-ignored"}});
@@ -342,7 +392,8 @@ void add_verify_flags(FlagLibrary& lib) {
   lib.flag({"SchemaViolation", BugType::kMissingCheck,
             "A member missing, unknown, mistyped or out of range (format, version, ids, hex lengths, dice 1..6, "
             "kinds, n): bad input, named by its JSON path."});
-  lib.flag({"BadExpectedCommitment", BugType::kMissingCheck, "An expected commitment that is neither a digest nor a seal code."});
+  lib.flag({"BadExpectedCommitment", BugType::kMissingCheck,
+            "An expected commitment that is neither a digest nor a seal code."});
 }
 
 VectorKind verify_vector_kind() {
@@ -361,11 +412,17 @@ VectorKind verify_vector_kind() {
                  "a seal code, or null), and the verdict: verified (exit 0), invalid proof naming the first failing",
                  "check (exit 1), or bad input (exit 2). Checks run in the order settingsHash, commitment,",
                  "sealCode, expectedCommitment, then rolls[i].n, rolls[i].dice, rolls[i].kind for i = 0, 1, ..."},
-                library().pick({"ValidProof", "OpeningTie", "ProofTurkishReroll", "ProofOpeningPlayed", "LenientForms",
-                                "ExpectedDigest", "ExpectedSealCode", "ExpectedMismatch", "TamperedSeed", "TamperedCommitment",
-                                "TamperedSettings", "TamperedSealCode", "TamperedDice", "RollGap", "DroppedOpeningTie", "WrongKind",
-                                "SwappedContributions", "SwappedSeats", "MalformedJson", "NonCanonicalJson", "SchemaViolation",
-                                "BadExpectedCommitment"}),
+                library().pick({"ValidProof",           "OpeningTie",
+                                "ProofTurkishReroll",   "ProofOpeningPlayed",
+                                "LenientForms",         "ExpectedDigest",
+                                "ExpectedSealCode",     "ExpectedMismatch",
+                                "TamperedSeed",         "TamperedCommitment",
+                                "TamperedSettings",     "TamperedSealCode",
+                                "TamperedDice",         "RollGap",
+                                "DroppedOpeningTie",    "WrongKind",
+                                "SwappedContributions", "SwappedSeats",
+                                "MalformedJson",        "NonCanonicalJson",
+                                "SchemaViolation",      "BadExpectedCommitment"}),
                 {std::move(verify), std::move(malformed)},
                 verify_cases};
   spec.companions = verify_companions;

@@ -7,11 +7,15 @@
 
 namespace fairvec::vectors {
 
-const rapidjson::Value& test_member(const TestRef& t, std::string_view key) { return json::member(t.test, key, t.path); }
+const rapidjson::Value& test_member(const TestRef& t, std::string_view key) {
+  return json::member(t.test, key, t.path);
+}
 
 std::string test_string(const TestRef& t, std::string_view key) { return json::get_string(t.test, key, t.path); }
 
-json::Value test_value(const TestRef& t, std::string_view key) { return json::Value::from_rapidjson(test_member(t, key)); }
+json::Value test_value(const TestRef& t, std::string_view key) {
+  return json::Value::from_rapidjson(test_member(t, key));
+}
 
 std::string group_type(const TestRef& t) { return json::get_string(t.group, "type", "testGroups[]"); }
 
@@ -35,9 +39,13 @@ std::vector<std::string> strings_of(const json::Value& v, std::string_view field
   return out;
 }
 
-std::vector<std::string> string_items(const rapidjson::Value& a, std::string_view field, std::optional<std::size_t> count) {
-  if (!a.IsArray()) throw InputError(std::string(field), count ? "must hold exactly " + std::to_string(*count) + " entries" : "must be an array");
-  if (count && a.Size() != *count) throw InputError(std::string(field), "must hold exactly " + std::to_string(*count) + " entries");
+std::vector<std::string> string_items(const rapidjson::Value& a, std::string_view field,
+                                      std::optional<std::size_t> count) {
+  if (!a.IsArray())
+    throw InputError(std::string(field),
+                     count ? "must hold exactly " + std::to_string(*count) + " entries" : "must be an array");
+  if (count && a.Size() != *count)
+    throw InputError(std::string(field), "must hold exactly " + std::to_string(*count) + " entries");
   std::vector<std::string> out;
   for (rapidjson::SizeType i = 0; i < a.Size(); ++i) {
     if (!a[i].IsString()) throw InputError(std::string(field) + "[" + std::to_string(i) + "]", "must be a string");

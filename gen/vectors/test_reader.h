@@ -46,7 +46,8 @@ namespace fairvec::vectors {
 [[nodiscard]] json::Value params_of(const TestRef& t, std::initializer_list<const char*> keys);
 // expect_equal returns "" when |expected| equals |actual| (json::equal: doubles bit-exact), else
 // "<what>: expected …, got …".
-[[nodiscard]] std::string expect_equal(std::string_view what, const rapidjson::Value& expected, const json::Value& actual);
+[[nodiscard]] std::string expect_equal(std::string_view what, const rapidjson::Value& expected,
+                                       const json::Value& actual);
 // expect_member compares the test's member |key| with |actual| (a missing member is a failure).
 [[nodiscard]] std::string expect_member(const TestRef& t, std::string_view key, const json::Value& actual);
 // expect_error runs |f| and returns "" when it throws InputError naming the test's `error` field

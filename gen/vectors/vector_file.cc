@@ -31,15 +31,13 @@ json::Value VectorKind::generate_in(const std::filesystem::path& vectors_dir) co
 }
 
 const char* result_name(Result r) {
-  static constexpr auto kNames =
-      enum_names<Result>({{Result::kValid, "valid"}, {Result::kInvalid, "invalid"}, {Result::kAcceptable, "acceptable"}});
+  static constexpr auto kNames = enum_names<Result>(
+      {{Result::kValid, "valid"}, {Result::kInvalid, "invalid"}, {Result::kAcceptable, "acceptable"}});
   return kNames.name(r).data();  // literals: NUL-terminated
 }
 
-VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema,
-                                     std::vector<std::string> header)
+VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema, std::vector<std::string> header)
     : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}
-
 
 void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string description) {
   const auto& bts = bug_types_table();
@@ -55,8 +53,8 @@ void VectorFileBuilder::note(std::string flag, std::string bug_type, std::string
 
 void VectorFileBuilder::group(json::Object fields) { groups_.push_back({std::move(fields), {}}); }
 
-void VectorFileBuilder::add(std::string comment, std::vector<std::string> flags, Result result,
-                            json::Object fields, std::string key) {
+void VectorFileBuilder::add(std::string comment, std::vector<std::string> flags, Result result, json::Object fields,
+                            std::string key) {
   if (groups_.empty()) throw std::logic_error("test added before any group");
   groups_.back().tests.push_back({std::move(comment), std::move(flags), result, std::move(fields), std::move(key)});
 }
@@ -74,8 +72,8 @@ json::Value VectorFileBuilder::build(const Ledger* previous, Ledger* next) const
   for (const auto& g : groups_) {
     for (const auto& t : g.tests) keys.push_back(t.key);
   }
-  Ledger ledger = assign_ids(schema_.substr(0, schema_.size() - std::string("_schema.json").size()) + "_test.json", keys,
-                             previous);
+  Ledger ledger =
+      assign_ids(schema_.substr(0, schema_.size() - std::string("_schema.json").size()) + "_test.json", keys, previous);
   json::Array groups;
   std::size_t index = 0;
   for (const auto& g : groups_) {
@@ -123,7 +121,8 @@ const std::vector<VectorKind>& all_vector_kinds() {
     for (const FamilyFiles& f : family_files()) {
       libraries.push_back(&f.library());
       for (auto& k : f.files()) {
-        if (family_of_file(k.file) != family_by_id(f.family)) throw std::logic_error(std::string(f.family) + " lists " + k.file);
+        if (family_of_file(k.file) != family_by_id(f.family))
+          throw std::logic_error(std::string(f.family) + " lists " + k.file);
         all.push_back(std::move(k));
       }
     }
@@ -208,8 +207,8 @@ std::string first_huge_double(const rapidjson::Value& root) {
 
 }  // namespace
 
-bool validate_schema(const std::string& name, const rapidjson::Document& doc,
-                     const rapidjson::SchemaDocument& schema, std::vector<Failure>& out) {
+bool validate_schema(const std::string& name, const rapidjson::Document& doc, const rapidjson::SchemaDocument& schema,
+                     std::vector<Failure>& out) {
   if (std::string where = first_huge_double(doc); !where.empty()) {
     out.push_back({name, 0, {}, "double of magnitude 2^63 or more at " + where + " (no vector carries one)"});
     return false;
@@ -219,14 +218,16 @@ bool validate_schema(const std::string& name, const rapidjson::Document& doc,
   rapidjson::StringBuffer where, rule;
   validator.GetInvalidDocumentPointer().StringifyUriFragment(where);
   validator.GetInvalidSchemaPointer().StringifyUriFragment(rule);
-  out.push_back({name, 0, {},
+  out.push_back({name,
+                 0,
+                 {},
                  std::string("schema violation at ") + where.GetString() + " (schema " + rule.GetString() +
                      ", keyword " + validator.GetInvalidSchemaKeyword() + ")"});
   return false;
 }
 
-void validate_file(const std::string& name, const rapidjson::Document& doc,
-                   const rapidjson::Document& schema, std::vector<Failure>& out) {
+void validate_file(const std::string& name, const rapidjson::Document& doc, const rapidjson::Document& schema,
+                   std::vector<Failure>& out) {
   CompiledSchema sd(schema);
   if (validate_schema(name, doc, sd.get(), out)) validate_bookkeeping(name, doc, out);
 }
@@ -248,16 +249,18 @@ void validate_bookkeeping(const std::string& name, const rapidjson::Document& do
     }
   }
   if (doc["numberOfTests"].GetInt64() != count) {
-    out.push_back({name, 0, {}, "numberOfTests is " + std::to_string(doc["numberOfTests"].GetInt64()) +
-                                    " but the file has " + std::to_string(count) + " tests"});
+    out.push_back({name,
+                   0,
+                   {},
+                   "numberOfTests is " + std::to_string(doc["numberOfTests"].GetInt64()) + " but the file has " +
+                       std::to_string(count) + " tests"});
   }
   for (const auto& f : defined) {
     if (!used.count(f)) out.push_back({name, 0, {}, "note defined but never used: " + f});
   }
 }
 
-std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value* result,
-                          const std::string& error) {
+std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value* result, const std::string& error) {
   if (!call.result) {
     if (ok) return "expected error bad_input, got ok result " + (result ? json::to_text(*result) : "");
     if (error != "bad_input") return "expected error bad_input, got error " + error;
@@ -273,8 +276,7 @@ std::string compare_reply(const PortCall& call, bool ok, const rapidjson::Value*
     std::string field = m.name.GetString();
     if (it == result->MemberEnd()) return "result." + field + " missing";
     if (!json::equal(m.value, it->value)) {
-      return "result." + field + ": expected " + json::to_text(m.value) + ", got " +
-             json::to_text(it->value);
+      return "result." + field + ": expected " + json::to_text(m.value) + ", got " + json::to_text(it->value);
     }
   }
   return "";
@@ -308,8 +310,7 @@ void for_each_test(const rapidjson::Document& doc, const std::function<void(cons
   }
 }
 
-std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
-                       std::vector<Failure>& out) {
+std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir, std::vector<Failure>& out) {
   rapidjson::Document doc;
   if (!load_kind(kind, dir, doc, out)) return 0;
   std::size_t count = 0;
@@ -344,9 +345,8 @@ std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
         std::string f = compare_reply(call, r.ok, &rv, r.error);
         if (!f.empty()) {
           out.push_back({kind.file, id, flags,
-                         "port/" + std::string(b->name()) + " " + call.op + " " +
-                             json::to_line(call.params) + ": " + f +
-                             (r.message.empty() ? "" : " (" + r.message + ")")});
+                         "port/" + std::string(b->name()) + " " + call.op + " " + json::to_line(call.params) + ": " +
+                             f + (r.message.empty() ? "" : " (" + r.message + ")")});
         }
       }
     }

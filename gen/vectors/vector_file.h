@@ -23,7 +23,6 @@ namespace fairvec::vectors {
 enum class Result { kValid, kInvalid, kAcceptable };
 const char* result_name(Result r);
 
-
 // VectorFileBuilder collects notes, groups and tests and renders the file. The tool assigns tcIds
 // (from the file's id ledger: vectors/ledger.h) and numberOfTests; a person never types them.
 class VectorFileBuilder {
@@ -99,7 +98,10 @@ class VectorKind {
  public:
   using Notes = std::vector<std::pair<std::string, std::pair<std::string, std::string>>>;
   VectorKind(std::string file_name, std::string schema_name, Notes flag_notes, std::shared_ptr<const CatalogFile> impl)
-      : file(std::move(file_name)), schema(std::move(schema_name)), notes(std::move(flag_notes)), impl_(std::move(impl)) {}
+      : file(std::move(file_name)),
+        schema(std::move(schema_name)),
+        notes(std::move(flag_notes)),
+        impl_(std::move(impl)) {}
 
   std::string file;    // file name in vectors/, e.g. "hmac_dice_roll_test.json"
   std::string schema;  // schema file name in vectors/schema/
@@ -168,8 +170,8 @@ struct Failure {
 // validate_file checks |doc| (the parsed file |name|) against the schema document |schema| and the
 // rules no schema can state: numberOfTests equals the number of tests, tcIds are distinct, every
 // flag used is defined in notes and every note is used. Appends failures to |out|.
-void validate_file(const std::string& name, const rapidjson::Document& doc,
-                   const rapidjson::Document& schema, std::vector<Failure>& out);
+void validate_file(const std::string& name, const rapidjson::Document& doc, const rapidjson::Document& schema,
+                   std::vector<Failure>& out);
 
 // validate_schema checks |doc| against a compiled |schema| only. It returns false, appending one
 // failure naming the violating member, when the document does not validate.
@@ -182,8 +184,8 @@ void validate_bookkeeping(const std::string& name, const rapidjson::Document& do
 
 // load_kind reads |dir|/kind.file into |doc| and validates it (validate_file). It returns false
 // and appends failures to |out| when the file cannot be read, parsed or validated.
-[[nodiscard]] bool load_kind(const VectorKind& kind, const std::filesystem::path& dir,
-                             rapidjson::Document& doc, std::vector<Failure>& out);
+[[nodiscard]] bool load_kind(const VectorKind& kind, const std::filesystem::path& dir, rapidjson::Document& doc,
+                             std::vector<Failure>& out);
 
 // for_each_test calls |fn| on every test of a loaded vector file, in file order.
 void for_each_test(const rapidjson::Document& doc, const std::function<void(const TestRef&)>& fn);
@@ -194,8 +196,7 @@ void for_each_test(const rapidjson::Document& doc, const std::function<void(cons
 
 // check_kind loads |dir|/kind.file, validates it and runs every test on every backend, through
 // the library and through the in-process port. Appends failures to |out|; returns tests run.
-std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
-                       std::vector<Failure>& out);
+std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir, std::vector<Failure>& out);
 
 // compare_reply checks a port reply (ok, result or error) against |call|'s expectation and returns
 // an empty string on a match, else a message naming the first differing field.
@@ -204,7 +205,6 @@ std::size_t check_kind(const VectorKind& kind, const std::filesystem::path& dir,
 
 // Helpers for check_library implementations.
 // expect_eq returns "" when |actual| == |expected|, else "<what>: expected … got …".
-[[nodiscard]] std::string expect_eq(std::string_view what, const std::string& expected,
-                                    const std::string& actual);
+[[nodiscard]] std::string expect_eq(std::string_view what, const std::string& expected, const std::string& actual);
 
 }  // namespace fairvec::vectors

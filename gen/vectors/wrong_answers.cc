@@ -50,11 +50,13 @@ json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const Port
       if (call.result) out.emplace_back(w->name, json::Value::object({{"ok", false}, {"error", "bad_input"}}));
       continue;
     } catch (const std::exception& e) {
-      throw std::logic_error("wrong port " + w->name + " on " + call.op + " " + json::to_line(call.params) + ": " + e.what());
+      throw std::logic_error("wrong port " + w->name + " on " + call.op + " " + json::to_line(call.params) + ": " +
+                             e.what());
     }
     if (std::holds_alternative<std::nullptr_t>(answer.variant())) continue;
     if (!json_text(answer)) continue;  // a text that is not UTF-8 has no JSON form: no reply can carry it
-    if (!answer.is_object()) throw std::logic_error("wrong port " + w->name + " on " + call.op + ": an answer that is not an object");
+    if (!answer.is_object())
+      throw std::logic_error("wrong port " + w->name + " on " + call.op + ": an answer that is not an object");
     if (!call.result) {  // it accepts what must be rejected: the result members it answers, of those the op declares
       json::Object result;
       const ops::OpSpec* op = ops::table().find(call.op);
@@ -75,7 +77,8 @@ json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const Port
         differs = true;
       }
     }
-    if (differs) out.emplace_back(w->name, json::Value::object({{"ok", true}, {"result", json::Value(std::move(predicted))}}));
+    if (differs)
+      out.emplace_back(w->name, json::Value::object({{"ok", true}, {"result", json::Value(std::move(predicted))}}));
   }
   return out;
 }

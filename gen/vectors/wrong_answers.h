@@ -31,9 +31,9 @@ inline constexpr const char* kWrongPortsName = "wrong_ports.json";
 // the wrong port rejects what must be answered; {"ok":true,"result":R} where it answers (R: the
 // expected result members with the wrong port's values; where it accepts what must be rejected,
 // the result members the op declares that it answers, none for an op with open results). An
-// answer holding a text that is not UTF-8 is left out: it has no JSON form, and no reply can carry it. A wrong port that does not list the op, answers null (its bug does not change the
-// call) or gives the expected members is left out. Throws std::logic_error when a wrong port fails
-// otherwise than rejecting the input (a generator bug).
+// answer holding a text that is not UTF-8 is left out: it has no JSON form, and no reply can carry it. A wrong port
+// that does not list the op, answers null (its bug does not change the call) or gives the expected members is left out.
+// Throws std::logic_error when a wrong port fails otherwise than rejecting the input (a generator bug).
 [[nodiscard]] json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const PortCall& call,
                                             const Backend& backend);
 

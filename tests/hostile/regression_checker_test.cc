@@ -37,8 +37,8 @@ TEST(Finding7, PaddedRepliesStayWithinTheAddressSpaceLimit) {
   Scratch s;
   RunOptions o;
   o.address_space = static_cast<rlim_t>(limit("processMemoryBytes"));
-  const auto opts = std::vector<std::string>{"--quiet-port", "--random", "0", "--only", "hmac_dice_*", "--json",
-                                             (s / "report.json").string()};
+  const auto opts = std::vector<std::string>{
+      "--quiet-port", "--random", "0", "--only", "hmac_dice_*", "--json", (s / "report.json").string()};
   ChildRun plain = fairvec(check_port(opts, port_cmd({"pad", "0"})), o);
   ASSERT_EQ(plain.rc(), 0) << describe(plain);
   ChildRun padded = fairvec(check_port(opts, port_cmd({"pad", "1000000"})), o);
@@ -62,8 +62,8 @@ TEST(Finding7, PaddedRepliesStayWithinTheAddressSpaceLimit) {
 TEST(Finding8, EveryReportIsValidUtf8AndTheJunitFileIsXml) {
   Scratch s;
   const fs::path js = s / "r.json", html = s / "r.html", xml = s / "r.xml";
-  ChildRun r = fairvec(check_port({"--quiet-port", "--random", "0", "--max-restarts", "0", "--only", "keno_draw_test.json",
-                                   "--json", js.string(), "--html", html.string()},
+  ChildRun r = fairvec(check_port({"--quiet-port", "--random", "0", "--max-restarts", "0", "--only",
+                                   "keno_draw_test.json", "--json", js.string(), "--html", html.string()},
                                   port_cmd({"stderr-exit", "2"})));
   EXPECT_EQ(r.rc(), 4) << describe(r);
   EXPECT_TRUE(valid_utf8(read_file(js))) << "the JSON report is not UTF-8";
@@ -74,7 +74,8 @@ TEST(Finding8, EveryReportIsValidUtf8AndTheJunitFileIsXml) {
   // The JUnit file of a port failing canonical_json_test.json (whose inputs hold U+FFFE, U+FFFF).
   const fs::path wrong = s / "wrong.py";
   std::ofstream(wrong) << "import json, sys\nfor l in sys.stdin:\n r = json.loads(l)\n"
-                          " res = {'name': 'w', 'protocol': 1, 'ops': ['canonical_json']} if r['op'] == 'hello' else {'canonical': 'x'}\n"
+                          " res = {'name': 'w', 'protocol': 1, 'ops': ['canonical_json']} if r['op'] == 'hello' else "
+                          "{'canonical': 'x'}\n"
                           " print(json.dumps({'id': r['id'], 'ok': True, 'result': res}), flush=True)\n";
   ChildRun j = fairvec(check_port({"--random", "0", "--only", "canonical_json_test.json", "--junit", xml.string()},
                                   {"python3", wrong.string()}));
@@ -84,8 +85,8 @@ TEST(Finding8, EveryReportIsValidUtf8AndTheJunitFileIsXml) {
   // An --expect file that is not UTF-8 is bad input naming the file and the line.
   const fs::path expect = s / "expect.txt";
   std::ofstream(expect, std::ios::binary) << "# known\nhmac_dice_roll_test.json#1 caf\xe9 (Latin-1)\n";
-  ChildRun e = fairvec(check_port({"--random", "0", "--only", "hmac_dice_roll_test.json#1", "--expect", expect.string()},
-                                  {kCli, "port"}));
+  ChildRun e = fairvec(check_port(
+      {"--random", "0", "--only", "hmac_dice_roll_test.json#1", "--expect", expect.string()}, {kCli, "port"}));
   EXPECT_EQ(e.rc(), 2) << describe(e);
   EXPECT_NE(e.err.find(expect.string() + ":2"), std::string::npos) << e.err;
 }
@@ -165,7 +166,12 @@ TEST(Finding14, PortStringsInTheTextReportAreEscaped) {
 // only at the request timeout, for every vector.
 TEST(Finding17, KilledCheckerLeavesNoPortBehindAShell) {
   const std::string marker = "fvmark" + std::to_string(::getpid()) + "x17";
-  std::vector<std::string> argv{kCli, "check-port", "--quiet-port", "--", "/bin/sh", "-c",
+  std::vector<std::string> argv{kCli,
+                                "check-port",
+                                "--quiet-port",
+                                "--",
+                                "/bin/sh",
+                                "-c",
                                 "python3 " + kHostilePorts + " " + kCli + " hang " + marker + "; echo done"};
   std::vector<char*> args;
   for (auto& a : argv) args.push_back(a.data());
@@ -213,8 +219,8 @@ TEST(Finding17, PortExitIsNoticedAtOnceWhileAChildHoldsItsStdout) {
 // --require-all; only --random caught it, and only when asked for. Random requests are part of
 // every run now, from a seed the report prints; --random 0 turns them off.
 TEST(Finding18, APortThatMemorisedTheTranscriptsFailsWithDefaultOptions) {
-  const std::vector<std::string> port{"python3", (kSourceDir / "tests" / "ports" / "transcript_lookup_port.py").string(),
-                                      kVectors.string()};
+  const std::vector<std::string> port{
+      "python3", (kSourceDir / "tests" / "ports" / "transcript_lookup_port.py").string(), kVectors.string()};
   ChildRun r = fairvec(check_port({"--quiet-port", "--require-all", "--json", "-"}, port));
   EXPECT_EQ(r.rc(), 1) << describe(r);
   rapidjson::Document d;

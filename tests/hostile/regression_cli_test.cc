@@ -150,7 +150,8 @@ TEST(Finding12, TheWorstMatchStaysWithinMatchBytesPerRoll) {
   o.address_space = static_cast<rlim_t>(limit("processMemoryBytes"));
   ChildRun base = fairvec({"verify", "dice", "--json", "--seed", seed, "--client", "a", "--recorded", "11"}, o);
   ChildRun cli = fairvec({"verify", "dice", "--json", "--seed", seed, "--client", "a", "--games",
-                          games.substr(0, 2 * cli_rolls - 1), "--recorded-file", (s / "rolls.txt").string()}, o);
+                          games.substr(0, 2 * cli_rolls - 1), "--recorded-file", (s / "rolls.txt").string()},
+                         o);
   EXPECT_EQ(cli.rc(), 1) << describe(cli);
   const std::string hello = "{\"id\":0,\"op\":\"hello\",\"params\":{\"protocol\":1}}\n";
   ChildRun port_base = fairvec({"port"}, with_input(hello));
@@ -163,16 +164,17 @@ TEST(Finding12, TheWorstMatchStaysWithinMatchBytesPerRoll) {
   EXPECT_NE(port.out.find("\"id\":1,\"ok\":true"), std::string::npos) << port.out.substr(0, 300);
   const double cli_per_roll = (cli.max_rss_kib - base.max_rss_kib) * 1024.0 / static_cast<double>(cli_rolls);
   const double port_per_roll = (port.max_rss_kib - port_base.max_rss_kib) * 1024.0 / static_cast<double>(rolls);
-  std::cout << "[ figures  ] one-roll games, all wrong: verify dice --json (" << cli_rolls << " rolls) "
-            << cli_per_roll << " bytes per roll, hmac_dice.verify_match (" << rolls << " rolls) " << port_per_roll
+  std::cout << "[ figures  ] one-roll games, all wrong: verify dice --json (" << cli_rolls << " rolls) " << cli_per_roll
+            << " bytes per roll, hmac_dice.verify_match (" << rolls << " rolls) " << port_per_roll
             << " bytes per roll (limit " << per_roll << ")\n";
   EXPECT_LE(cli_per_roll, static_cast<double>(per_roll));
   EXPECT_LE(port_per_roll, static_cast<double>(per_roll));
 }
 
 // The README's limbo example (README.md, "verify cursor").
-const std::vector<std::string> kLimbo{"verify", "cursor", "--game", "limbo", "--server-seed", "example server seed",
-                                      "--client-seed", "player", "--nonce", "3"};
+const std::vector<std::string> kLimbo{
+    "verify",        "cursor", "--game",  "limbo", "--server-seed", "example server seed",
+    "--client-seed", "player", "--nonce", "3"};
 
 std::vector<std::string> limbo(std::vector<std::string> more) {
   std::vector<std::string> a = kLimbo;

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "check/process.h"
 #include "cli/args.h"
 #include "cli_run.h"
 #include "core/bytes.h"
@@ -20,7 +21,6 @@
 #include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
-#include "check/process.h"
 #include "port/protocol.h"
 #include "schemes/canonical_json.h"
 #include "schemes/tavla_proof.h"
@@ -139,15 +139,24 @@ TEST(Finding5, EveryCommandOptionTakesAnEmptyValue) {
     std::string command, option, tail;
   };
   const std::vector<Case> cases = {
-      {"generate", "--out", ""},           {"generate", "--only", ""},
-      {"check", "--vectors", ""},          {"check", "--only", ""},
-      {"port", "--backend", ""},           {"check-port", "--vectors", " -- true"},
-      {"check-port", "--timeout-ms", " -- true"}, {"check-port", "--only", " -- true"},
-      {"bench", "--reps", ""},             {"search hmac-dice-skip" + seed, "--client", ""},
-      {"search tavla-skip" + seed, "--game", ""}, {"search tavla-skip" + seed, "--contribution", ""},
-      {"search hmac-dice-skip" + seed, "--depth", ""}, {"search hmac-dice-skip" + seed, "--from", ""},
-      {"search hmac-dice-skip" + seed, "--count", ""}, {"search hmac-dice-skip" + seed, "--threads", ""},
-      {"search hmac-dice-skip" + seed, "--backend", ""}, {"search hmac-dice-skip", "--seed", ""},
+      {"generate", "--out", ""},
+      {"generate", "--only", ""},
+      {"check", "--vectors", ""},
+      {"check", "--only", ""},
+      {"port", "--backend", ""},
+      {"check-port", "--vectors", " -- true"},
+      {"check-port", "--timeout-ms", " -- true"},
+      {"check-port", "--only", " -- true"},
+      {"bench", "--reps", ""},
+      {"search hmac-dice-skip" + seed, "--client", ""},
+      {"search tavla-skip" + seed, "--game", ""},
+      {"search tavla-skip" + seed, "--contribution", ""},
+      {"search hmac-dice-skip" + seed, "--depth", ""},
+      {"search hmac-dice-skip" + seed, "--from", ""},
+      {"search hmac-dice-skip" + seed, "--count", ""},
+      {"search hmac-dice-skip" + seed, "--threads", ""},
+      {"search hmac-dice-skip" + seed, "--backend", ""},
+      {"search hmac-dice-skip", "--seed", ""},
   };
   fs::path cwd = fs::temp_directory_path() / ("fairvec_opts_" + std::to_string(::getpid()));
   fs::create_directories(cwd);
@@ -254,7 +263,8 @@ TEST_F(Finding6, KilledGenerationLeavesNoTempFileAndNoManifest) {
     if (died && fs::exists(dir / "MANIFEST.sha256")) {
       // The manifest is written last: a kill after it (while the process exits) must leave a whole,
       // verifiable tree; a kill before it leaves no manifest.
-      EXPECT_EQ(run({"generate", "--verify", "--out", dir.string()}).rc(), 0) << ms << " ms: a manifest over a partial tree";
+      EXPECT_EQ(run({"generate", "--verify", "--out", dir.string()}).rc(), 0)
+          << ms << " ms: a manifest over a partial tree";
     }
   }
   EXPECT_GT(killed, 0);  // at least one kill landed during the generation

@@ -42,8 +42,9 @@ inline ChildRun fairvec(std::vector<std::string> args, const RunOptions& o = {})
 
 // describe is how a run ended and the start of what it wrote, for failure messages.
 inline std::string describe(const ChildRun& r) {
-  std::string s = r.exited ? "exit " + std::to_string(r.code)
-                           : r.signaled ? "signal " + std::to_string(r.signal) : std::string("did not end");
+  std::string s = r.exited     ? "exit " + std::to_string(r.code)
+                  : r.signaled ? "signal " + std::to_string(r.signal)
+                               : std::string("did not end");
   return s + "\nstdout: " + r.out.substr(0, 1500) + "\nstderr: " + r.err.substr(0, 1500);
 }
 
@@ -103,7 +104,8 @@ inline void kill_all(const std::vector<pid_t>& pids) {
 // contents of a JSON string, with every character JSON would need escaped hidden from it first.
 inline bool valid_utf8(const std::string& s) {
   std::string quoted = "\"";
-  for (unsigned char c : s) quoted += c < 0x20 || c == '"' || c == '\\' ? std::string(" ") : std::string(1, static_cast<char>(c));
+  for (unsigned char c : s)
+    quoted += c < 0x20 || c == '"' || c == '\\' ? std::string(" ") : std::string(1, static_cast<char>(c));
   quoted += "\"";
   rapidjson::Document d;
   try {

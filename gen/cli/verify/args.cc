@@ -86,8 +86,8 @@ Args parse_args(const std::vector<std::string>& argv, const std::vector<OptionSp
     } else if (i + 1 < argv.size() && argv[i + 1].compare(0, 2, "--") != 0) {
       value = argv[++i];
     } else {
-      throw InputError("--" + name,
-                       "needs a value (write --" + name + "=VALUE, or --" + name + "= for an empty one)", i);
+      throw InputError("--" + name, "needs a value (write --" + name + "=VALUE, or --" + name + "= for an empty one)",
+                       i);
     }
     out.options[name].push_back(std::move(value));
   }
@@ -119,8 +119,8 @@ std::string read_bounded(const std::string& path, std::string_view field, std::s
     const std::size_t n = std::fread(buf, 1, sizeof buf, f.get());
     data.append(buf, n);
     if (data.size() > max_bytes) {
-      throw InputError(std::string(field), "'" + path + "' is larger than the limit of " +
-                                               std::to_string(max_bytes) + " bytes");
+      throw InputError(std::string(field),
+                       "'" + path + "' is larger than the limit of " + std::to_string(max_bytes) + " bytes");
     }
     if (n < sizeof buf) break;
   }

@@ -63,7 +63,8 @@ Report run_crash(const Args& a, const Context& ctx) {
   if (auto c = single(a, "count")) {
     count = parse_count(*c, "--count", 1, kMaxCrashCount);
     if (!busts.empty() && busts.size() > count) {
-      throw InputError("--busts", "lists " + std::to_string(busts.size()) + " busts for --count " + std::to_string(count));
+      throw InputError("--busts",
+                       "lists " + std::to_string(busts.size()) + " busts for --count " + std::to_string(count));
     }
   }
   std::optional<Digest> terminating;
@@ -81,7 +82,8 @@ Report run_crash(const Args& a, const Context& ctx) {
   std::optional<Mismatch> first;
   for (std::uint64_t i = 0; i < count; ++i) {
     const crash::Point p = crash::point(conv, to_hex(link), salt, ctx.backend);
-    std::string line = L.t("crash.game", {i == 0 ? std::string("H") : "H-" + std::to_string(i), to_hex(link), bust_text(p.hundredths)});
+    std::string line = L.t(
+        "crash.game", {i == 0 ? std::string("H") : "H-" + std::to_string(i), to_hex(link), bust_text(p.hundredths)});
     if (i < busts.size()) {
       const bool ok = busts[i] == p.hundredths;
       line += "  " + bust_text(busts[i]) + " " + mark(ok);
@@ -96,7 +98,8 @@ Report run_crash(const Args& a, const Context& ctx) {
         {{"hash", to_hex(link)}, {"hundredths", std::to_string(p.hundredths)}, {"bust", bust_text(p.hundredths)}}));
     link = crash::previous(conv, link, ctx.backend);
   }
-  Check c_busts{"busts", Status::kNotChecked, L.t("check.busts", {std::to_string(busts.size())}), L.t("reason.no_busts")};
+  Check c_busts{"busts", Status::kNotChecked, L.t("check.busts", {std::to_string(busts.size())}),
+                L.t("reason.no_busts")};
   if (!busts.empty()) {
     c_busts.status = first ? Status::kFailed : Status::kPassed;
     c_busts.reason.clear();
@@ -110,7 +113,8 @@ Report run_crash(const Args& a, const Context& ctx) {
     while (w != *terminating && steps < max_walk) {
       w = crash::previous(conv, w, ctx.backend);
       ++steps;
-      if (progress && steps % 1000000 == 0) std::cerr << "\r" << L.t("crash.progress", {std::to_string(steps)}) << std::flush;
+      if (progress && steps % 1000000 == 0)
+        std::cerr << "\r" << L.t("crash.progress", {std::to_string(steps)}) << std::flush;
     }
     if (progress && steps >= 1000000) std::cerr << "\n";
     const bool reached = w == *terminating;
@@ -124,8 +128,10 @@ Report run_crash(const Args& a, const Context& ctx) {
     }
     if (reached) {
       c_chain.status = Status::kPassed;
-      c_chain.reason = L.t("reason.reached", {std::to_string(steps)}) +
-                       (chain_name.empty() ? "" : "; " + L.t("crash.game_number", {chain_name, std::to_string(steps + first_game - 1)}));
+      c_chain.reason =
+          L.t("reason.reached", {std::to_string(steps)}) +
+          (chain_name.empty() ? ""
+                              : "; " + L.t("crash.game_number", {chain_name, std::to_string(steps + first_game - 1)}));
     } else {
       c_chain.status = Status::kFailed;
       c_chain.reason = L.t("reason.walk_short", {std::to_string(max_walk)});
@@ -134,13 +140,13 @@ Report run_crash(const Args& a, const Context& ctx) {
                          L.t("crash.not_within", {std::to_string(max_walk)})};
       }
     }
-    walk = json::Value::object({{"terminating", to_hex(*terminating)},
-                                {"reached", reached},
-                                {"steps", static_cast<std::int64_t>(steps)},
-                                {"maxWalk", static_cast<std::int64_t>(max_walk)},
-                                {"gameNumber", reached && !chain_name.empty()
-                                                   ? json::Value(static_cast<std::int64_t>(steps + first_game - 1))
-                                                   : json::Value()}});
+    walk = json::Value::object(
+        {{"terminating", to_hex(*terminating)},
+         {"reached", reached},
+         {"steps", static_cast<std::int64_t>(steps)},
+         {"maxWalk", static_cast<std::int64_t>(max_walk)},
+         {"gameNumber", reached && !chain_name.empty() ? json::Value(static_cast<std::int64_t>(steps + first_game - 1))
+                                                       : json::Value()}});
   }
   rep.first_mismatch = first;
   rep.checks = {c_busts, c_chain};

@@ -46,8 +46,9 @@ Report run_cursor(const Args& a, const Context& ctx) {
     json_option(*outcome_text, "outcome", outcome);
     // An outcome that names no member would compare nothing: never "verified" on nothing.
     if (outcome.ObjectEmpty()) {
-      throw InputError("--outcome", "names no outcome member; give the members to compare (e.g. {\"hundredths\": 133}), "
-                                    "or leave --outcome out");
+      throw InputError("--outcome",
+                       "names no outcome member; give the members to compare (e.g. {\"hundredths\": 133}), "
+                       "or leave --outcome out");
     }
   }
 
@@ -58,10 +59,10 @@ Report run_cursor(const Args& a, const Context& ctx) {
   rep.lines.push_back(L.t("cursor.header", {game, std::to_string(nonce), std::to_string(g.reads.size())}));
   json::Array reads;
   for (const auto& r : g.reads) {
-    rep.lines.push_back(L.t("cursor.read", {std::to_string(r.cursor), std::to_string(r.u64), json::format_double(r.u)}));
-    reads.push_back(json::Value::object({{"cursor", static_cast<std::int64_t>(r.cursor)},
-                                         {"u64", std::to_string(r.u64)},
-                                         {"u", r.u}}));
+    rep.lines.push_back(
+        L.t("cursor.read", {std::to_string(r.cursor), std::to_string(r.u64), json::format_double(r.u)}));
+    reads.push_back(json::Value::object(
+        {{"cursor", static_cast<std::int64_t>(r.cursor)}, {"u64", std::to_string(r.u64)}, {"u", r.u}}));
   }
   for (const auto& [k, v] : g.outcome) rep.lines.push_back(L.t("cursor.outcome", {k, json::to_line(v)}));
   const std::string computed_commitment = cursor::commitment(ctx.backend, server_seed);
@@ -81,7 +82,8 @@ Report run_cursor(const Args& a, const Context& ctx) {
 }  // namespace
 
 Form cursor_form() {
-  return {"cursor", {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
+  return {"cursor",
+          {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
           run_cursor};
 }
 

@@ -11,16 +11,16 @@
 
 #include "cli/verify/args.h"
 #include "cli/verify/lang.h"
-#include "core/json.h"
 #include "cli/verify/report.h"
+#include "core/json.h"
 #include "schemes/tavla_proof.h"
 
 namespace fairvec::cli::verify {
 
 // Limits (README.md, "Limits"): larger inputs are bad input (exit 2), never read whole.
-using tavla::kMaxProofBytes;                               // a tavla proof file (schemes/tavla_proof.h)
-inline constexpr std::size_t kMaxJsonOptionBytes = 65536;  // --options / --outcome text
-inline constexpr std::uint64_t kMaxCrashCount = 100000;    // games listed by verify crash
+using tavla::kMaxProofBytes;                                // a tavla proof file (schemes/tavla_proof.h)
+inline constexpr std::size_t kMaxJsonOptionBytes = 65536;   // --options / --outcome text
+inline constexpr std::uint64_t kMaxCrashCount = 100000;     // games listed by verify crash
 inline constexpr std::uint64_t kDefaultMaxWalk = 10000000;  // links walked to --terminating
 inline constexpr std::uint64_t kMaxWalk = 100000000;        // the most --max-walk may allow
 
@@ -51,7 +51,7 @@ const std::vector<Form>& forms();
 [[nodiscard]] std::string required(const Args& args, const std::string& name);
 
 // no_positionals throws InputError naming the first positional argument when there are more than
-// |allowed|. 
+// |allowed|.
 void no_positionals(const Args& args, std::size_t allowed);
 
 // commitment_check is the `commitment` check of a round's sub-form (cursor, stake): |given| (hex,

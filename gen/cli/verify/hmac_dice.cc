@@ -12,8 +12,8 @@ namespace hd = fairvec::hmac_dice;
 namespace {
 
 hd::Match read_match(const Args& a, hd::MatchFields& names) {
-  const bool any_field = a.has("seed") || a.has("seal") || a.has("client") || a.has("rolls") ||
-                         a.has("recorded") || a.has("recorded-file") || a.has("games");
+  const bool any_field = a.has("seed") || a.has("seal") || a.has("client") || a.has("rolls") || a.has("recorded") ||
+                         a.has("recorded-file") || a.has("games");
   std::optional<std::string> link = single(a, "link");
   if (!a.positionals.empty()) {
     if (link) throw InputError("LINK", "give the link once: as LINK or as --link, not both");
@@ -21,8 +21,9 @@ hd::Match read_match(const Args& a, hd::MatchFields& names) {
   }
   if (link) {
     if (any_field) {
-      throw InputError("LINK", "give either a link or the fields (--seed, --seal, --client, --rolls, --recorded, "
-                               "--recorded-file, --games), not both");
+      throw InputError("LINK",
+                       "give either a link or the fields (--seed, --seal, --client, --rolls, --recorded, "
+                       "--recorded-file, --games), not both");
     }
     hd::Link l = hd::parse_link(*link);
     names = l.version == 0 ? hd::MatchFields{"link.n", "link.rolls", "link.g"}
@@ -70,8 +71,8 @@ Report run_dice(const Args& a, const Context& ctx) {
   Report rep;
   rep.form = "dice";
   if (!ctx.text) rep.result = hd::report_json(r).as_object();  // only --json prints it
-  rep.lines.push_back(L.t("dice.header", {std::to_string(m.rolls), std::to_string(r.games.size()),
-                                          std::to_string(m.client_seeds.size())}));
+  rep.lines.push_back(L.t(
+      "dice.header", {std::to_string(m.rolls), std::to_string(r.games.size()), std::to_string(m.client_seeds.size())}));
   rep.lines.push_back(L.t("dice.seal_computed", {r.computed_seal}));
   if (m.seal) rep.lines.push_back(L.t("dice.seal_given", {to_hex(*m.seal)}));
   // A line per game and per roll only when the readable report is printed: with --json the
@@ -110,14 +111,14 @@ Report run_dice(const Args& a, const Context& ctx) {
   }
   rep.checks = {seal, rolls};
   if (seal.status == Status::kFailed) {
-    rep.first_mismatch = Mismatch{L.t("where.seal"), json::Value::object({{"check", "seal"}}), r.computed_seal,
-                                  to_hex(*m.seal)};
+    rep.first_mismatch =
+        Mismatch{L.t("where.seal"), json::Value::object({{"check", "seal"}}), r.computed_seal, to_hex(*m.seal)};
   } else if (!r.mismatches.empty()) {
     const auto& x = r.mismatches[0];
-    rep.first_mismatch = Mismatch{
-        L.t("where.roll", {std::to_string(x.roll), std::to_string(x.game), std::to_string(x.roll_in_game)}),
-        json::Value::object({{"roll", x.roll}, {"game", x.game}, {"rollInGame", x.roll_in_game}}),
-        dice_text(x.expected), dice_text(x.recorded)};
+    rep.first_mismatch =
+        Mismatch{L.t("where.roll", {std::to_string(x.roll), std::to_string(x.game), std::to_string(x.roll_in_game)}),
+                 json::Value::object({{"roll", x.roll}, {"game", x.game}, {"rollInGame", x.roll_in_game}}),
+                 dice_text(x.expected), dice_text(x.recorded)};
   }
   return rep;
 }

@@ -1,7 +1,7 @@
 // `fairvec verify keno` (one keno-v1 ticket: the ten balls).
+#include "schemes/keno.h"
 #include "cli/verify/forms.h"
 #include "core/errors.h"
-#include "schemes/keno.h"
 
 namespace fairvec::cli::verify {
 

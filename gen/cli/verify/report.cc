@@ -8,8 +8,8 @@ namespace fairvec::cli::verify {
 namespace {
 
 const char* status_name(Status s) {
-  static constexpr auto kNames =
-      enum_names<Status>({{Status::kPassed, "passed"}, {Status::kFailed, "failed"}, {Status::kNotChecked, "not_checked"}});
+  static constexpr auto kNames = enum_names<Status>(
+      {{Status::kPassed, "passed"}, {Status::kFailed, "failed"}, {Status::kNotChecked, "not_checked"}});
   return kNames.name(s).data();  // literals: NUL-terminated
 }
 
@@ -41,7 +41,7 @@ void print_text(std::ostream& out, const Report& r, const Lang& lang) {
   for (const auto& l : r.lines) out << l << "\n";
   std::vector<std::string> passed, not_checked;
   for (const auto& c : r.checks) {
-    const std::string head = c.status == Status::kPassed  ? std::string(mark(true)) + " "
+    const std::string head = c.status == Status::kPassed   ? std::string(mark(true)) + " "
                              : c.status == Status::kFailed ? std::string(mark(false)) + " "
                                                            : "- ";
     out << head << c.label;
@@ -98,10 +98,10 @@ json::Value error_json(const std::string& form, const std::string& verdict, int 
        {"exitCode", exit_code},
        {"checks", json::Value::array()},
        {"firstMismatch", json::Value()},
-       {"error", json::Value::object({{"field", field},
-                                      {"position", position ? json::Value(static_cast<std::int64_t>(*position))
-                                                            : json::Value()},
-                                      {"message", message}})},
+       {"error",
+        json::Value::object({{"field", field},
+                             {"position", position ? json::Value(static_cast<std::int64_t>(*position)) : json::Value()},
+                             {"message", message}})},
        {"result", json::Value()}});
 }
 

@@ -4,7 +4,8 @@
 
 namespace fairvec::cli::verify {
 
-Check commitment_check(const Lang& L, Report& rep, const std::optional<std::string>& given, const std::string& computed) {
+Check commitment_check(const Lang& L, Report& rep, const std::optional<std::string>& given,
+                       const std::string& computed) {
   Check c{"commitment", Status::kNotChecked, L.t("check.seed_commitment"), L.t("reason.no_commitment")};
   if (!given) return c;
   std::string lower = *given;
@@ -12,7 +13,8 @@ Check commitment_check(const Lang& L, Report& rep, const std::optional<std::stri
   c.status = lower == computed ? Status::kPassed : Status::kFailed;
   c.reason.clear();
   if (c.status == Status::kFailed) {
-    rep.first_mismatch = Mismatch{L.t("where.commitment"), json::Value::object({{"check", "commitment"}}), computed, lower};
+    rep.first_mismatch =
+        Mismatch{L.t("where.commitment"), json::Value::object({{"check", "commitment"}}), computed, lower};
   }
   return c;
 }
@@ -35,8 +37,8 @@ Check outcome_check(const Lang& L, Report& rep, bool asked, const rapidjson::Val
     if (json::equal(mv, gv)) continue;
     c.status = Status::kFailed;
     if (!rep.first_mismatch) {
-      rep.first_mismatch =
-          Mismatch{L.t("where.outcome", {k}), json::Value::object({{"outcome", k}}), json::to_line(*mine), json::to_line(v)};
+      rep.first_mismatch = Mismatch{L.t("where.outcome", {k}), json::Value::object({{"outcome", k}}),
+                                    json::to_line(*mine), json::to_line(v)};
     }
     break;
   }

@@ -24,7 +24,8 @@ Report run_stake(const Args& a, const Context& ctx) {
   const Lang& L = ctx.lang;
   const std::string game = required(a, "game");
   const std::string server_seed = required(a, "server-seed");
-  if (!a.has("client-seed")) throw InputError("--client-seed", "missing: give the client seed (it may be empty: --client-seed=)");
+  if (!a.has("client-seed"))
+    throw InputError("--client-seed", "missing: give the client seed (it may be empty: --client-seed=)");
   const std::string client_seed = *single(a, "client-seed", true);
   const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, stake::kMaxCounter);
   rapidjson::Document options;
@@ -42,8 +43,9 @@ Report run_stake(const Args& a, const Context& ctx) {
   if (outcome_text) {
     object_option(*outcome_text, "outcome", outcome);
     if (outcome.ObjectEmpty()) {
-      throw InputError("--outcome", "names no outcome member; give the members to compare (e.g. {\"roll\": 93.08}), "
-                                    "or leave --outcome out");
+      throw InputError("--outcome",
+                       "names no outcome member; give the members to compare (e.g. {\"roll\": 93.08}), "
+                       "or leave --outcome out");
     }
   }
 
@@ -58,11 +60,11 @@ Report run_stake(const Args& a, const Context& ctx) {
   json::Array floats;
   for (std::size_t i = 0; i < r.read.floats.size(); ++i) {
     const auto& b = r.read.bytes[i];
-    rep.lines.push_back(L.t("stake.float", {std::to_string(i), std::to_string(r.read.rounds[i]),
-                                            std::to_string(r.read.offsets[i]),
-                                            std::to_string(b[0]) + " " + std::to_string(b[1]) + " " + std::to_string(b[2]) +
-                                                " " + std::to_string(b[3]),
-                                            json::format_double(r.read.floats[i])}));
+    rep.lines.push_back(L.t(
+        "stake.float",
+        {std::to_string(i), std::to_string(r.read.rounds[i]), std::to_string(r.read.offsets[i]),
+         std::to_string(b[0]) + " " + std::to_string(b[1]) + " " + std::to_string(b[2]) + " " + std::to_string(b[3]),
+         json::format_double(r.read.floats[i])}));
     floats.emplace_back(r.read.floats[i]);
   }
   for (const auto& [k, v] : r.outcome) rep.lines.push_back(L.t("stake.outcome", {k, json::to_line(v)}));
@@ -84,7 +86,8 @@ Report run_stake(const Args& a, const Context& ctx) {
 }  // namespace
 
 Form stake_form() {
-  return {"stake", {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
+  return {"stake",
+          {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
           run_stake};
 }
 

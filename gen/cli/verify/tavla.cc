@@ -21,8 +21,9 @@ tavla::Expected expected_of(const std::string& text) {
   const bool all_hex = std::all_of(text.begin(), text.end(), is_hex);
   if (all_hex && text.size() != 64) {
     if (text.size() == 8) {
-      throw InputError(f, "8 hex digits without a dash could be a seal code or a digest prefix: write the seal "
-                          "code with its dash (XXXX-XXXX), or give all 64 digits of the commitment");
+      throw InputError(f,
+                       "8 hex digits without a dash could be a seal code or a digest prefix: write the seal "
+                       "code with its dash (XXXX-XXXX), or give all 64 digits of the commitment");
     }
     throw InputError(f, "looks like the first " + std::to_string(text.size()) +
                             " hex digits of a commitment: give all 64 digits, or the seal code XXXX-XXXX");
@@ -65,7 +66,8 @@ Report run_tavla(const Args& a, const Context& ctx) {
     if (failed == name) return Status::kFailed;
     // Checks run commitment, expectedCommitment, rolls and stop at the first failure.
     const std::vector<std::string> order = {"commitment", "expectedCommitment", "rolls"};
-    if (!failed.empty() && std::find(order.begin(), order.end(), name) > std::find(order.begin(), order.end(), failed)) {
+    if (!failed.empty() &&
+        std::find(order.begin(), order.end(), name) > std::find(order.begin(), order.end(), failed)) {
       return Status::kNotChecked;
     }
     return Status::kPassed;
@@ -73,15 +75,18 @@ Report run_tavla(const Args& a, const Context& ctx) {
   Check commit{"commitment", status("commitment", true), L.t("check.commitment"), ""};
   Check exp{"expectedCommitment", status("expectedCommitment", expected.has_value()), L.t("check.expected"),
             expected ? "" : L.t("reason.no_expected")};
-  Check rolls{"rolls", status("rolls", !proof.rolls.empty()), L.t("check.proof_rolls", {std::to_string(proof.rolls.size())}),
+  Check rolls{"rolls", status("rolls", !proof.rolls.empty()),
+              L.t("check.proof_rolls", {std::to_string(proof.rolls.size())}),
               proof.rolls.empty() ? L.t("reason.no_rolls") : ""};
   for (Check* c : {&commit, &exp, &rolls}) {
     if (c->status == Status::kNotChecked && c->reason.empty()) c->reason = L.t("reason.not_reached");
   }
   rep.checks = {commit, exp, rolls};
-  if (rolls.status == Status::kPassed) rep.lines.push_back(L.t("tavla.all_rolls", {std::to_string(proof.rolls.size())}));
+  if (rolls.status == Status::kPassed)
+    rep.lines.push_back(L.t("tavla.all_rolls", {std::to_string(proof.rolls.size())}));
   if (!v.verified) {
-    rep.first_mismatch = Mismatch{L.t("where.check", {v.failed_check}), json::Value::object({{"check", v.failed_check}}), v.expected, v.found};
+    rep.first_mismatch = Mismatch{L.t("where.check", {v.failed_check}),
+                                  json::Value::object({{"check", v.failed_check}}), v.expected, v.found};
   }
   rep.result = json::Object{{"commitment", to_hex(v.commitment)},
                             {"sealCode", v.seal_code},
@@ -93,8 +98,6 @@ Report run_tavla(const Args& a, const Context& ctx) {
 
 }  // namespace
 
-Form tavla_form() {
-  return {"tavla", {{"expected-commitment"}}, run_tavla};
-}
+Form tavla_form() { return {"tavla", {{"expected-commitment"}}, run_tavla}; }
 
 }  // namespace fairvec::cli::verify

@@ -21,7 +21,8 @@ const std::vector<Form>& forms() {
       out.push_back(f.form());
       const Family* family = family_by_id(f.family);
       if (!family || out.back().name != family->verify) {
-        throw std::logic_error(std::string("verify: family ") + f.family + "'s form is not the one gen/families.json names");
+        throw std::logic_error(std::string("verify: family ") + f.family +
+                               "'s form is not the one gen/families.json names");
       }
     }
     return out;
@@ -93,13 +94,15 @@ std::string detect(const std::string& first) {
         std::string(doc["format"].GetString()) == "tavla-commit-proof") {
       return "tavla";
     }
-    throw InputError("PROOF", "'" + first + "' is not a tavla-commit-proof file (no \"format\": \"tavla-commit-proof\")");
+    throw InputError("PROOF",
+                     "'" + first + "' is not a tavla-commit-proof file (no \"format\": \"tavla-commit-proof\")");
   }
   if (looks_like_link(first)) return "dice";
   std::vector<std::string> names;
   for (const auto& f : forms()) names.push_back(f.name);
   const std::string near = suggest(first, names);
-  throw InputError("FORM", "'" + first + "' is not a sub-form (dice, tavla, cursor, keno, crash), a link or a proof file" +
+  throw InputError("FORM", "'" + first +
+                               "' is not a sub-form (dice, tavla, cursor, keno, crash), a link or a proof file" +
                                (near.empty() ? "" : "; did you mean " + near + "?"));
 }
 
@@ -146,16 +149,17 @@ int run_verify_in(const std::vector<std::string>& args_in, const std::string& al
   }
   const Lang& L = Lang::get(code);
   std::string form_name = alias;
-  auto fail = [&](const std::string& verdict, int exit_code, const std::string& field,
-                  std::optional<std::size_t> pos, const std::string& message) {
+  auto fail = [&](const std::string& verdict, int exit_code, const std::string& field, std::optional<std::size_t> pos,
+                  const std::string& message) {
     if (as_json) {  // stdout holds the one JSON object, and nothing else is printed
       std::cout << json::to_pretty(error_json(form_name, verdict, exit_code, field, pos, message));
       return exit_code;
     }
-    std::cerr << L.t(verdict == "bad_input" ? "error.bad_input" : verdict == "unreadable" ? "error.unreadable"
-                                                                                          : "error.internal")
-              << ": " << field << (pos ? " (" + L.t("error.position") + " " + std::to_string(*pos) + ")" : "")
-              << ": " << message << "\n";
+    std::cerr << L.t(verdict == "bad_input"    ? "error.bad_input"
+                     : verdict == "unreadable" ? "error.unreadable"
+                                               : "error.internal")
+              << ": " << field << (pos ? " (" + L.t("error.position") + " " + std::to_string(*pos) + ")" : "") << ": "
+              << message << "\n";
     return exit_code;
   };
   try {

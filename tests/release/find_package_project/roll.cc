@@ -20,8 +20,10 @@ int main(int argc, char** argv) {
   std::string dir = FAIRVEC_VECTORS_DIR;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--plant") plant = true;
-    else dir = a;
+    if (a == "--plant")
+      plant = true;
+    else
+      dir = a;
   }
   const std::string path = dir + "/hmac_dice_roll_test.json";
   rapidjson::Document doc;
@@ -43,7 +45,8 @@ int main(int argc, char** argv) {
       ++compared;
       if (!(got == want)) {
         ++differ;
-        if (differ <= 3) std::printf("tcId %d: dice %s, file says %s\n", t["tcId"].GetInt(), got.text().c_str(), want.text().c_str());
+        if (differ <= 3)
+          std::printf("tcId %d: dice %s, file says %s\n", t["tcId"].GetInt(), got.text().c_str(), want.text().c_str());
       }
     }
   }
