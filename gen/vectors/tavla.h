@@ -174,6 +174,8 @@ VectorKind verify_vector_kind();
 // (a library that does not build is a generator bug, std::logic_error at first use).
 const FlagLibrary& library();
 void add_wrong_ports(FlagLibrary& lib);
+// add_reader_ports adds the seal code readers and proof verifiers (tavla_reader_ports.cc).
+void add_reader_ports(FlagLibrary& lib);
 void add_roll_flags(FlagLibrary& lib);
 void add_pick_flags(FlagLibrary& lib);
 void add_commitment_flags(FlagLibrary& lib);
