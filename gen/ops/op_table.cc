@@ -188,8 +188,9 @@ json::Value fuzz_params(const OpSpec& op, ByteReader& in) {
   json::Object o;
   for_each_leaf(op.params, [&](const Param& p) {
     std::size_t mode = in.pick(32);
-    if (mode == 0) return;                                                                       // missing
-    const KindRef& k = mode == 1 && !kAll.empty() ? kAll[in.pick(kAll.size())].second : p.kind;  // wrong kind
+    if (mode == 0) return;  // missing
+    // mode 1: a value of some other kind (a wrong kind)
+    const KindRef& k = mode == 1 && !kAll.empty() ? kAll[in.pick(kAll.size())].second : p.kind;
     o.emplace_back(p.name, k->fuzz(in));
   });
   if (in.pick(32) == 0 && !kAll.empty()) o.emplace_back("extra", kAll[in.pick(kAll.size())].second->fuzz(in));
