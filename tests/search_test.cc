@@ -383,16 +383,17 @@ std::uint64_t candidates_of(const std::string& out) {
 }
 
 TEST(SearchCli, KilledAfterItsFirstCheckpointResumesFromIt) {
-  // One thread, so the chunks finish in order. kDepth4's range started two chunks earlier: the hit
-  // is in chunk 4, so a kill after the first checkpoint that records a finished chunk lands with
-  // three chunks still to scan (with the hit in chunk 2, a SIGINT landing in chunk 2 let that chunk
-  // finish with the hit: a complete search, seen on an idle machine).
+  // One thread, so the chunks finish in order. The search scans 20 chunks to its hit (about 1 s on
+  // one thread here), so a kill after the first checkpoint that records a finished chunk lands with
+  // many chunks still to scan. With the hit in chunk 2, a SIGINT landing in chunk 2 let
+  // the search finish with the hit; with it in chunk 5, a fresh-clone run under ctest -j2 saw the
+  // whole search end between that checkpoint and the SIGKILL.
   const std::string range = "hmac-dice-skip --seed " + kSeed +
-                            " --client skip-search-1 --client skip-search-2 --depth 4 --from 23902848 --count 6291456";
+                            " --client skip-search-1 --client skip-search-2 --depth 4 --from 7400192 --count 25165824";
   const CliRun whole = run(range + " --threads 1");
   ASSERT_EQ(found(whole.out), "28371712") << whole.out;
   const std::uint64_t full = candidates_of(whole.out);
-  ASSERT_EQ(full, 5 * search::kChunk) << whole.out;
+  ASSERT_EQ(full, 20 * search::kChunk) << whole.out;
   const auto dir = std::filesystem::temp_directory_path() / ("fairvec_search_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   for (int sig : {SIGKILL, SIGINT}) {
