@@ -176,6 +176,7 @@ void add_cursor_ops(Table& t) {
         return out;
       },
       schema_array(unit_schema(), 0, cursor::kMaxPoolUnits), make::units);
+  // A pool size: pool_hop's size and draw's n.
   const KindRef size = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare,
                                                          .type = Naming::kBare,
                                                          .message = "must be an integer between 1 and 2^53 - 1",
@@ -183,13 +184,6 @@ void add_cursor_ops(Table& t) {
                                                          .hi = cursor::kMaxPool,
                                                          .schema_lo = 1,
                                                          .schema_hi = cursor::kMaxPool});
-  const KindRef n = uint_kind("integer 1..2^53 - 1", {.missing = Naming::kBare,
-                                                      .type = Naming::kBare,
-                                                      .message = "must be an integer between 1 and 2^53 - 1",
-                                                      .lo = 1,
-                                                      .hi = cursor::kMaxPool,
-                                                      .schema_lo = 1,
-                                                      .schema_hi = cursor::kMaxPool});
   const KindRef game = value_kind(
       "a cursor-v1 game name", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) { return cursor::read_game(v, key); },
@@ -265,7 +259,7 @@ void add_cursor_ops(Table& t) {
   t.add({"cursor.draw",
          true,
          "the clamped single draw min(floor(u * n), n - 1)",
-         {{"u", unit()}, {"n", n}},
+         {{"u", unit()}, {"n", size}},
          {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}},
          false,
          {json::Value::object({{"u", 1.0}, {"n", 52}})},
