@@ -4,14 +4,22 @@
 
 namespace fairvec::check {
 
-const char* status_name(Status s) {
-  static constexpr auto kNames = enum_names<Status>({{Status::kPassed, "passed"},
-                                                     {Status::kFailed, "failed"},
-                                                     {Status::kSkipped, "skipped"},
-                                                     {Status::kExpectedFailure, "expected-failure"},
-                                                     {Status::kUnexpectedPass, "unexpected-pass"}});
-  return kNames.name(s).data();  // literals: NUL-terminated
+namespace {
+constexpr std::string_view status_label(Status v) {
+  switch (v) {
+    case Status::kPassed: return "passed";
+    case Status::kFailed: return "failed";
+    case Status::kSkipped: return "skipped";
+    case Status::kExpectedFailure: return "expected-failure";
+    case Status::kUnexpectedPass: return "unexpected-pass";
+  }
+  return {};
 }
+}  // namespace
+
+const char* status_name(Status s) {
+  return EnumNames<Status, status_label>::name(s).data();
+}  // literals: NUL-terminated
 
 json::Value scope_json(const Scope& s) {
   json::Object ops;

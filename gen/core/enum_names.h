@@ -1,53 +1,76 @@
-// EnumNames: one table per enum of its values and the names they are written as (in files, on the
-// wire, in reports), read in both directions. It replaces a hand-written switch for the name and a
-// chain of comparisons for the parse, which had to be kept in step by hand.
+// EnumNames: an enum's names (as written in files, on the wire, in reports), read in both
+// directions from one list, the enum's naming function. That function is a switch over the enum
+// with no default, so -Wswitch (an error under the build's -Werror) names at compile time an
+// enumerator added without a name; the parse and the list of names are derived from it, never
+// kept in step by hand.
+//
+//   constexpr std::string_view color_label(Color c) {
+//     switch (c) {
+//       case Color::kRed: return "red";
+//       case Color::kGreen: return "green";
+//     }
+//     return {};  // not an enumerator
+//   }
+//   constexpr EnumNames<Color, color_label> kColors;
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <utility>
+#include <type_traits>
 #include <vector>
 
 namespace fairvec {
 
-template <typename E, std::size_t N>
-struct EnumNames {
-  std::array<std::pair<E, std::string_view>, N> entries;
+// kEnumNamesScan bounds the underlying values EnumNames reads: a named enum's enumerators lie in
+// 0..kEnumNamesScan - 1 (every table's enum counts from 0 today; the check below fails to compile
+// when the last value in range has a name, the sign that the scan may be too short).
+inline constexpr int kEnumNamesScan = 64;
 
-  // name returns |e|'s name. Throws std::logic_error for a value the table lacks (a table bug: the
-  // tables list every enumerator, and a test reads each back).
-  [[nodiscard]] constexpr std::string_view name(E e) const {
-    for (const auto& [v, n] : entries) {
-      if (v == e) return n;
+// enum_names_well_formed is true when no two values of E share a name under |Label| and the scan's
+// last value has none.
+template <typename E, std::string_view (*Label)(E)>
+[[nodiscard]] constexpr bool enum_names_well_formed() {
+  if (!Label(static_cast<E>(kEnumNamesScan - 1)).empty()) return false;
+  for (int i = 0; i < kEnumNamesScan; ++i) {
+    const auto a = Label(static_cast<E>(i));
+    if (a.empty()) continue;
+    for (int j = i + 1; j < kEnumNamesScan; ++j) {
+      if (Label(static_cast<E>(j)) == a) return false;
     }
-    throw std::logic_error("EnumNames: a value without a name");
   }
+  return true;
+}
+
+template <typename E, std::string_view (*Label)(E)>
+struct EnumNames {
+  static_assert(std::is_enum_v<E> && !std::is_convertible_v<E, int>,
+                "EnumNames: a scoped enum (fixed underlying type)");
+
+  // name returns |e|'s name: Label(e). It cannot fail for an enumerator (the switch names each).
+  [[nodiscard]] static constexpr std::string_view name(E e) { return Label(e); }
+
   // parse returns the value named |text| (exactly: names are case-sensitive), or nullopt. It
   // cannot fail.
-  [[nodiscard]] constexpr std::optional<E> parse(std::string_view text) const {
-    for (const auto& [v, n] : entries) {
-      if (n == text) return v;
+  [[nodiscard]] static constexpr std::optional<E> parse(std::string_view text) {
+    for (int i = 0; i < kEnumNamesScan; ++i) {
+      const auto e = static_cast<E>(i);
+      if (!Label(e).empty() && Label(e) == text) return e;
     }
     return std::nullopt;
   }
-  // names lists the names in table order. It cannot fail (but for memory).
-  [[nodiscard]] std::vector<std::string> names() const {
+
+  // names lists the names in the order of the values. It cannot fail (but for memory).
+  [[nodiscard]] static std::vector<std::string> names() {
     std::vector<std::string> out;
-    for (const auto& [v, n] : entries) out.emplace_back(n);
+    for (int i = 0; i < kEnumNamesScan; ++i) {
+      if (const auto n = Label(static_cast<E>(i)); !n.empty()) out.emplace_back(n);
+    }
     return out;
   }
+  static_assert(enum_names_well_formed<E, Label>(),
+                "EnumNames: two values share a name, or the enum outgrows kEnumNamesScan");
 };
-
-// enum_names builds an EnumNames from {value, name} pairs: enum_names<E>({{E::kA, "a"}, ...}).
-template <typename E, std::size_t N>
-[[nodiscard]] constexpr EnumNames<E, N> enum_names(const std::pair<E, std::string_view> (&entries)[N]) {
-  EnumNames<E, N> t{};
-  for (std::size_t i = 0; i < N; ++i) t.entries[i] = entries[i];
-  return t;
-}
 
 }  // namespace fairvec

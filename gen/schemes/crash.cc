@@ -22,10 +22,16 @@ void check_h(std::uint64_t h) {
 }  // namespace
 
 namespace {
-constexpr auto kConventions = enum_names<Convention>({{Convention::kBetkyoExact, "betkyo-exact"},
-                                                      {Convention::kBustabitV1, "bustabit-v1"},
-                                                      {Convention::kBustabitV2, "bustabit-v2"},
-                                                      {Convention::kBustabit2025, "bustabit-2025"}});
+constexpr std::string_view convention_label(Convention v) {
+  switch (v) {
+    case Convention::kBetkyoExact: return "betkyo-exact";
+    case Convention::kBustabitV1: return "bustabit-v1";
+    case Convention::kBustabitV2: return "bustabit-v2";
+    case Convention::kBustabit2025: return "bustabit-2025";
+  }
+  return {};
+}
+constexpr EnumNames<Convention, convention_label> kConventions;
 }  // namespace
 
 Convention parse_convention(std::string_view name) {

@@ -64,12 +64,20 @@ Match match_from_json(const rapidjson::Value& obj, std::string_view path, bool l
   return m;
 }
 
+namespace {
+constexpr std::string_view verdict_label(Verdict v) {
+  switch (v) {
+    case Verdict::kVerified: return "verified";
+    case Verdict::kUnchecked: return "unchecked";
+    case Verdict::kSealMismatch: return "seal_mismatch";
+    case Verdict::kRollMismatch: return "roll_mismatch";
+  }
+  return {};
+}
+}  // namespace
+
 const char* verdict_name(Verdict v) {
-  static constexpr auto kNames = enum_names<Verdict>({{Verdict::kVerified, "verified"},
-                                                      {Verdict::kUnchecked, "unchecked"},
-                                                      {Verdict::kSealMismatch, "seal_mismatch"},
-                                                      {Verdict::kRollMismatch, "roll_mismatch"}});
-  return kNames.name(v).data();  // the names are literals, so NUL-terminated
+  return EnumNames<Verdict, verdict_label>::name(v).data();  // the names are literals, so NUL-terminated
 }
 
 MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names, const RollFn& roll_of) {

@@ -67,11 +67,19 @@ Marker marker_of(std::string_view t, std::string_view& digits) {
   return Marker::kNone;
 }
 
-const char* marker_example(Marker m) {
-  static constexpr auto kExamples = enum_names<Marker>(
-      {{Marker::kColon, "'1: 63'"}, {Marker::kDot, "'1. 63'"}, {Marker::kHash, "'#1 63'"}, {Marker::kNone, "'63'"}});
-  return kExamples.name(m).data();  // literals: NUL-terminated
+constexpr std::string_view marker_label(Marker v) {
+  switch (v) {
+    case Marker::kNone: return "'63'";
+    case Marker::kColon: return "'1: 63'";
+    case Marker::kDot: return "'1. 63'";
+    case Marker::kHash: return "'#1 63'";
+  }
+  return {};
 }
+
+const char* marker_example(Marker m) {
+  return EnumNames<Marker, marker_label>::name(m).data();
+}  // literals: NUL-terminated
 
 Dice roll_token(const Token& t, std::uint64_t n, const std::string& field) {
   if (t.text.size() != 2 || !is_die(t.text[0]) || !is_die(t.text[1])) {

@@ -208,10 +208,23 @@ Roll roll(const Backend& backend, const RollInputs& in, std::uint64_t n) {
 }
 
 namespace {
-constexpr auto kKinds =
-    enum_names<RollKind>({{RollKind::kOpening, "opening"}, {RollKind::kReroll, "reroll"}, {RollKind::kMove, "move"}});
-constexpr auto kOpeningRules =
-    enum_names<OpeningRule>({{OpeningRule::kPlay, "play"}, {OpeningRule::kReroll, "reroll"}});
+constexpr std::string_view kind_label(RollKind v) {
+  switch (v) {
+    case RollKind::kOpening: return "opening";
+    case RollKind::kReroll: return "reroll";
+    case RollKind::kMove: return "move";
+  }
+  return {};
+}
+constexpr EnumNames<RollKind, kind_label> kKinds;
+constexpr std::string_view opening_rule_label(OpeningRule v) {
+  switch (v) {
+    case OpeningRule::kPlay: return "play";
+    case OpeningRule::kReroll: return "reroll";
+  }
+  return {};
+}
+constexpr EnumNames<OpeningRule, opening_rule_label> kOpeningRules;
 }  // namespace
 
 const char* kind_name(RollKind k) { return kKinds.name(k).data(); }  // literals: NUL-terminated
@@ -221,6 +234,8 @@ RollKind parse_kind(std::string_view text, std::string_view field) {
   throw InputError(std::string(field),
                    "a roll kind is \"opening\", \"reroll\" or \"move\", got \"" + std::string(text) + "\"");
 }
+
+std::optional<OpeningRule> find_opening_rule(std::string_view text) { return kOpeningRules.parse(text); }
 
 OpeningRule parse_opening_rule(std::string_view text, std::string_view field) {
   if (auto r = kOpeningRules.parse(text)) return *r;

@@ -165,6 +165,8 @@ enum class RollKind {
 enum class OpeningRule { kPlay, kReroll };
 // parse_opening_rule reads "play" or "reroll"; throws InputError naming |field| otherwise.
 [[nodiscard]] OpeningRule parse_opening_rule(std::string_view text, std::string_view field);
+// find_opening_rule returns the rule named |text|, or nullopt for any other text. It cannot fail.
+[[nodiscard]] std::optional<OpeningRule> find_opening_rule(std::string_view text);
 [[nodiscard]] const char* opening_rule_name(OpeningRule r);
 
 struct GameRoll {

@@ -129,9 +129,7 @@ Proof parse_proof(std::string_view text) {
     throw r.error("settings", "must be a JSON object (the rules version and every rule and match setting)");
   p.settings_canonical = canonical_json::serialize(settings, "settings");
   if (auto o = settings.FindMember("opening"); o != settings.MemberEnd() && o->value.IsString()) {
-    const std::string_view rule(o->value.GetString(), o->value.GetStringLength());
-    if (rule == "play") p.opening = OpeningRule::kPlay;
-    if (rule == "reroll") p.opening = OpeningRule::kReroll;
+    p.opening = find_opening_rule(std::string_view(o->value.GetString(), o->value.GetStringLength()));
   }
   p.settings_hash = r.digest(r.member(doc, "settingsHash", ""), "settingsHash");
   p.seed = r.digest(r.member(doc, "seed", ""), "seed");

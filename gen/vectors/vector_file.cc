@@ -30,11 +30,20 @@ json::Value VectorKind::generate_in(const std::filesystem::path& vectors_dir) co
   return generate_ids(&previous, nullptr);
 }
 
-const char* result_name(Result r) {
-  static constexpr auto kNames = enum_names<Result>(
-      {{Result::kValid, "valid"}, {Result::kInvalid, "invalid"}, {Result::kAcceptable, "acceptable"}});
-  return kNames.name(r).data();  // literals: NUL-terminated
+namespace {
+constexpr std::string_view result_label(Result v) {
+  switch (v) {
+    case Result::kValid: return "valid";
+    case Result::kInvalid: return "invalid";
+    case Result::kAcceptable: return "acceptable";
+  }
+  return {};
 }
+}  // namespace
+
+const char* result_name(Result r) {
+  return EnumNames<Result, result_label>::name(r).data();
+}  // literals: NUL-terminated
 
 VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema, std::vector<std::string> header)
     : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}

@@ -7,11 +7,18 @@ namespace fairvec::cli::verify {
 
 namespace {
 
-const char* status_name(Status s) {
-  static constexpr auto kNames = enum_names<Status>(
-      {{Status::kPassed, "passed"}, {Status::kFailed, "failed"}, {Status::kNotChecked, "not_checked"}});
-  return kNames.name(s).data();  // literals: NUL-terminated
+constexpr std::string_view status_label(Status v) {
+  switch (v) {
+    case Status::kPassed: return "passed";
+    case Status::kFailed: return "failed";
+    case Status::kNotChecked: return "not_checked";
+  }
+  return {};
 }
+
+const char* status_name(Status s) {
+  return EnumNames<Status, status_label>::name(s).data();
+}  // literals: NUL-terminated
 
 std::string join(const std::vector<std::string>& items, const Lang& lang) {
   std::string out;

@@ -1,0 +1,26 @@
+# enum_names_bites: EnumNames' compile-time checks refuse what they must. Run with -DCXX=compiler
+# -DGEN=gen/ -DFIXTURE=enum_names_fixture.cc. The fixture compiles as it stands, and fails to
+# compile with an enumerator left without a name (-Wswitch) or with two values sharing a name.
+function(compile_fixture define out_rc out_text)
+  set(args -std=c++20 -fsyntax-only -Wall -Werror -I${GEN} ${FIXTURE})
+  if(define)
+    list(APPEND args -D${define})
+  endif()
+  execute_process(COMMAND ${CXX} ${args} RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
+  set(${out_rc} ${rc} PARENT_SCOPE)
+  set(${out_text} "${o}${e}" PARENT_SCOPE)
+endfunction()
+
+compile_fixture("" rc text)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "the complete fixture does not compile:\n${text}")
+endif()
+compile_fixture(FIXTURE_MISSING_CASE rc text)
+if(rc EQUAL 0 OR NOT text MATCHES "kC")
+  message(FATAL_ERROR "an enumerator without a name compiled (rc ${rc}), or the error does not name it:\n${text}")
+endif()
+compile_fixture(FIXTURE_SHARED_NAME rc text)
+if(rc EQUAL 0 OR NOT text MATCHES "share a name")
+  message(FATAL_ERROR "two values sharing a name compiled (rc ${rc}), or the error does not say so:\n${text}")
+endif()
+message(STATUS "enum_names_bites: complete compiles; a missing name and a shared name are refused")
