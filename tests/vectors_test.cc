@@ -108,7 +108,7 @@ TEST(FlagLibraries, AFlagNameHasOneMeaningAndAWrongPortNameOnePortAcrossFamilies
   EXPECT_THROW(check_libraries(with_port), std::logic_error);
 }
 
-// A wrong port no flag names is never proved to bite (catalog.cc's FlagCheck runs the ports a file's
+// A wrong port no flag names is never proved to bite (vectors/flag_check.cc's FlagCheck runs the ports a file's
 // flags name): every family's every port must be named.
 TEST(FlagLibraries, EveryWrongPortIsNamedByAFlag) {
   ASSERT_EQ(family_files().size(), families().size());

@@ -72,6 +72,7 @@ class Value {
     return Value(std::move(a));
   }
 
+  bool is_null() const { return std::holds_alternative<std::nullptr_t>(v_); }
   bool is_object() const { return std::holds_alternative<std::shared_ptr<Object>>(v_); }
   bool is_array() const { return std::holds_alternative<std::shared_ptr<Array>>(v_); }
   // as_object / as_array give mutable access; they throw std::logic_error on another type.

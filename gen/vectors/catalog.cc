@@ -75,8 +75,6 @@ const json::Value* at_path(const json::Object& o, std::string_view path) {
   return &v->as_array()[index];
 }
 
-bool is_null(const json::Value& v) { return std::holds_alternative<std::nullptr_t>(v.variant()); }
-
 void leaf_names(const std::vector<ops::Param>& params, std::vector<std::string>& out) {
   for (const auto& p : params) {
     if (p.members.empty()) {
@@ -162,7 +160,7 @@ struct Plan {
   // rejected: the op rejects the test (an invalid test of a group that is not judged).
   [[nodiscard]] bool rejected() const { return invalid() && !g->spec.judged; }
   [[nodiscard]] bool absent(std::string_view name, const json::Value& v) const {
-    return is_null(v) && contains(g->spec.null_absent, name);
+    return v.is_null() && contains(g->spec.null_absent, name);
   }
   // member returns the test member (an input or a computed one; an element path) or group member
   // |name|, or nullptr.
@@ -224,7 +222,7 @@ struct Shown {
 std::string judged_field(const Judged& v, const json::Value& result) {
   const json::Value* m = result.is_object() ? result.find(v.member) : nullptr;
   if (!m) throw std::logic_error("judged: the result has no " + v.member);
-  if (is_null(*m)) return "";
+  if (m->is_null()) return "";
   const std::string& text = std::get<std::string>(m->variant());
   if (v.names.empty()) return text;
   for (const auto& [value, field] : v.names) {

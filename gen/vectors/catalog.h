@@ -31,6 +31,7 @@
 #include "core/crypto.h"
 #include "core/json.h"
 #include "vectors/flags.h"
+#include "vectors/op_outcome.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::vectors {
@@ -101,7 +102,7 @@ struct Hooks {
   // trace replaces the op's trace: the values of a test whose calls chain several ops (a crash
   // chain: every previous link and every point), computed from the params. It throws InputError
   // like the op.
-  std::function<json::Value(const rapidjson::Value& params, const Backend& backend)> trace = {};
+  TraceHook trace = {};
   // more_calls returns port calls made after the group's own, one per element of a member (a tavla
   // roll's blocks, a crash chain's links): a Call names a fixed set of members. |group| holds the
   // group's members, |test| the test's. It throws InputError for a malformed test.
@@ -170,9 +171,9 @@ struct FileSpec {
   std::function<std::vector<std::pair<std::string, std::string>>(const json::Value& file)> companions = {};
 };
 
-// catalog_kind returns the VectorKind of |spec| (generate, check_library and port_calls derived as
-// the header says). Throws std::logic_error when a group names an op the table does not have, maps
-// a name its op does not have, two groups share a type, or the file name does not end in
+// catalog_kind returns the VectorKind of |spec| (generate_ids, check_library, key_of, port_calls
+// and companions all read from it, through one Plan per test). Throws std::logic_error when a group names an op the
+// table does not have, maps a name its op does not have, two groups share a type, or the file name does not end in
 // _test.json or names no family: generator bugs.
 [[nodiscard]] VectorKind catalog_kind(FileSpec spec);
 

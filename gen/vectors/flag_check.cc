@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 #include <utility>
-#include <variant>
 
 #include "core/errors.h"
 
@@ -16,7 +15,7 @@ bool caught(const Alternative& alt, const rapidjson::Value& params, const Outcom
   } catch (const InputError&) {
     return o.ok;
   }
-  if (std::holds_alternative<std::nullptr_t>(answer.variant())) return false;
+  if (answer.is_null()) return false;
   if (!o.ok) return true;
   if (!answer.is_object() || answer.as_object().empty())
     throw std::logic_error(where + ": an alternative gave no members");

@@ -29,7 +29,9 @@ namespace fairvec::vectors {
 // cases.
 class FlagCheck {
  public:
+  // FlagCheck keeps a reference to |flags|, which must outlive it (a temporary is refused).
   FlagCheck(std::string file, const std::vector<Flag>& flags);
+  FlagCheck(std::string file, std::vector<Flag>&& flags) = delete;
   // on_case checks the case |flags| name (its params, outcome |o| of |op| and computed |outputs|).
   // Throws std::logic_error naming |where| and the flag when no wrong port of a flag with wrong
   // ports answers otherwise, or a flag's property does not hold.

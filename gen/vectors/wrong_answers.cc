@@ -53,7 +53,7 @@ json::Object wrong_answers_of(const std::vector<WrongPortRef>& ports, const Port
       throw std::logic_error("wrong port " + w->name + " on " + call.op + " " + json::to_line(call.params) + ": " +
                              e.what());
     }
-    if (std::holds_alternative<std::nullptr_t>(answer.variant())) continue;
+    if (answer.is_null()) continue;
     if (!json_text(answer)) continue;  // a text that is not UTF-8 has no JSON form: no reply can carry it
     if (!answer.is_object())
       throw std::logic_error("wrong port " + w->name + " on " + call.op + ": an answer that is not an object");
