@@ -11,19 +11,24 @@ holding the date (UTC), the commit (and whether the tree had uncommitted changes
         runs fuzz/measure.sh -runs=N TARGET (the libFuzzer build, `cmake --preset fuzz`) for each
         target, and writes records/fuzz/<date>-<commit>-<target>.txt (its table row and the
         libFuzzer log's final statistics)
-  record.py ctest [--build DIR]
-        runs `ctest --test-dir DIR -j2 --no-tests=error` (default build/; without
+  record.py ctest [--build DIR] [--jobs N]
+        runs `ctest --test-dir DIR -jN --no-tests=error` (default build/, N 2; without
         records_tables_current, which checks the tables the record feeds) and writes
-        records/ctest/<date>-<commit>.txt: every test's time and result as CTest printed them
+        records/ctest/<date>-<commit>.txt: every test's time and result as CTest printed them (the
+        tables say how many tests ran at a time from the -jN of the record's command)
   record.py tables [--check]
         rewrites the tables between `<!-- records:bench -->` / `<!-- records:fuzz -->` /
         `<!-- records:ctest-NAME -->` and their end markers in docs/bench.md, fuzz/README.md,
         docs/check-port.md and docs/check-page.md from the newest record of each kind (each
-        target; CTEST_TABLES names the tests each CTest table shows); --check writes nothing and exits 1 when a table differs from its records, a record
-        lacks a header, or a table has no record behind it. Both fail (check_records) when a fuzz
-        target has no record, a record's commit is not an ancestor of HEAD or had uncommitted
-        changes, or the measuring code (measured_paths) changed after the record; a C++ file that
-        changed only as clang-format rewrites it (formatting_only) is not a change.
+        target; CTEST_TABLES names the tests each CTest table shows); --check writes nothing and
+        exits 1 when a table differs from its records, a record lacks a header, or a table has no
+        record behind it. Both fail (check_records) when a fuzz target has no record, a record's
+        commit is not an ancestor of HEAD or had uncommitted changes, or the measuring code
+        (measured_paths) changed after the record; a C++ file that changed only as clang-format
+        rewrites it (formatting_only) is not a change. The newest CTest record must show a run that
+        passed (exit 0, no test failed) and one line per test the summary counts ("out of N"):
+        tests are told apart by number, as two gtest executables can give two tests one name; a
+        CTest table is not rewritten from a record that fails this, and the record is named.
 
 Exit status: 0 done; 1 a measured command failed, or --check found a difference; 2 bad usage.
 """
@@ -129,26 +134,70 @@ CTEST_TABLES = [
 ]
 
 
+# One line per test CTest ran: "  3/521 Test #455: NAME ....   Passed   25.60 sec" (a failure reads
+# "***Failed", "***Timeout", "***Exception: ...", "***Not Run"). gtest discovery can give two tests
+# of two executables one name, so a test is its number (#N), never its name.
+CTEST_LINE = re.compile(r"Test\s+#(\d+): (\S+)(?: .*?)? \.+\s*(Passed|\*{3}.*?)\s+([0-9.]+) sec$")
+CTEST_SUMMARY = re.compile(r"^\d+% tests passed, (\d+) tests? failed out of (\d+)$", re.M)
+JOB_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def ctest_run(headers, body, rel):
+    """The tests of a CTest record as {number: (name, result, seconds)}. Raises ValueError naming
+    the record when its run did not pass (exit status not 0, a test failed, or a test's line is not
+    Passed or Skipped), when the summary line ("out of N") is missing, or when the lines it has are
+    not the N tests the summary counts."""
+    tests = {}
+    for line in body.splitlines():
+        m = CTEST_LINE.search(line)
+        if m:
+            tests[int(m.group(1))] = (m.group(2), m.group(3).replace("*", "").strip(), m.group(4))
+        elif re.match(r"\s*\d+/\d+ Test\s+#\d+:", line):
+            raise ValueError(f"{rel}: a test line record.py can't read: {line.strip()}")
+    summary = CTEST_SUMMARY.search(body)
+    if not summary:
+        raise ValueError(f"{rel}: no CTest summary line ('... tests failed out of N')")
+    failed, total = int(summary.group(1)), int(summary.group(2))
+    bad = sorted(f"#{n} {name} ({result})" for n, (name, result, _) in tests.items()
+                 if result not in ("Passed", "Skipped"))
+    if headers["exit"] != "0" or failed or bad:
+        raise ValueError(f"{rel}: its CTest run failed (exit {headers['exit']}, {failed} of {total} tests failed"
+                         + (": " + ", ".join(bad) if bad else "") + "); a failed run backs no table")
+    if len(tests) != total:
+        raise ValueError(f"{rel}: {len(tests)} test lines but the summary counts {total} tests")
+    return tests
+
+
+def ctest_jobs(command):
+    """How many tests the record's command ran at a time (-jN, -j N, --parallel N), or None."""
+    m = re.search(r"(?:^|\s)(?:-j\s*|--parallel[= ])(\d+)(?=\s|$)", command)
+    return int(m.group(1)) if m else None
+
+
 def ctest_table(names):
     files = newest("ctest")
     if not files:
         raise ValueError("no CTest record in records/ctest/ (record.py ctest)")
     headers, body = read_record(files[0])
     rel = os.path.relpath(files[0], ROOT)
-    times = {}
-    for line in body.splitlines():
-        m = re.search(r"Test\s+#\d+: (\S+) \.*\s*(\S.*?)\s+([0-9.]+) sec$", line)
-        if m:
-            times[m.group(1)] = (m.group(2).replace("*", "").strip(), m.group(3))
+    tests = ctest_run(headers, body, rel)
+    by_name = {}
+    for name, result, seconds in tests.values():
+        by_name.setdefault(name, []).append((result, seconds))
+    missing = [n for n in names if n not in by_name]
     total = re.search(r"Total Test time \(real\) =\s+([0-9.]+) sec", body)
-    missing = [n for n in names if n not in times]
     if missing or not total:
         raise ValueError(f"{rel}: no time for {missing or 'the whole run'}")
-    rows = [f"| `{n}` | {float(times[n][1]):.1f} s | {times[n][0].lower()} |" for n in names]
+    shared = [n for n in names if len(by_name[n]) > 1]
+    if shared:
+        raise ValueError(f"{rel}: more than one test is named {shared}: a table row can't say which")
+    rows = [f"| `{n}` | {float(by_name[n][0][1]):.1f} s | {by_name[n][0][0].lower()} |" for n in names]
+    jobs = ctest_jobs(headers["command"])
+    at_a_time = f" ({JOB_WORDS.get(jobs, str(jobs))} at a time)" if jobs else ""
     return "\n".join([
         f"Generated by `records/record.py tables` from [{rel}](../{rel}): `{headers['command']}`, "
         f"{headers['date']}, commit {headers['commit']}, on {headers['machine']}; exit {headers['exit']}; "
-        f"{len(times)} tests in {float(total.group(1)):.0f} s of wall time (two at a time).",
+        f"{len(tests)} tests in {float(total.group(1)):.0f} s of wall time{at_a_time}.",
         "",
         "| test | time | result |",
         "|---|---|---|",
@@ -262,8 +311,13 @@ def fuzz_table(rel_prefix):
 def measured_paths(kind, target=None):
     if kind == "fuzz":
         return [f"fuzz/{target}.cc", "fuzz/measure.sh"]
-    if kind == "ctest":  # the tests' declarations: a test added, dropped or redefined is measured again
-        return ["tests/CMakeLists.txt"]
+    if kind == "ctest":
+        # The files that declare CTest tests (add_test): a test added, dropped or redefined there is
+        # measured again. The gtest sources (tests/*.cc) are not counted, as the library is not: a
+        # record gives times, and editing a test's body (or adding a TEST, which gtest discovery
+        # adds to the count) would otherwise make it stale on nearly every commit; the table shows
+        # the record's commit, and its test count is that commit's.
+        return ["tests/CMakeLists.txt", "tests/release/release_tests.cmake", "fuzz/CMakeLists.txt"]
     return ["gen/cli/bench.cc", "gen/cli/bench_search.cc", "gen/cli/bench_search.h"]
 
 
@@ -284,7 +338,8 @@ def check_records():
     """The rules a record must keep to stand behind a table (issue: records prove tables current,
     not records real or fresh): one newest record per fuzz target and none for a target that does
     not exist; each record's commit an ancestor of HEAD, measured on a clean tree, and no measured
-    path (measured_paths) changed since. Returns the problems found."""
+    path (measured_paths) changed since; the newest CTest record's run passed (ctest_run). Returns
+    the problems found."""
     problems = []
     latest = {}
     for f in newest("fuzz"):
@@ -311,7 +366,9 @@ def check_records():
     for kind, target, path in used:
         rel = os.path.relpath(path, ROOT)
         try:
-            headers, _ = read_record(path)
+            headers, body = read_record(path)
+            if kind == "ctest":
+                ctest_run(headers, body, rel)
         except ValueError as e:
             problems.append(str(e))
             continue
@@ -384,7 +441,8 @@ def cmd_tables(args):
     targets = [("docs/bench.md", "bench", bench_table), ("fuzz/README.md", "fuzz", lambda: fuzz_table("fuzz"))]
     targets += [(doc, marker, (lambda names: lambda: ctest_table(names))(names)) for doc, marker, names in CTEST_TABLES]
     status = 0
-    for problem in check_records():
+    problems = check_records()
+    for problem in problems:
         print(f"record.py: {problem}", file=sys.stderr)
         status = 1
     for rel, marker, make in targets:
@@ -394,7 +452,9 @@ def cmd_tables(args):
                 text = f.read()
             new = replace_between(text, marker, make(), rel)
         except (OSError, ValueError) as e:
-            print(f"record.py: {e}", file=sys.stderr)
+            if str(e) not in problems:  # a failed CTest run is already named once
+                print(f"record.py: {e}", file=sys.stderr)
+                problems.append(str(e))
             status = 1
             continue
         if new == text:

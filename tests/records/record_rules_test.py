@@ -5,8 +5,11 @@ A copy of record.py in a temporary git repository with one fuzz target, fuzz/foo
 check_records() must accept the record at its commit and after a change clang-format makes (the
 file reformatted under the repository's .clang-format), and must call it stale after a change of
 tokens, after a change inside a string literal (clang-format keeps literals), after any change of
-fuzz/measure.sh (not C++), and when clang-format-14 cannot be run. Writes only into its temporary
-directory. Usage: record_rules_test.py (run from anywhere; needs git and clang-format-14, without
+fuzz/measure.sh (not C++), and when clang-format-14 cannot be run. A CTest record (ctest_case) must
+count every test line, two tests of one name included, and agree with CTest's "out of N"; a run
+that failed must back no table and be named by check_records; the table must say the -jN the
+record's command used; a change of fuzz/CMakeLists.txt makes the record stale and a change of a
+gtest source does not. Writes only into its temporary directory. Usage: record_rules_test.py (run from anywhere; needs git and clang-format-14, without
 which it exits 77, or 1 with FAIRVEC_REQUIRE_TOOLS=1 or CI=true)."""
 
 import importlib.util
@@ -77,6 +80,66 @@ class RecordRules(unittest.TestCase):
 
     def stale(self, problems, path):
         return any("measured code changed" in p and path in p for p in problems)
+
+    def ctest_case(self, lines, summary, command="ctest --test-dir build -j2 --no-tests=error", exit_code=0):
+        """Commits the CTest declarations and a CTest record at that commit with |lines| (number,
+        name, result) and the summary line |summary|."""
+        os.makedirs(os.path.join(self.dir, "tests"), exist_ok=True)
+        self.write("tests/CMakeLists.txt", "add_test(NAME a COMMAND true)\n")
+        self.write("tests/foo_test.cc", "TEST(Foo, Bar) {}\n")
+        self.write("fuzz/CMakeLists.txt", "add_test(NAME fuzz_foo COMMAND true)\n")
+        self.commit("tests")
+        measured = self.git("rev-parse", "HEAD")
+        out = [f"{i + 1}/{len(lines)} Test #{n}: {name} {'.' * (40 - len(name))}{result}   0.{n:02d} sec"
+               for i, (n, name, result) in enumerate(lines)]
+        os.makedirs(os.path.join(self.dir, "records", "ctest"), exist_ok=True)
+        self.rel = f"records/ctest/20261202T000000Z-{measured[:7]}.txt"
+        self.write(self.rel, f"date: 2026-12-02T00:00:00Z\ncommit: {measured}\nmachine: test\n"
+                             f"command: {command}\nexit: {exit_code}\n---\nTest project /x\n" + "\n".join(out)
+                   + f"\n\n{summary}\n\nTotal Test time (real) =   3.00 sec\n")
+        self.commit("ctest record")
+
+    PASSED3 = [(1, "Dup.Name", "   Passed"), (2, "other", "   Passed"), (3, "Dup.Name", "   Passed")]
+
+    def test_ctest_counts_every_line_not_every_name(self):
+        self.ctest_case(self.PASSED3, "100% tests passed, 0 tests failed out of 3")
+        self.assertEqual(self.record.check_records(), [])
+        self.assertIn("; 3 tests in 3 s of wall time (two at a time).", self.record.ctest_table(["other"]))
+
+    def test_ctest_lines_must_match_the_summary(self):
+        self.ctest_case(self.PASSED3, "100% tests passed, 0 tests failed out of 4")
+        with self.assertRaisesRegex(ValueError, "3 test lines but the summary counts 4"):
+            self.record.ctest_table(["other"])
+
+    def test_ctest_failed_duplicate_is_not_shown_passed(self):
+        lines = [(1, "Dup.Name", "   Passed"), (2, "other", "   Passed"), (3, "Dup.Name", "***Failed")]
+        self.ctest_case(lines, "67% tests passed, 1 tests failed out of 3", exit_code=8)
+        with self.assertRaisesRegex(ValueError, "CTest run failed.*#3 Dup.Name"):
+            self.record.ctest_table(["Dup.Name"])
+
+    def test_ctest_failed_run_is_named_by_check_records(self):
+        lines = [(1, "a", "   Passed"), (2, "b", "***Timeout")]
+        self.ctest_case(lines, "50% tests passed, 1 tests failed out of 2", exit_code=8)
+        problems = self.record.check_records()
+        self.assertTrue(any(self.rel in p and "CTest run failed" in p for p in problems), problems)
+        with self.assertRaisesRegex(ValueError, "CTest run failed"):
+            self.record.ctest_table(["a"])
+
+    def test_ctest_nonzero_exit_is_a_failed_run(self):
+        self.ctest_case([(1, "a", "   Passed")], "100% tests passed, 0 tests failed out of 1", exit_code=1)
+        self.assertTrue(any("CTest run failed (exit 1" in p for p in self.record.check_records()))
+
+    def test_ctest_table_names_the_records_jobs(self):
+        self.ctest_case([(1, "a", "   Passed")], "100% tests passed, 0 tests failed out of 1",
+                        command="ctest --test-dir build -j3 --no-tests=error")
+        self.assertIn("(three at a time)", self.record.ctest_table(["a"]))
+
+    def test_ctest_stale_after_fuzz_cmake_not_after_gtest_source(self):
+        self.ctest_case([(1, "a", "   Passed")], "100% tests passed, 0 tests failed out of 1")
+        self.change("tests/foo_test.cc", "Bar) {}", "Bar) { EXPECT_TRUE(true); }")
+        self.assertEqual(self.record.check_records(), [])
+        self.change("fuzz/CMakeLists.txt", "fuzz_foo", "fuzz_bar")
+        self.assertTrue(self.stale(self.record.check_records(), "fuzz/CMakeLists.txt"))
 
     def test_current_at_its_commit(self):
         self.assertEqual(self.record.check_records(), [])
