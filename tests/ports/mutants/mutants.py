@@ -183,7 +183,7 @@ def _(m):
 # These read every integer (or text) param of every family leniently, as a port's one JSON helper
 # would: one wrong port per family, each named for its share (the module docstring).
 LENIENT_FILES = ["cursor_unit_test.json", "cursor_draw_test.json", "hmac_dice_roll_test.json", "hmac_dice_pick_test.json",
-                 "hmac_dice_link_test.json", "stake_floats_test.json", "tavla_roll_test.json"]
+                 "hmac_dice_link_test.json", "hmac_dice_match_test.json", "stake_floats_test.json", "tavla_roll_test.json"]
 
 
 @mutant("bool-as-integer", "true/false accepted in integer fields", LENIENT_FILES,
@@ -214,9 +214,11 @@ def _(m):
 
 # --- cursor-v1 ------------------------------------------------------------------------------------
 
-@mutant("number-as-text", "a JSON number taken as its text where text is asked (a seed, a salt)",
-        ["stake_floats_test.json", "stake_crash_test.json", "crash_point_test.json"],
-        wrong=["stake-number-as-text", "crash-number-as-text"])
+@mutant("number-as-text", "a JSON number taken as its text where text is asked (a seed, a salt, a listing, a code)",
+        ["stake_floats_test.json", "stake_game_test.json", "stake_crash_test.json", "crash_point_test.json",
+         "cursor_unit_test.json", "cursor_game_test.json", "hmac_dice_recorded_test.json", "tavla_commitment_test.json"],
+        wrong=["stake-number-as-text", "crash-number-as-text", "cursor-number-as-text", "hmac-dice-number-as-text",
+               "tavla-number-as-text"])
 def _(m):
     orig = m.p_typed
     def p_typed(params, name, kind, what):
