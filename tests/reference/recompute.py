@@ -107,8 +107,9 @@ class Test:
         try:
             fn()
         except BadInput as e:
-            # The keno file names a param by its request path (`params.salt`, as the port's
-            # message does); every other file names it bare. Both name the same field.
+            # Some errors name a param by its request path (`params.salt`, as the port's message
+            # does): every one of keno_draw's, and some of crash_point's, hmac_dice_recorded's,
+            # tavla_commitment's and tavla_roll's; the others name it bare. Both name the same field.
             named = self.t.get("error")
             if isinstance(named, str) and named.startswith("params."):
                 named = named[len("params."):]
