@@ -8,6 +8,8 @@
 #include "check/session.h"
 #include "check/text_safety.h"
 #include "check/transcripts.h"
+#include "core/bytes.h"
+#include "core/crypto.h"
 #include "core/errors.h"
 #include "core/files.h"
 #include "vectors/vector_file.h"
@@ -217,8 +219,9 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
       c.message = std::move(reply.message);
       c.reply_bytes = reply.bytes;
       // The record keeps the members the vector compares; a failing call whose reply line is at most
-      // kUnaskedReplyBytes also keeps the others (unasked): a wrong answer may name them (a port
-      // accepting what it must reject answers with the op's result members).
+      // kUnaskedReplyBytes also keeps the others (unasked), a longer one their digests: a wrong
+      // answer may name them (a port accepting what it must reject answers with the op's result
+      // members).
       json::Object kept, unasked;
       if (reply.result.is_object()) {
         for (auto& [k, v] : reply.result.as_object()) (keep.count(k) ? kept : unasked).emplace_back(k, std::move(v));
@@ -229,7 +232,15 @@ void run_vector(Session& session, VectorRecord& r, std::set<std::string>& skippe
       compare(c);
       if (!c.diff.empty()) {
         c.reply = std::move(reply.excerpt);
-        if (reply.bytes <= kUnaskedReplyBytes) c.unasked = json::Value(std::move(unasked));
+        if (reply.bytes <= kUnaskedReplyBytes) {
+          c.unasked = json::Value(std::move(unasked));
+        } else {
+          for (const auto& [k, v] : unasked) {
+            if (c.unasked_digests.size() == kUnaskedDigests) break;
+            const std::string line = json::to_line(v);
+            c.unasked_digests.emplace(k, default_backend().sha256(as_bytes(line)));
+          }
+        }
       }
       failed |= !c.diff.empty();
     } catch (const PortFailure& e) {
@@ -277,25 +288,43 @@ void attach_wrong_answers(const CheckPortOptions& options, CheckPortReport& repo
   }
 }
 
-// warn_unused_scope warns of each declared scope value no selected vector's call carries: a
-// misspelled value would otherwise only show as skipped vectors. It cannot fail.
+// drop_wrong_answers forgets every wrong answer and port, warning why (|why|): the report then
+// says the diagnosis is unavailable instead of naming failures new to the kit. It cannot fail.
+void drop_wrong_answers(CheckPortReport& report, const std::string& why) {
+  report.warnings.push_back("no diagnosis: " + why);
+  report.wrong_ports.clear();
+  for (auto& r : report.vectors) {
+    for (auto& c : r.calls) c.wrong.clear();
+  }
+}
+
+// warn_unused_scope warns, once per scoped param, of the declared values no selected vector's call
+// carries (the first ten named): a misspelled value would otherwise only show as skipped vectors.
+// It cannot fail.
 void warn_unused_scope(CheckPortReport& report) {
+  std::set<std::string> used;  // op, param and value text of every scoped param a call carries
+  for (const auto& r : report.vectors) {
+    for (const auto& c : r.calls) {
+      auto it = report.scope.find(c.op);
+      if (it == report.scope.end() || !c.params.is_object()) continue;
+      for (const auto& [param, values] : it->second) {
+        if (const json::Value* v = c.params.find(param)) used.insert(c.op + '\n' + param + '\n' + json::to_line(*v));
+      }
+    }
+  }
   for (const auto& [op, params] : report.scope) {
     for (const auto& [param, values] : params) {
+      std::vector<std::string> unused;
       for (const auto& x : values) {
         const std::string text = json::to_line(x);
-        bool used = false;
-        for (const auto& r : report.vectors) {
-          for (const auto& c : r.calls) {
-            const json::Value* v = c.op == op && c.params.is_object() ? c.params.find(param) : nullptr;
-            used |= v && json::to_line(*v) == text;
-          }
-        }
-        if (!used) {
-          report.warnings.push_back("hello scope " + op + " " + param + " lists " + capped(text, 100) +
-                                    ", which no selected vector calls (misspelled?)");
-        }
+        if (!used.count(op + '\n' + param + '\n' + text)) unused.push_back(capped(text, 100));
       }
+      if (unused.empty()) continue;
+      std::string list;
+      for (std::size_t i = 0; i < unused.size() && i < 10; ++i) list += (i ? " " : "") + unused[i];
+      if (unused.size() > 10) list += " and " + std::to_string(unused.size() - 10) + " more";
+      report.warnings.push_back("hello scope " + op + " " + param + " lists " + list +
+                                ", which no selected vector calls (misspelled?)");
     }
   }
 }
@@ -348,7 +377,15 @@ CheckPortReport check_port(const CheckPortOptions& options) {
                                 std::to_string(counts.first) + "): it says nothing about this port (stale?)");
     }
   }
-  attach_wrong_answers(options, report);
+  // The wrong answers are read only now (a passing run never reads them): a file found stale or
+  // unreadable costs the diagnosis, never the run and its reports.
+  try {
+    attach_wrong_answers(options, report);
+  } catch (const InputError& e) {
+    drop_wrong_answers(report, e.what());
+  } catch (const IoError& e) {
+    drop_wrong_answers(report, e.what());
+  }
   diagnose(report);
   report.skipped_ops.assign(skipped_ops.begin(), skipped_ops.end());
   report.run_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/bytes.h"
 #include "core/json.h"
 
 namespace fairvec::check {
@@ -69,12 +70,15 @@ enum class Status { kPassed, kFailed, kSkipped, kExpectedFailure, kUnexpectedPas
 [[nodiscard]] const char* status_name(Status s);
 
 // The longest reply line of a failing call whose result members the vector does not compare are
-// kept for the diagnosis (CallRecord::unasked).
+// kept for the diagnosis (CallRecord::unasked); of a longer one, the SHA-256 of at most
+// kUnaskedDigests of them (CallRecord::unasked_digests), enough to tell a wrong answer's members.
 inline constexpr std::size_t kUnaskedReplyBytes = 65536;
+inline constexpr std::size_t kUnaskedDigests = 256;
 
 // CallRecord is one port call of a vector and what the port answered. Memory stays bounded
 // whatever the port sends: of a result only the members the vector compares are kept (of a
-// failing call with a reply line up to kUnaskedReplyBytes, all of them), of a failing call the
+// failing call with a reply line up to kUnaskedReplyBytes, all of them; of a longer one, the
+// others' digests), of a failing call the
 // reply line cut at kReplyExcerptBytes, of messages and differences their start.
 struct CallRecord {
   std::string op;
@@ -84,6 +88,9 @@ struct CallRecord {
   bool ok = false;
   json::Value result;   // the reply's result, only the members |expected| names
   json::Value unasked;  // a failing call's other result members, when its reply line fits kUnaskedReplyBytes
+  // a failing call's other result members when its reply line is longer: name -> SHA-256 of the
+  // member's JSON line (json::to_line), at most kUnaskedDigests of them
+  std::map<std::string, Digest, std::less<>> unasked_digests;
   std::string error, message;
   std::string diff;             // empty on a match
   std::string first_diff;       // JSON path of the first differing member ("result.dice[1]")

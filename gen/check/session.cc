@@ -12,6 +12,11 @@ namespace {
 
 // The longest hello name kept for the report.
 constexpr std::size_t kNameBytes = 200;
+// The most values a scope may list for one param, and in all (specs/port-protocol.md, "Declared
+// scope"): enough for every enum the ops have many times over, and a bound on the handshake's and
+// every call's work.
+constexpr std::size_t kScopeValuesPerParam = 256;
+constexpr std::size_t kScopeValues = 4096;
 
 // Handshake is a hello reply the checker cannot work with: restarting would not help.
 struct HandshakeError : PortFailure {
@@ -21,10 +26,13 @@ struct HandshakeError : PortFailure {
 // read_scope reads hello's `scope` (specs/port-protocol.md, "Declared scope"): an object of ops
 // the port lists, each an object of request members of that op, each a non-empty array of
 // distinct strings, integers or booleans that the member's Kind accepts (so a misspelled game is
-// an error, not a silent skip). Throws HandshakeError naming the member that is not.
+// an error, not a silent skip), at most kScopeValuesPerParam of them and kScopeValues in all. A
+// member read only together with its group (a Kind without a reader of its own) cannot be scoped:
+// no value of it could be told bad input alone. Throws HandshakeError naming the member that is not.
 Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
   if (!v.is_object()) throw HandshakeError("hello result scope is not an object");
   Scope out;
+  std::size_t total = 0;
   for (const auto& [op, params] : v.as_object()) {
     const std::string at = "hello result scope." + capped(op, 100);
     if (!listed.count(op)) throw HandshakeError(at + ": the port does not list this op");
@@ -37,8 +45,20 @@ Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
       const ops::Param* member = spec ? ops::request_member(*spec, param) : nullptr;
       if (!member) throw HandshakeError(pat + ": " + op + " has no such param");
       if (by_param.count(param)) throw HandshakeError(pat + ": the param is named twice");
+      if (!member->kind->read) {
+        throw HandshakeError(pat + ": " + op + " reads " + param +
+                             " only together with the other members of its group, so it cannot be scoped");
+      }
       if (!values.is_array() || values.as_array().empty())
         throw HandshakeError(pat + " is not a non-empty array of values");
+      const std::size_t n = values.as_array().size();
+      if (n > kScopeValuesPerParam) {
+        throw HandshakeError(pat + " lists " + std::to_string(n) + " values; a scope lists at most " +
+                             std::to_string(kScopeValuesPerParam) + " per param");
+      }
+      if ((total += n) > kScopeValues) {
+        throw HandshakeError(pat + ": the scope lists more than " + std::to_string(kScopeValues) + " values in all");
+      }
       auto& kept = by_param[param];
       std::set<std::string> seen;
       for (std::size_t i = 0; i < values.as_array().size(); ++i) {
@@ -70,11 +90,16 @@ std::string Session::outside_scope(const std::string& op, const json::Value& par
   const ops::OpSpec* spec = ops::table().find(op);
   for (const auto& [param, values] : it->second) {
     const json::Value* v = params.is_object() ? params.find(param) : nullptr;
-    // A value the param's Kind rejects is bad input whatever the port supports: inside the scope
-    // (the port must still answer bad_input), as is a missing required param.
     const ops::Param* member = spec ? ops::request_member(*spec, param) : nullptr;
-    if (!member || !ops::kind_accepts(*member->kind, v, param)) continue;
-    if (!v) return op + " without " + param;
+    if (!member) continue;  // read_scope kept only the op's members
+    // A missing optional param the list constrains is outside; a missing required one is bad
+    // input whatever the port supports, so inside (the port must still answer bad_input), as is a
+    // value the param's Kind rejects.
+    if (!v) {
+      if (member->optional) return op + " without " + param;
+      continue;
+    }
+    if (!ops::kind_accepts(*member->kind, v, param)) continue;
     const std::string text = json::to_line(*v);
     bool in = false;
     for (const auto& x : values) in |= json::to_line(x) == text;

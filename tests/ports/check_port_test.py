@@ -4,6 +4,7 @@
     check_port_test.py --fairvec BIN [unittest args]
     check_port_test.py port MODE AT STATE MARKER   (a misbehaving port, used by the tests)
     check_port_test.py scoped SCOPE ACCEPTED DECLARE  (a partial verifier, used by the tests)
+    check_port_test.py replay FILE WRONG_PORT  (a known wrong port, replayed from the kit)
 
 The misbehaving port is the Python example port that, at request number AT (hello is 0),
 crashes (exit 3), dies of SIGSEGV, hangs, writes a garbage line or answers with a wrong id;
@@ -80,13 +81,42 @@ def same(a, b):
 
 def outside(scope, accepted, op, params):
     """outside reports whether a call lies outside |scope|, as specs/port-protocol.md "Declared
-    scope" defines it: a param holds a value the op accepts (|accepted|: op -> the values) that
-    the scope does not list. Written from the spec: the checker's own rule is not imported."""
+    scope" defines it: a param holds a value the op accepts (|accepted|: op -> param -> the values,
+    or a JSON type name for a param taking any value of it, plus "optional": the params that may be
+    absent) that the scope does not list, or an optional param the scope constrains is absent.
+    Written from the spec: the checker's own rule is not imported."""
     for param, values in scope.get(op, {}).items():
-        v = params.get(param)
-        if any(same(v, a) for a in accepted[op]) and not any(same(v, x) for x in values):
+        if param not in params:
+            if param in accepted[op]["optional"]:
+                return True
+            continue
+        v, ok = params[param], accepted[op][param]
+        takes = isinstance(v, str) if ok == "string" else any(same(v, a) for a in ok)
+        if takes and not any(same(v, x) for x in values):
             return True
     return False
+
+
+def replay_port(file, wrong_port):
+    """The example port, but answering as the known wrong port |wrong_port| does wherever the kit
+    records that it answers a call of |file| otherwise (vectors/wrong_answers/)."""
+    sys.path.insert(0, os.path.dirname(EXAMPLE))
+    import fairvec_port
+    key = lambda op, params: op + "\n" + json.dumps(params, sort_keys=True)
+    answers = {}
+    with open(os.path.join(VECTORS, "transcripts", file[:-len(".json")] + ".jsonl")) as t, \
+            open(os.path.join(VECTORS, "wrong_answers", file[:-len(".json")] + ".jsonl")) as w:
+        for record, wrong in zip(t, w):
+            record, wrong = json.loads(record), json.loads(wrong)
+            for call, alt in zip(record["calls"], wrong["calls"]):
+                if wrong_port in alt:
+                    answers[key(call["op"], call["params"])] = alt[wrong_port]
+    for raw in sys.stdin.buffer:
+        request = fairvec_port.json_loads(raw.decode("utf-8"))
+        answer = answers.get(key(request.get("op", ""), request.get("params")))
+        reply = dict(answer, id=request["id"]) if answer else fairvec_port.handle(request)
+        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
 
 
 def scoped_port(scope_json, accepted_json, declare):
@@ -270,16 +300,24 @@ class Scope(unittest.TestCase):
 
     SCOPE = {"crash.point": {"convention": ["bustabit-v1", "bustabit-2025"]},
              "cursor.game": {"game": ["limbo", "mines", "plinko", "roulette"]}}
-    # The values each scoped param accepts (the Kinds' enums, from `fairvec ops --json`).
+    # The values each param of the scoped ops accepts (a Kind's enum, or "string" for any string)
+    # and which of them are optional, from `fairvec ops --json`.
     ACCEPTED = {}
 
     @classmethod
     def setUpClass(cls):
         ops = json.loads(run(["ops", "--json"])[0].stdout)
         for op in ops["ops"]:
+            if op["name"] not in ("crash.point", "cursor.game"):
+                continue
+            accepted = cls.ACCEPTED[op["name"]] = {"optional": []}
             for param in op["params"]:
-                if (op["name"], param["name"]) in (("crash.point", "convention"), ("cursor.game", "game")):
-                    cls.ACCEPTED[op["name"]] = param["schema"]["enum"]
+                if "enum" in param.get("schema", {}):
+                    accepted[param["name"]] = param["schema"]["enum"]
+                elif param.get("schema", {}).get("type") == "string":
+                    accepted[param["name"]] = "string"
+                if not param.get("required", True):
+                    accepted["optional"].append(param["name"])
 
     def port(self, scope, declare):
         return [sys.executable, os.path.abspath(__file__), "scoped", json.dumps(scope), json.dumps(self.ACCEPTED),
@@ -322,7 +360,8 @@ class Scope(unittest.TestCase):
         self.assertEqual(report["random"]["failures"], [])
         # Inside the scope stays everything the op rejects: a misspelled convention must be bad_input.
         rejected = [v for v in report["vectors"] if v["status"] == "passed" and v["result"] == "invalid" and
-                    any(c["op"] == "crash.point" and c["params"].get("convention") not in self.ACCEPTED["crash.point"]
+                    any(c["op"] == "crash.point" and
+                        c["params"].get("convention") not in self.ACCEPTED["crash.point"]["convention"]
                         for c in v["calls"])]
         self.assertGreater(len(rejected), 0)
         # The text report counts and lists them; --require-all fails on them.
@@ -357,6 +396,36 @@ class Scope(unittest.TestCase):
             p, _ = run(["check-port", "--"] + fake_hello(dict(base, scope=scope)))
             self.assertEqual(p.returncode, 4, p.stdout)
             self.assertIn(why, p.stdout)
+        # A member read only with its group has no value that is bad input alone: not scopable
+        # (else bad rolls of a match would be skipped as outside, not answered bad_input).
+        match = {"name": "x", "protocol": 1, "ops": ["hmac_dice.verify_match"]}
+        p, _ = run(["check-port", "--"] + fake_hello(dict(match, scope={"hmac_dice.verify_match": {"rolls": [12]}})))
+        self.assertEqual(p.returncode, 4, p.stdout)
+        self.assertIn("scope.hmac_dice.verify_match.rolls: hmac_dice.verify_match reads rolls only together", p.stdout)
+        # Bounded: at most 256 values a param.
+        unit = {"name": "x", "protocol": 1, "ops": ["cursor.unit"]}
+        p, _ = run(["check-port", "--"] + fake_hello(dict(unit, scope={"cursor.unit": {"nonce": list(range(257))}})))
+        self.assertEqual(p.returncode, 4, p.stdout)
+        self.assertIn("scope.cursor.unit.nonce lists 257 values; a scope lists at most 256 per param", p.stdout)
+
+    def test_an_optional_param_the_scope_constrains_is_outside_when_absent(self):
+        salts = sorted({c["params"]["salt"] for r in transcript_records() for c in r["calls"]
+                        if c["op"] == "crash.point" and isinstance(c["params"].get("salt"), str)})
+        self.assertGreater(len(salts), 1)
+        scope = {"crash.point": {"salt": salts[:1]}}
+        want = self.expected_outside(scope)
+        without = [f'{r["file"]}#{r["tcId"]}' for r in transcript_records()
+                   if any(c["op"] == "crash.point" and "salt" not in c["params"] for c in r["calls"])]
+        self.assertGreater(len(without), 0)
+        self.assertTrue(set(without) <= set(want))
+        p, _ = run(["check-port", "--quiet-port", "--random", "0", "--only", "crash_*", "--json", "-", "--"] +
+                   self.port(scope, True), timeout=240)
+        self.assertEqual(p.returncode, 0, p.stderr[-2000:])
+        report = json.loads(p.stdout)
+        self.assertEqual(sorted(v["id"] for v in report["vectors"] if v["outOfScope"]),
+                         sorted(w for w in want if w.startswith("crash_")))
+        self.assertTrue(any(v["reason"] == "outside the port's declared scope: crash.point without salt"
+                            for v in report["vectors"]))
 
 
 class Patterns(unittest.TestCase):
@@ -409,6 +478,43 @@ class Patterns(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
         self.assertIn("matches no vector", p.stderr)
         os.unlink(expect)
+
+
+class DiagnosisInputs(unittest.TestCase):
+    """What the diagnosis reads after the run (vectors/wrong_answers/)."""
+
+    def test_a_reply_too_long_to_keep_is_still_told_by_its_digests(self):
+        # tavla_roll_test.json#43 must be rejected; tavla-game-params-unchecked answers it with
+        # about 4.5 MB of rolls, far beyond what a failing call keeps whole.
+        port = [sys.executable, os.path.abspath(__file__), "replay", "tavla_roll_test.json", "tavla-game-params-unchecked"]
+        p, _ = run(["check-port", "--quiet-port", "--random", "0", "--only", "tavla_roll_test.json#43", "--json", "-",
+                    "--"] + port, timeout=240)
+        self.assertEqual(p.returncode, 1, p.stderr[-2000:])
+        report = json.loads(p.stdout)
+        call = report["vectors"][0]["calls"][0]
+        self.assertGreater(call["replyBytes"], 65536)
+        self.assertIn("tavla-game-params-unchecked", call["answersLike"])
+        self.assertEqual(report["diagnosis"]["unexplainedCalls"], 0)
+
+    def test_stale_wrong_answers_cost_the_diagnosis_not_the_run(self):
+        with tempfile.TemporaryDirectory() as d:
+            kit = os.path.join(d, "vectors")
+            shutil.copytree(VECTORS, kit)
+            answers = os.path.join(kit, "wrong_answers", "hmac_dice_roll_test.jsonl")
+            with open(answers) as f:
+                lines = f.readlines()
+            with open(answers, "w") as f:
+                f.writelines(lines[:-1])  # the last vector has no line
+            junit = os.path.join(d, "junit.xml")
+            p, _ = run(["check-port", "--vectors", kit, "--quiet-port", "--random", "0", "--only",
+                        "hmac_dice_roll_test.json", "--json", "-", "--junit", junit, "--", sys.executable, MUTANTS,
+                        "port", "swapped-dice"], timeout=240)
+            self.assertEqual(p.returncode, 1, p.stderr[-2000:])
+            report = json.loads(p.stdout)
+            self.assertTrue(os.path.exists(junit))
+            self.assertFalse(report["diagnosis"]["available"])
+            self.assertTrue(any(w.startswith("no diagnosis: ") and "hmac_dice_roll_test.jsonl" in w
+                                for w in report["warnings"]), report["warnings"])
 
 
 class Reports(unittest.TestCase):
@@ -631,6 +737,8 @@ if __name__ == "__main__":
         sys.exit(recording_port(sys.argv[2]))
     if len(sys.argv) > 1 and sys.argv[1] == "overfit":
         sys.exit(overfit_port(sys.argv[2]))
+    if len(sys.argv) > 1 and sys.argv[1] == "replay":
+        sys.exit(replay_port(sys.argv[2], sys.argv[3]))
     if len(sys.argv) > 1 and sys.argv[1] == "scoped":
         sys.exit(scoped_port(sys.argv[2], sys.argv[3], sys.argv[4]))
     if len(sys.argv) > 1 and sys.argv[1] == "port":
