@@ -7,6 +7,7 @@
 
 #include "check/port_checker.h"
 #include "core/enum_names.h"
+#include "core/json.h"
 #include "schemes/crash.h"
 #include "schemes/hmac_dice.h"
 #include "schemes/tavla.h"
@@ -69,6 +70,30 @@ TEST(EnumNames, EveryTableSpeaksItsSpecsNames) {
   EXPECT_STREQ(check::status_name(check::Status::kSkipped), "skipped");
   EXPECT_STREQ(check::status_name(check::Status::kExpectedFailure), "expected-failure");
   EXPECT_STREQ(check::status_name(check::Status::kUnexpectedPass), "unexpected-pass");
+}
+
+// ecmascript_number against JavaScript itself: each expected text is what Node.js v20.20.2 prints
+// for `String(x)` (node -e 'console.log(String(x))', 2026-12-03), ECMA-262's Number::toString.
+TEST(EcmascriptNumber, WritesWhatJavaScriptsStringWrites) {
+  const std::vector<std::pair<double, std::string>> cases = {
+      {2.0, "2"},
+      {1.5, "1.5"},
+      {100, "100"},
+      {1e20, "100000000000000000000"},
+      {1e21, "1e+21"},
+      {1e-7, "1e-7"},
+      {0.000001, "0.000001"},
+      {0.0000125, "0.0000125"},
+      {123456789012345680000.0, "123456789012345680000"},
+      {1152921504606846976.0, "1152921504606847000"},    // 2^60
+      {18446744073709551616.0, "18446744073709552000"},  // 2^64
+      {5e-324, "5e-324"},
+      {1.7976931348623157e308, "1.7976931348623157e+308"},
+      {0.1 + 0.2, "0.30000000000000004"},
+      {-2.5, "-2.5"},
+      {-0.0, "0"},
+  };
+  for (const auto& [x, want] : cases) EXPECT_EQ(json::ecmascript_number(x), want) << want;
 }
 
 }  // namespace

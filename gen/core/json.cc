@@ -1,5 +1,6 @@
 #include "core/json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -85,6 +86,27 @@ std::string format_double(double d) {
   // visibly a double only where the text has no '.', 'e': append ".0".
   if (s.find_first_of(".e") == std::string::npos) s += ".0";
   return s;
+}
+
+std::string ecmascript_number(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (d == 0) return "0";
+  if (d < 0) return "-" + ecmascript_number(-d);
+  if (std::isinf(d)) return "Infinity";
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);  // shortest: d.ddde+XX
+  const std::string sci(buf, r.ptr);
+  const std::size_t e = sci.find('e');
+  std::string s = sci.substr(0, e);
+  s.erase(std::remove(s.begin(), s.end(), '.'), s.end());
+  const int k = static_cast<int>(s.size());
+  const int n = std::stoi(sci.substr(e + 1)) + 1;  // s × 10^(n − k) is d
+  if (k <= n && n <= 21) return s + std::string(static_cast<std::size_t>(n - k), '0');
+  if (0 < n && n <= 21) return s.substr(0, static_cast<std::size_t>(n)) + "." + s.substr(static_cast<std::size_t>(n));
+  if (-6 < n && n <= 0) return "0." + std::string(static_cast<std::size_t>(-n), '0') + s;
+  const int x = n - 1;
+  return s.substr(0, 1) + (k == 1 ? "" : "." + s.substr(1)) + "e" + (x > 0 ? "+" : "-") +
+         std::to_string(x < 0 ? -x : x);
 }
 
 namespace {

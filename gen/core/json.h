@@ -103,6 +103,11 @@ class Value {
 // format_double writes |d| in the shortest form that reads back to the same bits (std::to_chars).
 // Non-finite values throw std::invalid_argument: JSON cannot carry them.
 [[nodiscard]] std::string format_double(double d);
+// ecmascript_number writes |d| as JavaScript's String(d) does (ECMA-262, Number::toString with
+// radix 10): the shortest round-trip digits, positional from 1e-6 up to below 1e21 (2 for 2.0,
+// 1152921504606847000 for 2^60), exponential outside ("1e+21", "1e-7"); NaN, Infinity, -0 as "0".
+// It cannot fail. Wrong ports written as JavaScript ports use it.
+[[nodiscard]] std::string ecmascript_number(double d);
 
 // to_pretty returns |v| as 2-space-indented JSON with a final newline (vector and proof files).
 [[nodiscard]] std::string to_pretty(const Value& v);

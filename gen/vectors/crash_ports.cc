@@ -97,7 +97,8 @@ struct Port {
       x = bustabit_exact ? q.exact_hundredths : q.double_hundredths;
     }
     if (sent == Sent::kNumber) return json::Value::object({{"hundredths", static_cast<double>(x)}});
-    if (sent == Sent::kJsString) return json::Value::object({{"hundredths", js_string(static_cast<double>(x))}});
+    if (sent == Sent::kJsString)
+      return json::Value::object({{"hundredths", json::ecmascript_number(static_cast<double>(x))}});
     return json::Value::object({{"hundredths", std::to_string(x)}});
   }
 
@@ -137,19 +138,6 @@ struct Port {
     return json::Value::object({{"link", to_hex(b.sha256(text))}});
   }
 
-  // js_string prints |x| as JavaScript's String() does below 10^21: the shortest round-trip digits,
-  // padded with zeros.
-  static std::string js_string(double x) {
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific);
-    const std::string sci(buf, r.ptr);  // d.ddde+XX
-    const std::size_t e = sci.find('e');
-    std::string digits = sci.substr(0, e);
-    digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
-    const std::size_t exponent = static_cast<std::size_t>(std::stoi(sci.substr(e + 1)));
-    if (digits.size() < exponent + 1) digits.append(exponent + 1 - digits.size(), '0');
-    return digits;
-  }
   // latin1 encodes UTF-8 text one byte per code point ('?' above U+00FF), as a Latin-1 port does.
   static std::string latin1(const std::string& s) {
     std::string out;

@@ -137,7 +137,7 @@ struct Port {
     if (v.IsUint64() && (v.GetUint64() <= cur::kMaxCounter || big))
       return {std::to_string(v.GetUint64()), v.GetUint64()};
     if (v.IsInt64() && v.GetInt64() < 0 && negative) return {std::to_string(v.GetInt64())};
-    if (v.IsDouble() && fraction) return {json::format_double(v.GetDouble())};
+    if (v.IsDouble() && fraction) return {json::ecmascript_number(v.GetDouble())};
     if (v.IsDouble() && integral_float && std::floor(v.GetDouble()) == v.GetDouble() && v.GetDouble() >= 0 &&
         v.GetDouble() <= static_cast<double>(cur::kMaxCounter)) {
       const auto n = static_cast<u64>(v.GetDouble());

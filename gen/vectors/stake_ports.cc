@@ -22,19 +22,6 @@ namespace {
 
 using json::Value;
 
-// js_number returns a nonnegative number as JavaScript's String() writes it (integers below 2^64
-// without exponent, others shortest round-trip).
-std::string js_number(double d) {
-  if (std::floor(d) == d && d < 1e21) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.0f", d);
-    return buf;
-  }
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof buf, d);
-  return std::string(buf, r.ptr);
-}
-
 std::string latin1(const std::string& s) {
   std::string out;
   for (std::size_t i = 0; i < s.size();) {
@@ -83,7 +70,7 @@ struct Port {
   }
   [[nodiscard]] std::string nonce_text(const rapidjson::Value& p) const {
     const rapidjson::Value& v = json::member(p, "nonce", "params");
-    if (nonce_double && v.IsNumber() && v.GetDouble() >= 0) return js_number(v.GetDouble());
+    if (nonce_double && v.IsNumber() && v.GetDouble() >= 0) return json::ecmascript_number(v.GetDouble());
     const std::uint64_t n = stake::read_counter(v, "nonce");
     if (n > nonce_cap) throw InputError("nonce", "above the port's cap");
     return std::to_string(n);
