@@ -224,6 +224,20 @@ void link_cases(Cases& c) {
   build_typed("rolls as the JSON number 12.0", "IntegralFloat", "rolls", json::Value(12.0));
   build_typed("rolls as the JSON boolean true, with one recorded roll", "BooleanAsInteger", "rolls", json::Value(true),
               1);
+  {
+    // A port reading the listing leniently takes the number's text: the match's one roll.
+    json::Object in = {{"version", 1},
+                       {"lang", "ru"},
+                       {"serverSeed", two.seed},
+                       {"seal", two.seal},
+                       {"clientSeeds", jstrs(two.seeds)},
+                       {"rolls", json::Value(std::int64_t{1})},
+                       {"recorded", json::Value(std::int64_t{std::stoi(two.rolls.substr(0, 2))})},
+                       {"games", jgames({})}};
+    c.invalid("HmacDiceLinkBuildInvalid",
+              "recorded as the JSON number " + two.rolls.substr(0, 2) + " (its text is the one roll)", {"NumberAsText"},
+              std::move(in), "params.recorded");
+  }
 }
 
 }  // namespace
@@ -347,7 +361,8 @@ VectorKind link_vector_kind() {
                       "BuildLowercase",
                       "IntegerAsText",
                       "IntegralFloat",
-                      "BooleanAsInteger"}),
+                      "BooleanAsInteger",
+                      "NumberAsText"}),
       {{.type = "HmacDiceLink",
         .call = {"hmac_dice.parse_link"},
         .fields = outputs(

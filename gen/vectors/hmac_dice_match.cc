@@ -159,6 +159,14 @@ void match_cases(Cases& c) {
   typed("rolls as the JSON string \"12\"", "IntegerAsText", json::Value("12"), 12);
   typed("rolls as the JSON number 12.0", "IntegralFloat", json::Value(12.0), 12);
   typed("rolls as the JSON boolean true, with one recorded roll", "BooleanAsInteger", json::Value(true), 1);
+  {
+    // A port reading the listing leniently takes the number's text: the match's one roll.
+    json::Object inputs = match_inputs({seed, seal, seeds, 1, rolls.substr(0, 2), {}});
+    inputs[4].second = json::Value(std::int64_t{std::stoi(rolls.substr(0, 2))});
+    c.invalid("HmacDiceMatchInvalid",
+              "recorded as the JSON number " + rolls.substr(0, 2) + " (its text is the one roll)", {"NumberAsText"},
+              std::move(inputs), "params.recorded");
+  }
   invalid("games add up to 11 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, rolls, {7, 4}}, "games");
   invalid("games add up to 13 of 12", {"GamesNotSumming"}, {seed, seal, seeds, 12, "", {7, 6}}, "games");
   invalid("a game of 0 rolls", {"BadGames"}, {seed, seal, seeds, 12, rolls, {7, 0, 5}}, "games");
@@ -239,7 +247,8 @@ VectorKind match_vector_kind() {
                       "SealHexCase",
                       "IntegerAsText",
                       "IntegralFloat",
-                      "BooleanAsInteger"}),
+                      "BooleanAsInteger",
+                      "NumberAsText"}),
       {{.type = "HmacDiceMatch", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchTampered", .call = {"hmac_dice.verify_match"}, .fields = report, .judged = mismatch},
        {.type = "HmacDiceMatchInvalid", .call = {"hmac_dice.verify_match"}}},

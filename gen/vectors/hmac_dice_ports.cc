@@ -364,7 +364,8 @@ void add_wrong_ports(FlagLibrary& lib) {
                             "roll, retry, version or rolls",
                             {"hmac_dice.roll", "hmac_dice.message", "hmac_dice.build_link", "hmac_dice.verify_match"});
   lib.port(lenient_port("hmac-dice-number-as-text", "takes a JSON number for a listing of recorded rolls, as its text",
-                        Leniency::kNumberAsText, {"hmac_dice.parse_recorded"}));
+                        Leniency::kNumberAsText,
+                        {"hmac_dice.parse_recorded", "hmac_dice.verify_match", "hmac_dice.build_link"}));
   // Links and listings.
   {
     WrongPort w{"build-link-keeps-case", "writes a built link's seed and seal in the case they were given", {}};

@@ -216,7 +216,8 @@ def _(m):
 
 @mutant("number-as-text", "a JSON number taken as its text where text is asked (a seed, a salt, a listing, a code)",
         ["stake_floats_test.json", "stake_game_test.json", "stake_crash_test.json", "crash_point_test.json",
-         "cursor_unit_test.json", "cursor_game_test.json", "hmac_dice_recorded_test.json", "tavla_commitment_test.json"],
+         "cursor_unit_test.json", "cursor_game_test.json", "hmac_dice_recorded_test.json", "hmac_dice_match_test.json",
+         "hmac_dice_link_test.json", "tavla_commitment_test.json"],
         wrong=["stake-number-as-text", "crash-number-as-text", "cursor-number-as-text", "hmac-dice-number-as-text",
                "tavla-number-as-text"])
 def _(m):
