@@ -17,9 +17,7 @@ constexpr std::string_view status_label(Status v) {
 }
 }  // namespace
 
-const char* status_name(Status s) {
-  return EnumNames<Status, status_label>::name(s).data();
-}  // literals: NUL-terminated
+const char* status_name(Status s) { return EnumNames<Status, status_label>::c_name(s); }
 
 json::Value scope_json(const Scope& s) {
   json::Object ops;

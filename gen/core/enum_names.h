@@ -50,6 +50,8 @@ struct EnumNames {
 
   // name returns |e|'s name: Label(e). It cannot fail for an enumerator (the switch names each).
   [[nodiscard]] static constexpr std::string_view name(E e) { return Label(e); }
+  // c_name is name(e) as a C string: a Label returns string literals, which are NUL-terminated.
+  [[nodiscard]] static constexpr const char* c_name(E e) { return Label(e).data(); }
 
   // parse returns the value named |text| (exactly: names are case-sensitive), or nullopt. It
   // cannot fail.

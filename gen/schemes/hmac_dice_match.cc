@@ -76,9 +76,7 @@ constexpr std::string_view verdict_label(Verdict v) {
 }
 }  // namespace
 
-const char* verdict_name(Verdict v) {
-  return EnumNames<Verdict, verdict_label>::name(v).data();  // the names are literals, so NUL-terminated
-}
+const char* verdict_name(Verdict v) { return EnumNames<Verdict, verdict_label>::c_name(v); }
 
 MatchReport verify_match(const Backend& backend, const Match& m, const MatchFields& names, const RollFn& roll_of) {
   validate_match(m, names);

@@ -77,9 +77,7 @@ constexpr std::string_view marker_label(Marker v) {
   return {};
 }
 
-const char* marker_example(Marker m) {
-  return EnumNames<Marker, marker_label>::name(m).data();
-}  // literals: NUL-terminated
+const char* marker_example(Marker m) { return EnumNames<Marker, marker_label>::c_name(m); }
 
 Dice roll_token(const Token& t, std::uint64_t n, const std::string& field) {
   if (t.text.size() != 2 || !is_die(t.text[0]) || !is_die(t.text[1])) {

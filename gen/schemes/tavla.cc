@@ -227,7 +227,7 @@ constexpr std::string_view opening_rule_label(OpeningRule v) {
 constexpr EnumNames<OpeningRule, opening_rule_label> kOpeningRules;
 }  // namespace
 
-const char* kind_name(RollKind k) { return kKinds.name(k).data(); }  // literals: NUL-terminated
+const char* kind_name(RollKind k) { return kKinds.c_name(k); }
 
 RollKind parse_kind(std::string_view text, std::string_view field) {
   if (auto k = kKinds.parse(text)) return *k;
@@ -242,7 +242,7 @@ OpeningRule parse_opening_rule(std::string_view text, std::string_view field) {
   throw InputError(std::string(field), "the opening rule is \"play\" or \"reroll\", got \"" + std::string(text) + "\"");
 }
 
-const char* opening_rule_name(OpeningRule r) { return kOpeningRules.name(r).data(); }
+const char* opening_rule_name(OpeningRule r) { return kOpeningRules.c_name(r); }
 
 bool kind_may_follow(const GameRoll* previous, RollKind kind, std::optional<OpeningRule> rule) {
   if (!previous) return kind == RollKind::kOpening;

@@ -172,9 +172,9 @@ struct FileSpec {
 };
 
 // catalog_kind returns the VectorKind of |spec| (generate_ids, check_library, key_of, port_calls
-// and companions all read from it, through one Plan per test). Throws std::logic_error when a group names an op the
-// table does not have, maps a name its op does not have, two groups share a type, or the file name does not end in
-// _test.json or names no family: generator bugs.
+// and companions all read from it, through one Plan per test). Throws std::logic_error when a
+// group names an op the table does not have, maps a name its op does not have, two groups share a
+// type, or the file name does not end in _test.json or names no family: generator bugs.
 [[nodiscard]] VectorKind catalog_kind(FileSpec spec);
 
 }  // namespace fairvec::vectors

@@ -202,20 +202,23 @@ void link_cases(Cases& c) {
   build("v1 from a seed in mixed case, no seal", 1, "de", upper(two.seed.substr(0, 10)) + two.seed.substr(10), "", {});
 
   // An integer of another JSON type: bad input, although a lenient reading would build the link.
+  // build_typed: the build of |recorded_rolls| rolls, all recorded, with |member| replaced by |v|;
+  // the error names |error|, or |member| when it is empty.
   auto build_typed = [&](std::string comment, std::string flag, std::string member, json::Value v,
-                         std::size_t recorded_rolls = 12) {
+                         std::size_t recorded_rolls = 12, std::string error = "") {
     json::Object in = {{"version", 1},
                        {"lang", "ru"},
                        {"serverSeed", two.seed},
                        {"seal", two.seal},
                        {"clientSeeds", jstrs(two.seeds)},
-                       {"rolls", json::Value(std::int64_t{12})},
+                       {"rolls", json::Value(static_cast<std::int64_t>(recorded_rolls))},
                        {"recorded", two.rolls.substr(0, 2 * recorded_rolls)},
                        {"games", jgames({})}};
     for (auto& [k, x] : in) {
       if (k == member) x = std::move(v);
     }
-    c.invalid("HmacDiceLinkBuildInvalid", std::move(comment), {std::move(flag)}, std::move(in), member);
+    c.invalid("HmacDiceLinkBuildInvalid", std::move(comment), {std::move(flag)}, std::move(in),
+              error.empty() ? member : error);
   };
   build_typed("version as the JSON string \"1\"", "IntegerAsText", "version", json::Value("1"));
   build_typed("version as the JSON number 1.0", "IntegralFloat", "version", json::Value(1.0));
@@ -224,20 +227,9 @@ void link_cases(Cases& c) {
   build_typed("rolls as the JSON number 12.0", "IntegralFloat", "rolls", json::Value(12.0));
   build_typed("rolls as the JSON boolean true, with one recorded roll", "BooleanAsInteger", "rolls", json::Value(true),
               1);
-  {
-    // A port reading the listing leniently takes the number's text: the match's one roll.
-    json::Object in = {{"version", 1},
-                       {"lang", "ru"},
-                       {"serverSeed", two.seed},
-                       {"seal", two.seal},
-                       {"clientSeeds", jstrs(two.seeds)},
-                       {"rolls", json::Value(std::int64_t{1})},
-                       {"recorded", json::Value(std::int64_t{std::stoi(two.rolls.substr(0, 2))})},
-                       {"games", jgames({})}};
-    c.invalid("HmacDiceLinkBuildInvalid",
-              "recorded as the JSON number " + two.rolls.substr(0, 2) + " (its text is the one roll)", {"NumberAsText"},
-              std::move(in), "params.recorded");
-  }
+  // A port reading the listing leniently takes the number's text: the match's one roll.
+  build_typed("recorded as the JSON number " + two.rolls.substr(0, 2) + " (its text is the one roll)", "NumberAsText",
+              "recorded", json::Value(std::int64_t{std::stoi(two.rolls.substr(0, 2))}), 1, "params.recorded");
 }
 
 }  // namespace

@@ -41,9 +41,7 @@ constexpr std::string_view result_label(Result v) {
 }
 }  // namespace
 
-const char* result_name(Result r) {
-  return EnumNames<Result, result_label>::name(r).data();
-}  // literals: NUL-terminated
+const char* result_name(Result r) { return EnumNames<Result, result_label>::c_name(r); }
 
 VectorFileBuilder::VectorFileBuilder(std::string algorithm, std::string schema, std::vector<std::string> header)
     : algorithm_(std::move(algorithm)), schema_(std::move(schema)), header_(std::move(header)) {}

@@ -16,9 +16,7 @@ constexpr std::string_view status_label(Status v) {
   return {};
 }
 
-const char* status_name(Status s) {
-  return EnumNames<Status, status_label>::name(s).data();
-}  // literals: NUL-terminated
+const char* status_name(Status s) { return EnumNames<Status, status_label>::c_name(s); }
 
 std::string join(const std::vector<std::string>& items, const Lang& lang) {
   std::string out;
