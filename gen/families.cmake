@@ -52,8 +52,12 @@ foreach(_i RANGE ${_fv_last})
   string(APPEND _fv_rows "      {\"${_fv_id}\", \"${_fv_algorithm}\", \"${_fv_spec}\", \"${_fv_verify}\", \"${_fv_summary}\"},\n")
   string(APPEND _fv_ops_decls "void add_${_fv_id}_ops(Table& t);\n")
   string(APPEND _fv_ops_rows "      {\"${_fv_id}\", add_${_fv_id}_ops},\n")
-  string(APPEND _fv_vec_decls "namespace ${_fv_id}_vec {\nstd::vector<VectorKind> files();\nconst FlagLibrary& library();\n}\n")
-  string(APPEND _fv_vec_rows "      {\"${_fv_id}\", ${_fv_id}_vec::files, ${_fv_id}_vec::library},\n")
+  # Each family's files end with its derived file, and its library carries the derived flags and
+  # wrong ports (vectors/derived.h): nothing in a family's own files asks for them.
+  string(APPEND _fv_vec_decls "namespace ${_fv_id}_vec {\nstd::vector<VectorKind> files();\nconst FlagLibrary& library();\n}\n"
+         "namespace {\nconst FlagLibrary& ${_fv_id}_library() {\n  static const FlagLibrary k = with_derived(${_fv_id}_vec::library());\n  return k;\n}\n"
+         "std::vector<VectorKind> ${_fv_id}_files() {\n  std::vector<VectorKind> f = ${_fv_id}_vec::files();\n  f.push_back(derived_file(\"${_fv_id}\"));\n  return f;\n}\n}  // namespace\n")
+  string(APPEND _fv_vec_rows "      {\"${_fv_id}\", ${_fv_id}_files, ${_fv_id}_library},\n")
   if(NOT _fv_verify STREQUAL "")
     string(APPEND _fv_verify_decls "Form ${_fv_id}_form();\n")
     string(APPEND _fv_verify_rows "      {\"${_fv_id}\", ${_fv_id}_form},\n")
@@ -89,6 +93,7 @@ ${_fv_ops_rows}  };
 }  // namespace fairvec::ops
 ")
 file(CONFIGURE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/families_vectors.cc" CONTENT "${_fv_banner}
+#include \"vectors/derived.h\"
 #include \"vectors/flags.h\"
 #include \"vectors/vector_file.h\"
 

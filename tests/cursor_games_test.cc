@@ -22,6 +22,7 @@
 #include "port/protocol.h"
 #include "schemes/cursor.h"
 #include "schemes/cursor_games.h"
+#include "vectors/derived.h"
 #include "vectors/vector_file.h"
 
 namespace fs = std::filesystem;
@@ -264,7 +265,7 @@ TEST(CursorPort, OpsAnswerAndRejectBadParams) {
 // --- vector files -----------------------------------------------------------------------------------
 
 TEST(CursorVectors, EveryVectorPassesOnBothBackendsThroughLibraryAndPort) {
-  const auto kinds = vectors::files_of("cursor");
+  const auto kinds = vectors::own_files_of("cursor");
   ASSERT_EQ(kinds.size(), 4u);
   std::size_t total = 0;
   for (const auto& k : kinds) {
@@ -279,7 +280,7 @@ TEST(CursorVectors, EveryVectorPassesOnBothBackendsThroughLibraryAndPort) {
 
 TEST(CursorVectors, CommittedFilesEqualAFreshGenerationWithinTheTimeBudget) {
   const auto start = std::chrono::steady_clock::now();
-  for (const auto& k : vectors::files_of("cursor")) {
+  for (const auto& k : vectors::own_files_of("cursor")) {
     const std::string fresh = json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS));
     EXPECT_TRUE(fresh == read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file)) << k.file << ": run fairvec generate";
     EXPECT_EQ(fresh, json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS)))
@@ -320,7 +321,7 @@ TEST(CursorVectors, ATamperedVectorFails) {
       if (std::string(g["type"].GetString()) == "CursorGameInvalid") g["tests"][0]["game"].SetString("roulette");
     }
   });
-  const auto kinds = vectors::files_of("cursor");
+  const auto kinds = vectors::own_files_of("cursor");
   std::vector<vectors::Failure> failures;
   (void)vectors::check_kind(kinds[0], dir, failures);
   (void)vectors::check_kind(kinds[3], dir, failures);
@@ -345,7 +346,7 @@ TEST(CursorSpec, WorkedExampleIsTcId1AndEveryFlagIsListed) {
   EXPECT_NE(spec.find(std::to_string(t["hi"].GetInt64())), std::string::npos);
   EXPECT_NE(spec.find(std::to_string(t["lo"].GetInt64())), std::string::npos);
   EXPECT_NE(spec.find(json::format_double(t["u"].GetDouble())), std::string::npos);
-  for (const auto& k : vectors::files_of("cursor")) {
+  for (const auto& k : vectors::own_files_of("cursor")) {
     rapidjson::Document d;
     json::parse(read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file), d, k.file);
     for (const auto& m : std::as_const(d)["notes"].GetObject()) {  // const: clang 14, C++20 !=

@@ -20,6 +20,7 @@
 #include "core/json.h"
 #include "port/protocol.h"
 #include "schemes/hmac_dice.h"
+#include "vectors/derived.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::hmac_dice {
@@ -431,7 +432,7 @@ TEST(HmacDicePort, BadParamsAreBadInputNamingTheField) {
 
 // --- Vector files -------------------------------------------------------------------------------
 
-std::vector<vectors::VectorKind> kinds() { return vectors::files_of("hmac_dice"); }
+std::vector<vectors::VectorKind> kinds() { return vectors::own_files_of("hmac_dice"); }
 
 TEST(HmacDiceVectors, EveryVectorPassesOnBothBackendsThroughLibraryAndPort) {
   ASSERT_EQ(kinds().size(), 6u);

@@ -23,6 +23,7 @@
 #include "core/json.h"
 #include "core/splitmix64.h"
 #include "schemes/stake.h"
+#include "vectors/derived.h"
 #include "vectors/vector_file.h"
 
 #include "vector_test_util.h"
@@ -252,7 +253,7 @@ TEST(StakeBadInput, FieldsAreNamed) {
 // ---- vectors ------------------------------------------------------------------------------------
 
 TEST(StakeVectors, EveryVectorPassesOnBothBackends) {
-  const auto kinds = vectors::files_of("stake");
+  const auto kinds = vectors::own_files_of("stake");
   ASSERT_EQ(kinds.size(), 4u);
   for (const auto& kind : kinds) {
     std::vector<vectors::Failure> failures;
@@ -263,7 +264,7 @@ TEST(StakeVectors, EveryVectorPassesOnBothBackends) {
 }
 
 TEST(StakeVectors, RegenerationIsByteIdentical) {
-  for (const auto& kind : vectors::files_of("stake")) {
+  for (const auto& kind : vectors::own_files_of("stake")) {
     EXPECT_EQ(json::to_pretty(kind.generate_in(kVectors)), read_file(kVectors / kind.file)) << kind.file;
   }
 }

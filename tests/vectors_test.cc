@@ -18,6 +18,7 @@
 #include "core/json.h"
 #include "vectors/canonical_json.h"
 #include "vectors/crash.h"
+#include "vectors/derived.h"
 #include "vectors/flags.h"
 #include "vectors/hmac_dice.h"
 #include "vectors/keno.h"
@@ -53,10 +54,10 @@ std::string describe(const std::vector<Failure>& fs_) {
 TEST(Vectors, EachSchemeFamilyHasAtLeastSixtyInvalidInputs) {
   // Each invalid test's error field is checked for every file by VectorKindTest.InvalidTestsNameTheirError.
   // The seeds' three scheme families; tavla-commit-v1's settings hash is canonical JSON's.
-  std::vector<VectorKind> tavla = files_of("tavla");
-  for (const auto& k : files_of("canonical_json")) tavla.push_back(k);
+  std::vector<VectorKind> tavla = own_files_of("tavla");
+  for (const auto& k : own_files_of("canonical_json")) tavla.push_back(k);
   const std::pair<const char*, std::vector<VectorKind>> families[] = {
-      {"hmac-dice-v1", files_of("hmac_dice")}, {"cursor-v1", files_of("cursor")}, {"tavla-commit-v1", tavla}};
+      {"hmac-dice-v1", own_files_of("hmac_dice")}, {"cursor-v1", own_files_of("cursor")}, {"tavla-commit-v1", tavla}};
   for (const auto& [family, kinds] : families) {
     std::size_t invalid = 0;
     for (const auto& k : kinds) {

@@ -25,6 +25,7 @@ void add_bench_command(CLI::App& app, Action& action);       // cli/bench.cc
 void add_search_command(CLI::App& app, Action& action);      // cli/search.cc
 void add_ops_command(CLI::App& app, Action& action);         // cli/ops_command.cc
 void add_limits_command(CLI::App& app, Action& action);      // cli/limits.cc
+void add_coverage_command(CLI::App& app, Action& action);    // cli/coverage.cc
 
 // run_generate writes every generated file (vector files, their schemas and transcripts,
 // common.json, proofs, the manifest last; the tables of the specs in |specs|) atomically, or with

@@ -50,6 +50,7 @@ int run_main(int argc, char** argv) {
   cli::add_search_command(app, action);
   cli::add_ops_command(app, action);
   cli::add_limits_command(app, action);
+  cli::add_coverage_command(app, action);
 
   try {
     app.name("fairvec");

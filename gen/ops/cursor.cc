@@ -190,7 +190,11 @@ void add_cursor_ops(Table& t) {
       schema_enum(cursor::game_names()), [](ByteReader& in) { return make::one_of(in, cursor::game_names()); });
   const KindRef options = value_kind(
       "object: the game's options (specs/cursor-v1.md; the game checks them)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(),
+      [](const rapidjson::Value& v, std::string_view key) {
+        if (!v.IsObject()) throw InputError(std::string(key), "must be a JSON object");
+        return &v;
+      },
+      json::Value::object({{"type", "object"}}),
       [](ByteReader& in) {
         static const std::vector<json::Value> kValid = [] {
           std::vector<json::Value> out;
@@ -226,7 +230,9 @@ void add_cursor_ops(Table& t) {
          {{"picks",
            result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
          false,
-         {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}})},
+         {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}}),
+          // The smallest pool: one draw, where size's bounds leave units enough.
+          json::Value::object({{"units", json::Value::array({0.5})}, {"size", 1}})},
          pool_hop_op,
          pool_hop_trace});
   t.add({"cursor.commitment",

@@ -332,7 +332,25 @@ void add_hmac_dice_ops(Table& t) {
                                {"clientSeeds", seeds},
                                {"rolls", 3},
                                {"recorded", "634411"},
-                               {"games", json::Value::array({2, 1})}})},
+                               {"games", json::Value::array({2, 1})}}),
+          // One roll (the first of the match above), and a v0 link: the bounds of rolls and
+          // version and a one-game games list, where recorded and games still fit.
+          json::Value::object({{"version", 1},
+                               {"lang", "ru"},
+                               {"serverSeed", kSeed},
+                               {"seal", ""},
+                               {"clientSeeds", seeds},
+                               {"rolls", 1},
+                               {"recorded", "63"},
+                               {"games", json::Value::array({1})}}),
+          json::Value::object({{"version", 0},
+                               {"lang", "tr"},
+                               {"serverSeed", kSeed},
+                               {"seal", ""},
+                               {"clientSeeds", seeds},
+                               {"rolls", 2},
+                               {"recorded", "6344"},
+                               {"games", json::Value::array()}})},
          build_link_op});
   const KindRef listing = string_kind(
       "recorded rolls as the dice page lists them", Naming::kParams,
@@ -365,7 +383,14 @@ void add_hmac_dice_ops(Table& t) {
                                {"clientSeeds", seeds},
                                {"rolls", 2},
                                {"recorded", "63 44"},
-                               {"games", json::Value::array()}})},
+                               {"games", json::Value::array()}}),
+          // One roll, the first of the match above: the bounds of rolls where recorded still fits.
+          json::Value::object({{"serverSeed", kSeed},
+                               {"seal", ""},
+                               {"clientSeeds", seeds},
+                               {"rolls", 1},
+                               {"recorded", "63"},
+                               {"games", json::Value::array({1})}})},
          verify_match_op,
          verify_match_trace});
 }

@@ -107,7 +107,11 @@ void add_stake_ops(Table& t) {
   const KindRef options =
       with_valid(value_kind(
                      "object: the game's options (specs/stake-v1.md; the game checks them)", Naming::kBare,
-                     [](const rapidjson::Value& v, std::string_view) { return &v; }, json::Value::object(),
+                     [](const rapidjson::Value& v, std::string_view key) {
+                       if (!v.IsObject()) throw InputError(std::string(key), "must be a JSON object");
+                       return &v;
+                     },
+                     json::Value::object({{"type", "object"}}),
                      [](ByteReader& in) {
                        static const std::vector<json::Value> kValid = [] {
                          std::vector<json::Value> out;

@@ -218,7 +218,8 @@ struct Shown {
   json::Object leading, after;
 };
 
-// judged_field returns what a judged result shows not to verify ("" when it verifies).
+}  // namespace
+
 std::string judged_field(const Judged& v, const json::Value& result) {
   const json::Value* m = result.is_object() ? result.find(v.member) : nullptr;
   if (!m) throw std::logic_error("judged: the result has no " + v.member);
@@ -230,6 +231,8 @@ std::string judged_field(const Judged& v, const json::Value& result) {
   }
   return "";
 }
+
+namespace {
 
 // shown_of computes the layout |p|'s op gives with outcome |o|, or returns what is wrong (a valid
 // test rejected, an invalid one accepted or rejected naming another field, a missing output).

@@ -93,6 +93,10 @@ struct Judged {
   Renames names = {};
 };
 
+// judged_field returns what judged result |result| shows not to verify ("" when it verifies).
+// Throws std::logic_error when |result| lacks the member.
+[[nodiscard]] std::string judged_field(const Judged& v, const json::Value& result);
+
 // Hooks are what a uniform call cannot say; each is used by one or two files, and says why.
 struct Hooks {
   // op_of names the op a test calls instead of the group's, from its inputs: a text that is not

@@ -50,6 +50,20 @@ FlagLibrary& FlagLibrary::share(const FlagLibrary& from, std::string_view name, 
                          " to share");
 }
 
+FlagLibrary& FlagLibrary::catches(std::string_view name, const std::vector<std::string>& wrong_ports) {
+  const std::string where = family_ + " flag library: flag " + std::string(name);
+  auto it = std::find_if(flags_.begin(), flags_.end(), [&](const Flag& f) { return f.name == name; });
+  if (it == flags_.end()) throw std::logic_error(where + ": not defined");
+  for (const auto& port : wrong_ports) {
+    WrongPortRef w = find_port(port);
+    if (!w) throw std::logic_error(where + ": names the undefined wrong port " + port);
+    if (std::find(it->wrong_ports.begin(), it->wrong_ports.end(), w) != it->wrong_ports.end())
+      throw std::logic_error(where + ": has the wrong port " + port + " already");
+    it->wrong_ports.push_back(std::move(w));
+  }
+  return *this;
+}
+
 std::vector<Flag> FlagLibrary::pick(std::initializer_list<std::string_view> names) const {
   return pick(std::vector<std::string>(names.begin(), names.end()));
 }

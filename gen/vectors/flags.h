@@ -75,6 +75,9 @@ class FlagLibrary {
   // several families use), catching this library's |wrong_ports|. Throws std::logic_error like flag,
   // and when |from| has no such flag.
   FlagLibrary& share(const FlagLibrary& from, std::string_view name, std::vector<std::string> wrong_ports = {});
+  // catches adds the wrong ports |wrong_ports| to the flag |name| this library defines. Throws
+  // std::logic_error on an undefined flag or wrong port, or a port the flag already has.
+  FlagLibrary& catches(std::string_view name, const std::vector<std::string>& wrong_ports);
   // pick returns the flags |names|, in that order, for a vector file's notes. Throws
   // std::logic_error naming a flag the library does not define.
   [[nodiscard]] std::vector<Flag> pick(std::initializer_list<std::string_view> names) const;

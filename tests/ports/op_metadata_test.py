@@ -12,6 +12,17 @@ import jsonschema
 
 from kit_args import fairvec_and_vectors, op_table
 
+# JSON Schema patterns are ECMA-262 regular expressions, where `$` is the end of the text. Python's
+# `re` (which jsonschema uses) also lets `$` match before a final newline, so hex "...ff\n" would fit
+# a hex pattern (hmac_dice_derived_test.json, HexNearMiss "a trailing newline"). Checked with `$` as
+# `\Z`, as ECMA-262 reads it.
+def _ecma_pattern(validator, pattern, instance, schema):
+    if isinstance(instance, str) and not re.search(re.sub(r"(?<!\\)\$", r"\\Z", pattern), instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+Validator = jsonschema.validators.extend(jsonschema.Draft4Validator, {"pattern": _ecma_pattern})
+
 fairvec, vectors = fairvec_and_vectors()
 ops = op_table(fairvec)
 lies, rejected_valid, explained, checked = {}, [], 0, 0
@@ -25,7 +36,7 @@ for path in sorted(glob.glob(os.path.join(vectors, "*_test.json"))):
             tr = json.loads(line)
             t, call = tests[tr["tcId"]], tr["calls"][0]
             op = ops[call["op"]]
-            fits = jsonschema.Draft4Validator(op["paramsSchema"]).is_valid(call["params"])
+            fits = Validator(op["paramsSchema"]).is_valid(call["params"])
             checked += 1
             if call["expect"].get("ok", True):
                 if not fits:

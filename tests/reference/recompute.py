@@ -859,6 +859,68 @@ def h_tavla_verify(t):
 
 
 # ------------------------------------------------------------------------------------------------
+# Derived edges (specs/derived-edges.md): <Op>Derived and <Op>DerivedInvalid groups of every family
+# ------------------------------------------------------------------------------------------------
+
+def camel_op(op):
+    """The group-type stem of an op: hmac_dice.build_link -> HmacDiceBuildLink."""
+    return "".join(w[:1].upper() + w[1:] for w in re.split(r"[._]", op))
+
+
+def derived_handler(op):
+    """A derived test holds its request's members and the op's results (a result named like a
+    param as "result" + its name): every member that is not a result is passed to the reference
+    op, whose answer must give every result the test holds, or reject it naming `error`."""
+    fn = ref.OPS[op]
+    judged = DERIVED_JUDGED.get(op)
+
+    def handler(t):
+        params = {k: t.inp(k) for k in t.t if k not in t.ALWAYS and k != "error" and k != "errorPosition"}
+        r = None
+        if judged:
+            # A verdict op: a failing verdict is an invalid test answered, its error the field named.
+            try:
+                r = fn(params)
+            except BadInput:
+                pass
+        if r is None:
+            ok, r = ok_or_error(t, lambda: fn(params))
+            if not ok:
+                return False
+        failed = ""
+        if judged:
+            member, names = judged
+            value = r[member]
+            failed = "" if value is None else (names.get(value, "") if names else value)
+            if failed or "error" in t.t:
+                t.eq("error", failed)
+        compared = 0
+        for k in list(params):
+            key = k
+            if k.startswith("result") and k[6:7].isupper() and k[6].lower() + k[7:] in params:
+                key = k[6].lower() + k[7:]  # the result named like a param (crash.previous's link)
+            elif k not in r:
+                continue  # an input
+            t.eq(k, r[key])
+            compared += 1
+        if compared == 0:
+            raise Mismatch(f"no member of the test is a result of {op}")
+        return not failed
+    return handler
+
+
+# The verdict ops (their files' judged groups: specs/hmac-dice-v1.md, specs/tavla-commit-v1.md): the
+# result member that names what failed, and the field each of its values names.
+DERIVED_JUDGED = {
+    "hmac_dice.verify_match": ("verdict", {"seal_mismatch": "seal", "roll_mismatch": "recorded"}),
+    "tavla.verify_proof": ("failedCheck", None),
+}
+
+
+for _op in ref.OPS:
+    handles(camel_op(_op) + "Derived", camel_op(_op) + "DerivedInvalid")(derived_handler(_op))
+
+# ------------------------------------------------------------------------------------------------
 # Files
 # ------------------------------------------------------------------------------------------------
 

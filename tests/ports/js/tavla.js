@@ -111,7 +111,7 @@ function verifyProof(p) {  // the checks in order; the first that fails is repor
   const proof = parseProof(str(p, 'proof'));
   let digest = null, seal = null;
   const e = p.expectedCommitment;
-  if (e !== undefined && e !== null) {
+  if (e !== undefined) {  // absent, or of its kind: null is not a string (derived NullMember)
     if (typeof e !== 'string') throw new BadInput('expectedCommitment: not a string');
     if (/^[0-9a-fA-F]{64}$/.test(e)) digest = Buffer.from(e, 'hex');
     else if (e.length < 32) seal = readSealCode('expectedCommitment', e);

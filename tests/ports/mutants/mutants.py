@@ -44,6 +44,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 PORT = os.path.join(HERE, "..", "python", "fairvec_port.py")
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
+import common  # noqa: E402  (the example port's BadInput)
 
 CATALOG = {}  # name -> (what the bug is, --only patterns, its wrong ports, its own flags, patch)
 
@@ -187,8 +188,8 @@ LENIENT_FILES = ["cursor_unit_test.json", "cursor_draw_test.json", "hmac_dice_ro
 
 
 @mutant("bool-as-integer", "true/false accepted in integer fields", LENIENT_FILES,
-        wrong=["hmac-dice-boolean-as-integer", "bool-as-integer", "tavla-boolean-as-integer", "stake-boolean-as-integer",
-               "cursor-layer-boolean-as-integer"])
+        wrong=["hmac-dice-any-boolean-as-integer", "cursor-any-boolean-as-integer", "tavla-any-boolean-as-integer",
+               "stake-any-boolean-as-integer"])  # every integer of every op: the derived ports (specs/derived-edges.md)
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -200,8 +201,8 @@ def _(m):
 
 
 @mutant("float-as-integer", "integral floats (1.0) accepted in integer fields", LENIENT_FILES,
-        wrong=["hmac-dice-integral-float", "float-as-integer", "tavla-integral-float", "stake-integral-float",
-               "cursor-layer-integral-float"])
+        wrong=["hmac-dice-any-integral-float", "cursor-any-integral-float", "tavla-any-integral-float",
+               "stake-any-integral-float"])  # every integer of every op: the derived ports (specs/derived-edges.md)
 def _(m):
     orig = m.p_int
     def p_int(params, name, lo, hi):
@@ -492,6 +493,116 @@ def _(m):
     m.tavla_roll_dice = roll
 
 
+# --- derived edges (specs/derived-edges.md) -------------------------------------------------------
+# One realistic bug per derived rule that no vector caught before the derived files existed: each
+# passes every vector of its family's own files and fails a derived one (`mutants.py power`).
+
+DERIVED = []  # the mutants of the derived rules, in rule order
+
+
+def derived(name, what, family, wrong, flags=()):
+    DERIVED.append(name)
+    return mutant(name, what, [family + "_*"], wrong=[wrong] if wrong else [], flags=flags)
+
+
+def _set(key, fn):
+    """A params rewrite: member |key| through |fn| where present."""
+    def rewrite_params(p):
+        if key in p:
+            p[key] = fn(p[key])
+        return p
+    return rewrite_params
+
+
+def _refuse(key, when):
+    """A params check that refuses member |key| where |when| holds of it."""
+    def check(p):
+        if key in p and when(p[key]):
+            raise common.BadInput(key, "refused by the port")
+        return p
+    return check
+
+
+# Its bug is hmac-dice-exclusive-minimum's on one member. That port refuses every member at its
+# minimum, so the family's passing calls at other minima (one client seed, a 16-byte seed)
+# contradict it 61 times and the diagnosis cannot rank it first: the mutant lists its flag instead.
+@derived("link-rolls-at-least-two", "hmac_dice.build_link refuses a match of one roll (rolls > 1)", "hmac_dice",
+         None, flags=["AtMinimum"])
+def _(m):
+    rewrite(m, "hmac_dice.build_link", params=_refuse("rolls", lambda v: v == 1))
+
+
+@derived("count-below-max", "stake.floats refuses count = 1024 (the check is count < 1024)", "stake",
+         "stake-exclusive-maximum")
+def _(m):
+    rewrite(m, "stake.floats", params=_refuse("count", lambda v: v == 1024))
+
+
+@derived("negative-nonce-clamped", "stake.floats reads a negative nonce as 0 (Math.max(0, nonce))", "stake",
+         "stake-unchecked-range")
+def _(m):
+    rewrite(m, "stake.floats", params=_set("nonce", lambda v: 0 if isinstance(v, int) and not isinstance(v, bool)
+                                            and v < 0 else v))
+
+
+@derived("floats-cursor-clamped", "stake.floats reads a cursor above 2^53 - 1 as 2^53 - 1", "stake",
+         "stake-unchecked-range")
+def _(m):
+    rewrite(m, "stake.floats", params=_set("cursor", lambda v: min(v, 2**53 - 1) if isinstance(v, int)
+                                           and not isinstance(v, bool) else v))
+
+
+@derived("missing-nonce-zero", "cursor.unit reads a missing nonce as 0 (a struct's zero value)", "cursor",
+         "cursor-zero-valued")
+def _(m):
+    rewrite(m, "cursor.unit", params=lambda p: p if "nonce" in p else dict(p, nonce=0))
+
+
+@derived("null-salt-absent", "crash.point reads a null salt as no salt", "crash", "crash-null-as-absent")
+def _(m):
+    rewrite(m, "crash.point", params=lambda p: {k: v for k, v in p.items() if not (k == "salt" and v is None)})
+
+
+@derived("empty-salt-refused", "stake.crash refuses an empty salt", "stake", "stake-empty-rejected")
+def _(m):
+    rewrite(m, "stake.crash", params=_refuse("salt", lambda v: v == ""))
+
+
+@derived("games-as-text", "hmac_dice.verify_match converts games' items with Number(): \"2\" for 2", "hmac_dice",
+         "hmac-dice-nested-integer-as-text")
+def _(m):
+    rewrite(m, "hmac_dice.verify_match", params=_set("games", lambda v: [
+        int(x) if isinstance(x, str) and x.isdigit() else x for x in v] if isinstance(v, list) else v))
+
+
+@derived("games-as-floats", "hmac_dice.verify_match reads games' items as doubles: 2.0 for 2", "hmac_dice",
+         "hmac-dice-nested-integral-float")
+def _(m):
+    rewrite(m, "hmac_dice.verify_match", params=_set("games", lambda v: [
+        int(x) if isinstance(x, float) and x == int(x) else x for x in v] if isinstance(v, list) else v))
+
+
+@derived("options-bool-as-integer", "cursor.game takes true and false for 1 and 0 inside the options", "cursor",
+         "cursor-nested-boolean-as-integer")
+def _(m):
+    rewrite(m, "cursor.game", params=_set("options", lambda v: {
+        k: int(x) if isinstance(x, bool) else x for k, x in v.items()} if isinstance(v, dict) else v))
+
+
+@derived("risk-folded", "stake.game reads options.risk trimmed and in lower case", "stake", "stake-loose-names")
+def _(m):
+    def loose(o):
+        if isinstance(o, dict) and isinstance(o.get("risk"), str):
+            o = dict(o, risk=o["risk"].strip(" \t\n\r\u00a0\u3000\ufeff").lower())
+        return o
+    rewrite(m, "stake.game", params=_set("options", loose))
+
+
+@derived("game-hash-trimmed", "stake.crash trims white space around the game hash", "stake", "stake-trimmed-hex")
+def _(m):
+    rewrite(m, "stake.crash", params=_set("gameHash", lambda v: v.strip() if isinstance(v, str) else v))
+
+
 # --- reports and loose checks ---------------------------------------------------------------------
 
 @mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"])
@@ -639,6 +750,34 @@ def check_pair(fairvec, vectors, a, b, only):
     return 0 if ok else 1
 
 
+def check_power(fairvec, vectors, jobs):
+    """The derived rules' measured power: each mutant of DERIVED passes every vector of its family's
+    own files (no vector caught it before the derived files existed) and is killed, and diagnosed,
+    with the derived file."""
+    def own_files(family):
+        return sorted(f for f in os.listdir(vectors)
+                      if f.startswith(family + "_") and f.endswith("_test.json") and not f.endswith("_derived_test.json"))
+
+    def one(name):
+        family = CATALOG[name][1][0][:-2]
+        report = run_check_port(fairvec, vectors, own_files(family), name)
+        before = [f"{v['file']}#{v['tcId']}" for v in report["vectors"] if v["status"] == "failed"]
+        return before, check_one(fairvec, name, vectors)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(one, DERIVED))
+    ok = 0
+    for name, (before, (_, killed, why, outcome, dnote)) in zip(DERIVED, results):
+        good = not before and killed and outcome in ("first", "no-wrong-port")
+        ok += good
+        print(f"{'ok      ' if good else 'FAILED  '} {name:30} own files: "
+              + ("all pass" if not before else "CAUGHT BEFORE by " + ", ".join(before[:4]))
+              + f"; with the derived file: {why}; diagnosis: {dnote}")
+    print(f"power: {ok} of {len(DERIVED)} derived-rule mutants pass their family's own files and are killed "
+          f"and diagnosed by its derived file")
+    return 0 if ok == len(DERIVED) else 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -655,8 +794,14 @@ def main():
     pr.add_argument("--only", action="append", required=True)
     pr.add_argument("a")
     pr.add_argument("b")
+    pw = sub.add_parser("power")
+    pw.add_argument("--fairvec", required=True)
+    pw.add_argument("--vectors", required=True)
+    pw.add_argument("-j", type=int, default=2)
     sub.add_parser("list")
     a = ap.parse_args()
+    if a.cmd == "power":
+        return check_power(a.fairvec, a.vectors, a.j)
     if a.cmd == "port":
         bad = [n for n in a.name.split("+") if n not in CATALOG]
         if bad:

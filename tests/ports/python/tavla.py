@@ -247,9 +247,10 @@ def opt_check_exact(obj, names, prefix=""):
 def op_tavla_verify_proof(params):
     # spec tavla-commit-v1.md §5, §6 (added op): checks in order, stop at the first failure.
     proof = parse_proof(p_str(params, "proof"))
+    # An optional member is absent or of its kind: null is not a string (derived NullMember).
     expected = params.get("expectedCommitment")
     expected_digest = expected_seal = None
-    if expected is not None:
+    if "expectedCommitment" in params:
         if not isinstance(expected, str):
             raise BadInput("expectedCommitment", "not a string")
         if len(expected) == 64 and HEX.match(expected):
