@@ -11,6 +11,8 @@
 #   PREFIX/share/fairvec/vectors/                   the whole vector set (vectors/: vector files,
 #                                                   schema/, transcripts/, proofs/, ...)
 #   PREFIX/share/doc/fairvec/specs/                 the specs
+#   PREFIX/share/doc/fairvec/copyright              the licence, Apache-2.0, in Debian's
+#                                                   machine-readable format (packaging/debian/)
 #   PREFIX/share/man/man1/fairvec.1                 generated from `fairvec --help` at build time
 #
 # bin/ and share/ are fixed (not CMAKE_INSTALL_BINDIR/DATADIR): the CLI finds its data as
@@ -70,6 +72,9 @@ install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.pc" DESTINATION "${CMAKE_
 # --- Data and documentation --------------------------------------------------------------------
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/vectors/" DESTINATION share/fairvec/vectors)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/specs/" DESTINATION share/doc/fairvec/specs)
+# The licence (LICENSE, Apache-2.0) as a Debian package states it: usr/share/doc/fairvec/copyright
+# in the machine-readable format 1.0 (DEP-5), pointing at /usr/share/common-licenses/Apache-2.0.
+install(FILES "${_fairvec_pkg}/debian/copyright" DESTINATION share/doc/fairvec)
 
 # --- The man page, from the CLI's own help (packaging/man/fairvec_man.cmake) --------------------
 if(FAIRVEC_MAN_PAGE)
@@ -86,7 +91,8 @@ if(FAIRVEC_MAN_PAGE)
 endif()
 
 # --- The data packages (tests/release: release_data_packages packs them) --------------------------
-# npm (packaging/npm) and a Python wheel of data (packaging/python); versions from here.
+# npm (packaging/npm) and a Python wheel of data (packaging/python); versions from here. Each is
+# staged with the top-level LICENSE beside its package file (package.json, pyproject.toml).
 configure_file("${_fairvec_pkg}/npm/package.json.in" "${PROJECT_BINARY_DIR}/packaging/npm/package.json" @ONLY)
 configure_file("${_fairvec_pkg}/python/pyproject.toml.in" "${PROJECT_BINARY_DIR}/packaging/python/pyproject.toml" @ONLY)
 configure_file("${_fairvec_pkg}/python/fairvec_vectors/__init__.py.in" "${PROJECT_BINARY_DIR}/packaging/python/__init__.py" @ONLY)
