@@ -12,11 +12,16 @@ the build tree (--work, emptied first; never the source tree):
                   with FAIRVEC_DATA unset: it passes on B's data; with B's share/ moved away it
                   exits 2 naming the place tried (so no source-tree path was used); FAIRVEC_DATA
                   pointing at the moved data passes again; --version prints both versions.
-  deb             cpack -G DEB: fairvec_<version>_<arch>.deb whose Depends (dpkg-shlibdeps) names
-                  the runtime libraries; `dpkg -x` into a scratch root; its
+  deb             cpack -G DEB: fairvec_<version>-<revision>_<arch>.deb whose Version is the
+                  newest entry of packaging/debian/changelog and whose Depends (dpkg-shlibdeps)
+                  names the runtime libraries; `dpkg -x` into a scratch root; its
                   usr/share/doc/fairvec/copyright is machine-readable (DEP-5) and says Apache-2.0
-                  with LICENSE's notice; its fairvec check and its check-port against a copy of the
-                  Python example port pass from the installed data.
+                  with LICENSE's notice; changelog.Debian.gz (dpkg-parsechangelog reads the
+                  package's Version from it), changelog.gz (CHANGELOG.md) and
+                  usr/share/man/man1/fairvec.1.gz are gzip -9n (gzip's header: maximum compression,
+                  no file name, no time; Debian policy 12.1 and 12.7), with no uncompressed copy;
+                  its fairvec check and its check-port against a copy of the Python example port
+                  pass from the installed data.
   data-packages   `npm pack` of the vector set (packaging/npm) and a wheel of it built with Debian's
                   setuptools/wheel (python3 -m pip wheel --no-index --no-build-isolation,
                   packaging/python); each holds every file of vectors/ byte for byte and LICENSE
@@ -34,7 +39,7 @@ classifier for it is "License :: OSI Approved :: Apache Software License"
 Usage: release_test.py COMMAND --source DIR --build DIR --work DIR [--cxx C++] [--version V]
        [--vector-set-version V] [--node NODE] [--debian-python PY]
 Exit 0 when everything holds, 1 on a failed check (the message says which)."""
-import argparse, filecmp, glob, json, os, shutil, subprocess, sys, tarfile, zipfile
+import argparse, filecmp, glob, gzip, json, os, shutil, subprocess, sys, tarfile, zipfile
 
 A = None
 
@@ -158,6 +163,25 @@ def expect_copyright(path, package):
     print(f"  {os.path.basename(path)}: DEP-5, Files: * under {SPDX_LICENSE}, LICENSE's notice, {DEBIAN_APACHE}")
 
 
+def expect_gzip_9n(path, what):
+    """expect_gzip_9n fails unless |path| is what `gzip -9n` writes (RFC 1952 header: deflate, XFL 2
+    = maximum compression, no FNAME flag and MTIME 0, which -n gives) and no uncompressed copy lies
+    beside it; returns the uncompressed bytes."""
+    if not os.path.isfile(path):
+        fail(f"{what}: no {path}")
+    if os.path.exists(path[:-len(".gz")]):
+        fail(f"{what}: an uncompressed {path[:-len('.gz')]} beside {path}")
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:3] != b"\x1f\x8b\x08":
+        fail(f"{what}: {path} is not gzip (deflate)")
+    if data[3] & 0x08 or int.from_bytes(data[4:8], "little") != 0:
+        fail(f"{what}: {path} keeps a file name or a time (gzip without -n)")
+    if data[8] != 2:
+        fail(f"{what}: {path} is not at maximum compression (gzip without -9; XFL {data[8]})")
+    return gzip.decompress(data)
+
+
 def install(prefix):
     run(["cmake", "--install", A.build, "--prefix", prefix])
 
@@ -172,12 +196,13 @@ def expect_layout(prefix):
             f"{libdir}/cmake/fairvec/fairvecConfig.cmake", f"{libdir}/cmake/fairvec/fairvecConfigVersion.cmake",
             f"{libdir}/cmake/fairvec/fairvecTargets.cmake", f"{libdir}/pkgconfig/fairvec.pc",
             "share/fairvec/vectors/hmac_dice_roll_test.json", "share/fairvec/vectors/MANIFEST.sha256",
-            "share/doc/fairvec/specs/port-protocol.md", "share/doc/fairvec/copyright", "share/man/man1/fairvec.1"]
+            "share/doc/fairvec/specs/port-protocol.md", "share/doc/fairvec/copyright",
+            "share/doc/fairvec/changelog.Debian.gz", "share/doc/fairvec/changelog.gz", "share/man/man1/fairvec.1.gz"]
     for w in want:
         if not os.path.isfile(os.path.join(prefix, w)):
             fail(f"not installed: {w}")
     same_tree(os.path.join(A.source, "vectors"), os.path.join(prefix, "share/fairvec/vectors"), "installed vectors")
-    man = open(os.path.join(prefix, "share/man/man1/fairvec.1"), encoding="utf-8").read()
+    man = expect_gzip_9n(os.path.join(prefix, "share/man/man1/fairvec.1.gz"), "man page").decode("utf-8")
     for w in (".TH FAIRVEC 1", "check-port", "FAIRVEC_DATA"):
         if w not in man:
             fail(f"fairvec.1 lacks {w!r}")
@@ -272,9 +297,16 @@ def deb():
     arch = run(["dpkg", "--print-architecture"]).stdout.strip()
     run(["cpack", "-G", "DEB", "--config", os.path.join(A.build, "CPackConfig.cmake"), "-B", os.path.join(w, "out")],
         cwd=w)
-    pkg = os.path.join(w, "out", f"fairvec_{A.version}_{arch}.deb")
+    # The Debian revision is the newest entry's of packaging/debian/changelog.
+    version = run(["dpkg-parsechangelog", "-l", os.path.join(A.source, "packaging", "debian", "changelog"),
+                   "-S", "Version"]).stdout.strip()
+    if not version.startswith(f"{A.version}-"):
+        fail(f"packaging/debian/changelog's newest entry is {version}, not {A.version}-<revision>")
+    pkg = os.path.join(w, "out", f"fairvec_{version}_{arch}.deb")
     if not os.path.isfile(pkg):
         fail(f"no {pkg}; cpack wrote {os.listdir(os.path.join(w, 'out'))}")
+    if run(["dpkg-deb", "-f", pkg, "Version"]).stdout.strip() != version:
+        fail(f"{pkg}: Version is not {version}")
     depends = run(["dpkg-deb", "-f", pkg, "Depends"]).stdout.strip()
     for lib in ("libc6", "libstdc++6", "libcrypto++", "libssl3"):
         if lib not in depends:
@@ -282,8 +314,21 @@ def deb():
     print(f"{os.path.basename(pkg)}: {os.path.getsize(pkg)} bytes; Depends: {depends}")
     root = fresh(os.path.join(w, "root"))
     run(["dpkg", "-x", pkg, root])
-    expect_copyright(os.path.join(root, "usr", "share", "doc", "fairvec", "copyright"),
-                     run(["dpkg-deb", "-f", pkg, "Package"]).stdout.strip())
+    doc = os.path.join(root, "usr", "share", "doc", "fairvec")
+    expect_copyright(os.path.join(doc, "copyright"), run(["dpkg-deb", "-f", pkg, "Package"]).stdout.strip())
+    changelog = os.path.join(w, "changelog.Debian")
+    with open(changelog, "wb") as f:
+        f.write(expect_gzip_9n(os.path.join(doc, "changelog.Debian.gz"), "Debian changelog"))
+    got = run(["dpkg-parsechangelog", "-l", changelog, "-S", "Version"]).stdout.strip()
+    if got != version:
+        fail(f"changelog.Debian.gz's newest entry is {got!r}, the package's Version {version!r}")
+    with open(os.path.join(A.source, "CHANGELOG.md"), "rb") as f:
+        if expect_gzip_9n(os.path.join(doc, "changelog.gz"), "upstream changelog") != f.read():
+            fail("changelog.gz is not CHANGELOG.md")
+    man = expect_gzip_9n(os.path.join(root, "usr", "share", "man", "man1", "fairvec.1.gz"), "man page")
+    if not man.startswith(b".TH FAIRVEC 1"):
+        fail(f"fairvec.1.gz is not the man page: {man[:80]!r}")
+    print(f"  changelog.Debian.gz ({got}), changelog.gz (CHANGELOG.md), man1/fairvec.1.gz: gzip -9n, nothing uncompressed")
     fv = os.path.join(root, "usr", "bin", "fairvec")
     # The port under test, copied out of the source tree; the checker runs from an empty directory.
     port = os.path.join(w, "port")
