@@ -2,7 +2,8 @@
 // exit 0, each kind of tampering exits 1 naming where, each kind of malformed input exits 2 naming
 // the option, unreadable files exit 3; every --json output is one object that validates against
 // vectors/schema/verify_report_schema.json and agrees with the readable verdict; every language
-// renders every verdict; the examples of docs/verify.md run with the exit codes they state.
+// renders every verdict; the examples of docs/verify.md run with the exit codes they state, and the
+// README's verify examples print what it shows.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -540,6 +541,74 @@ TEST(VerifyReadme, TheShownCrashOutputIsWhatTheCommandPrints) {
   while (std::getline(in, line) && line.rfind("    ", 0) == 0) shown += line.substr(4) + "\n";
   const CliRun r = run(crash_args() + " --busts 1.26,1.18,1.26,3.77 --terminating " + kTerm2018);
   EXPECT_EQ(r.out, shown);
+}
+
+// ---- README.md -------------------------------------------------------------------------------------
+
+// readme_examples returns every "$ fairvec verify …   # exit N" line of a ```console block of the
+// README with the lines shown after it (up to the next "$ " line or the block's end): the command
+// without its comment, N, and the output. A "$ fairvec verify" line without "# exit N" is returned
+// with code -1, so that the test fails on it.
+struct ReadmeExample {
+  std::string args;  // after "$ fairvec "
+  int code = -1;
+  std::string shown;
+};
+std::vector<ReadmeExample> readme_examples(const std::string& readme) {
+  std::vector<ReadmeExample> out;
+  std::istringstream in(readme);
+  std::string line;
+  bool console = false;
+  ReadmeExample* cur = nullptr;
+  while (std::getline(in, line)) {
+    if (line.rfind("```", 0) == 0) {
+      console = !console && line == "```console";
+      cur = nullptr;
+    } else if (console && line.rfind("$ ", 0) == 0) {
+      cur = nullptr;
+      if (line.rfind("$ fairvec verify ", 0) != 0) continue;
+      ReadmeExample e;
+      e.args = line.substr(10);
+      const std::size_t hash = e.args.rfind("   # exit ");
+      if (hash != std::string::npos) {
+        e.code = std::stoi(e.args.substr(hash + 10));
+        e.args.resize(hash);
+      }
+      out.push_back(e);
+      cur = &out.back();
+    } else if (cur) {
+      cur->shown += line + "\n";
+    }
+  }
+  return out;
+}
+
+TEST(VerifyReadme, TheTopReadmeExamplesPrintWhatItShows) {
+  // README.md's tour: each `$ fairvec verify` line in a ```console block prints exactly the lines
+  // shown after it and exits with the code of its "# exit N" comment. Run from the source
+  // directory, in English.
+  const std::vector<ReadmeExample> examples = readme_examples(read_file(kSource / "README.md"));
+  for (const ReadmeExample& e : examples) {
+    ASSERT_NE(e.code, -1) << "README.md: no \"   # exit N\" on: $ fairvec " << e.args;
+    const CliRun r = run(e.args, "LC_ALL= LC_MESSAGES= LANG=", kSource);
+    EXPECT_EQ(r.code, e.code) << "$ fairvec " << e.args << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, e.shown) << "$ fairvec " << e.args;
+  }
+  EXPECT_GE(examples.size(), 2u) << "README.md shows fewer than two `$ fairvec verify` examples";
+}
+
+TEST(VerifyReadme, TheReadmeExampleReaderSeesADifference) {
+  // The reader of the test above: a shown line that differs, a missing exit comment and a command
+  // outside a console block are each seen as such.
+  const std::string block = "```console\n$ fairvec verify dice --seed 00 --client a --rolls 1   # exit 0\nline 1\n";
+  std::vector<ReadmeExample> e = readme_examples("x\n" + block + "```\n```sh\n$ fairvec verify x\n```\n");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].args, "verify dice --seed 00 --client a --rolls 1");
+  EXPECT_EQ(e[0].code, 0);
+  EXPECT_EQ(e[0].shown, "line 1\n");
+  e = readme_examples("```console\n$ fairvec verify x\n```\n");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].code, -1);
 }
 
 }  // namespace
