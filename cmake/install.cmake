@@ -11,7 +11,17 @@
 #   PREFIX/share/fairvec/vectors/                   the whole vector set (vectors/: vector files,
 #                                                   schema/, transcripts/, proofs/, ...)
 #   PREFIX/share/doc/fairvec/specs/                 the specs
-#   PREFIX/share/man/man1/fairvec.1                 generated from `fairvec --help` at build time
+#   PREFIX/share/doc/fairvec/copyright              the licence, Apache-2.0, in Debian's
+#                                                   machine-readable format (packaging/debian/)
+#   PREFIX/share/doc/fairvec/changelog.Debian.gz    packaging/debian/changelog, gzip -9n
+#   PREFIX/share/doc/fairvec/changelog.gz           CHANGELOG.md (the program's), gzip -9n
+#   PREFIX/share/man/man1/fairvec.1.gz              generated from `fairvec --help` at build time,
+#                                                   gzip -9n
+#
+# Debian policy asks for the compressed files (12.1 man pages, 12.7 changelogs: gzip -9, and -n so
+# that the bytes do not depend on the build's file names and times); man and zless read them
+# anywhere else as well, so every install gets the same layout. They are built by the target
+# fairvec_docs (in ALL): `cmake --build build --target fairvec fairvec_docs` is all an install needs.
 #
 # bin/ and share/ are fixed (not CMAKE_INSTALL_BINDIR/DATADIR): the CLI finds its data as
 # <dir of the executable>/../share/fairvec/vectors (gen/cli/data_dir.h), so the two must stay
@@ -19,7 +29,7 @@
 #
 # Options (all FAIRVEC_):
 #   FAIRVEC_INSTALL        add these install rules and the CPack configuration (ON)
-#   FAIRVEC_MAN_PAGE       generate fairvec.1 from the CLI's --help at build time and install it (ON)
+#   FAIRVEC_MAN_PAGE       generate fairvec.1(.gz) from the CLI's --help at build time and install it (ON)
 #   FAIRVEC_INSTALL_CMAKEDIR  where fairvecConfig.cmake goes, relative to the prefix
 #                          (LIBDIR/cmake/fairvec)
 
@@ -70,33 +80,69 @@ install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.pc" DESTINATION "${CMAKE_
 # --- Data and documentation --------------------------------------------------------------------
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/vectors/" DESTINATION share/fairvec/vectors)
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/specs/" DESTINATION share/doc/fairvec/specs)
+# The licence (LICENSE, Apache-2.0) as a Debian package states it: usr/share/doc/fairvec/copyright
+# in the machine-readable format 1.0 (DEP-5), pointing at /usr/share/common-licenses/Apache-2.0.
+install(FILES "${_fairvec_pkg}/debian/copyright" DESTINATION share/doc/fairvec)
 
-# --- The man page, from the CLI's own help (packaging/man/fairvec_man.cmake) --------------------
+# --- The man page and the changelogs, gzip -9n (target fairvec_docs) ---------------------------
+# The man page comes from the CLI's own help (packaging/man/fairvec_man.cmake). The Debian
+# changelog (packaging/debian/changelog) gives the package's Debian revision below; its newest entry
+# must name this PROJECT_VERSION (release_deb checks it against the package's Version).
+find_program(FAIRVEC_GZIP gzip REQUIRED DOC "gzip, which compresses the man page and the changelogs (-9n)")
+set(_fairvec_doc "${PROJECT_BINARY_DIR}/packaging/doc")
+add_custom_command(
+  OUTPUT "${_fairvec_doc}/changelog.Debian.gz" "${_fairvec_doc}/changelog.gz"
+  COMMAND "${CMAKE_COMMAND}" -E make_directory "${_fairvec_doc}"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${_fairvec_pkg}/debian/changelog" "${_fairvec_doc}/changelog.Debian"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${PROJECT_SOURCE_DIR}/CHANGELOG.md" "${_fairvec_doc}/changelog"
+  COMMAND "${FAIRVEC_GZIP}" -9nf "${_fairvec_doc}/changelog.Debian" "${_fairvec_doc}/changelog"
+  DEPENDS "${_fairvec_pkg}/debian/changelog" "${PROJECT_SOURCE_DIR}/CHANGELOG.md"
+  COMMENT "Compressing the changelogs (gzip -9n)"
+  VERBATIM)
+set(_fairvec_docs "${_fairvec_doc}/changelog.Debian.gz" "${_fairvec_doc}/changelog.gz")
+install(FILES ${_fairvec_docs} DESTINATION share/doc/fairvec)
 if(FAIRVEC_MAN_PAGE)
   add_custom_command(
-    OUTPUT "${PROJECT_BINARY_DIR}/packaging/fairvec.1"
+    OUTPUT "${PROJECT_BINARY_DIR}/packaging/fairvec.1" "${PROJECT_BINARY_DIR}/packaging/fairvec.1.gz"
     COMMAND "${CMAKE_COMMAND}" "-DFAIRVEC=$<TARGET_FILE:fairvec>" "-DVERSION=${PROJECT_VERSION}"
             "-DVECTOR_SET_VERSION=${FAIRVEC_VECTOR_SET_VERSION}"
             "-DOUT=${PROJECT_BINARY_DIR}/packaging/fairvec.1" -P "${_fairvec_pkg}/man/fairvec_man.cmake"
+    COMMAND "${FAIRVEC_GZIP}" -9nkf "${PROJECT_BINARY_DIR}/packaging/fairvec.1"
     DEPENDS fairvec "${_fairvec_pkg}/man/fairvec_man.cmake"
-    COMMENT "Generating the man page fairvec.1 from fairvec --help"
+    COMMENT "Generating the man page fairvec.1 from fairvec --help (and fairvec.1.gz, gzip -9n)"
     VERBATIM)
-  add_custom_target(fairvec_man ALL DEPENDS "${PROJECT_BINARY_DIR}/packaging/fairvec.1")
-  install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.1" DESTINATION share/man/man1)
+  list(APPEND _fairvec_docs "${PROJECT_BINARY_DIR}/packaging/fairvec.1.gz")
+  install(FILES "${PROJECT_BINARY_DIR}/packaging/fairvec.1.gz" DESTINATION share/man/man1)
 endif()
+add_custom_target(fairvec_docs ALL DEPENDS ${_fairvec_docs})
 
 # --- The data packages (tests/release: release_data_packages packs them) --------------------------
-# npm (packaging/npm) and a Python wheel of data (packaging/python); versions from here.
+# npm (packaging/npm) and a Python wheel of data (packaging/python); versions from here. Each is
+# staged with the top-level LICENSE beside its package file (package.json, pyproject.toml).
 configure_file("${_fairvec_pkg}/npm/package.json.in" "${PROJECT_BINARY_DIR}/packaging/npm/package.json" @ONLY)
 configure_file("${_fairvec_pkg}/python/pyproject.toml.in" "${PROJECT_BINARY_DIR}/packaging/python/pyproject.toml" @ONLY)
 configure_file("${_fairvec_pkg}/python/fairvec_vectors/__init__.py.in" "${PROJECT_BINARY_DIR}/packaging/python/__init__.py" @ONLY)
 
-# --- CPack: the Debian package fairvec_<version>_<arch>.deb --------------------------------------
+# --- CPack: the Debian package fairvec_<version>-<revision>_<arch>.deb -----------------------------
 # `cpack -G DEB` in the build directory. dpkg-shlibdeps computes the Depends line from the
 # shared libraries bin/fairvec links (libcrypto++, libssl, libstdc++, ...). The headers, static
 # libraries and CMake files need the -dev packages of the same libraries to be used: suggested.
 set(CPACK_PACKAGE_NAME fairvec)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
+# The Debian revision (Version: <PROJECT_VERSION>-<revision>, file fairvec_<version>-<revision>_<arch>.deb)
+# from the newest entry of packaging/debian/changelog. With a revision the package is not
+# Debian-native, which is why its changelog is changelog.Debian.gz (policy 12.7).
+file(STRINGS "${_fairvec_pkg}/debian/changelog" _fairvec_changelog_top LIMIT_COUNT 1)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_fairvec_pkg}/debian/changelog")
+if(NOT _fairvec_changelog_top MATCHES "^fairvec \\(([^ ()]+)-([0-9A-Za-z.+~]+)\\) ")
+  message(FATAL_ERROR "packaging/debian/changelog: the first line is not \"fairvec (VERSION-REVISION) ...\": ${_fairvec_changelog_top}")
+endif()
+set(_fairvec_deb_upstream "${CMAKE_MATCH_1}")
+set(CPACK_DEBIAN_PACKAGE_RELEASE "${CMAKE_MATCH_2}")
+if(NOT _fairvec_deb_upstream STREQUAL PROJECT_VERSION)
+  message(WARNING "packaging/debian/changelog's newest entry is ${_fairvec_deb_upstream}-${CPACK_DEBIAN_PACKAGE_RELEASE}, "
+                  "not ${PROJECT_VERSION}: add an entry for ${PROJECT_VERSION} (release_deb fails until then)")
+endif()
 set(CPACK_PACKAGE_VENDOR "fairvec")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "conformance vectors and port checks for provably fair casino schemes")
 set(CPACK_PACKAGE_CONTACT "fairvec maintainers <fairvec@localhost>")

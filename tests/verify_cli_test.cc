@@ -2,11 +2,14 @@
 // exit 0, each kind of tampering exits 1 naming where, each kind of malformed input exits 2 naming
 // the option, unreadable files exit 3; every --json output is one object that validates against
 // vectors/schema/verify_report_schema.json and agrees with the readable verdict; every language
-// renders every verdict; the examples of docs/verify.md run with the exit codes they state.
+// renders every verdict; the examples of docs/verify.md run with the exit codes they state, and the
+// README's verify examples print what it shows. README.md's set-up table of Debian packages is
+// checked here too (ReadmeSetUp), with the README's other runnable claims.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -540,6 +543,156 @@ TEST(VerifyReadme, TheShownCrashOutputIsWhatTheCommandPrints) {
   while (std::getline(in, line) && line.rfind("    ", 0) == 0) shown += line.substr(4) + "\n";
   const CliRun r = run(crash_args() + " --busts 1.26,1.18,1.26,3.77 --terminating " + kTerm2018);
   EXPECT_EQ(r.out, shown);
+}
+
+// ---- README.md -------------------------------------------------------------------------------------
+
+// readme_examples returns every "$ fairvec verify …   # exit N" line of a ```console block of the
+// README with the lines shown after it (up to the next "$ " line or the block's end): the command
+// without its comment, N, and the output. A "$ fairvec verify" line without "# exit N" is returned
+// with code -1, so that the test fails on it.
+struct ReadmeExample {
+  std::string args;  // after "$ fairvec "
+  int code = -1;
+  std::string shown;
+};
+std::vector<ReadmeExample> readme_examples(const std::string& readme) {
+  std::vector<ReadmeExample> out;
+  std::istringstream in(readme);
+  std::string line;
+  bool console = false;
+  ReadmeExample* cur = nullptr;
+  while (std::getline(in, line)) {
+    if (line.rfind("```", 0) == 0) {
+      console = !console && line == "```console";
+      cur = nullptr;
+    } else if (console && line.rfind("$ ", 0) == 0) {
+      cur = nullptr;
+      if (line.rfind("$ fairvec verify ", 0) != 0) continue;
+      ReadmeExample e;
+      e.args = line.substr(10);
+      const std::size_t hash = e.args.rfind("   # exit ");
+      if (hash != std::string::npos) {
+        e.code = std::stoi(e.args.substr(hash + 10));
+        e.args.resize(hash);
+      }
+      out.push_back(e);
+      cur = &out.back();
+    } else if (cur) {
+      cur->shown += line + "\n";
+    }
+  }
+  return out;
+}
+
+TEST(VerifyReadme, TheTopReadmeExamplesPrintWhatItShows) {
+  // README.md's tour: each `$ fairvec verify` line in a ```console block prints exactly the lines
+  // shown after it and exits with the code of its "# exit N" comment. Run from the source
+  // directory, in English.
+  const std::vector<ReadmeExample> examples = readme_examples(read_file(kSource / "README.md"));
+  for (const ReadmeExample& e : examples) {
+    ASSERT_NE(e.code, -1) << "README.md: no \"   # exit N\" on: $ fairvec " << e.args;
+    const CliRun r = run(e.args, "LC_ALL= LC_MESSAGES= LANG=", kSource);
+    EXPECT_EQ(r.code, e.code) << "$ fairvec " << e.args << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, e.shown) << "$ fairvec " << e.args;
+  }
+  EXPECT_GE(examples.size(), 2u) << "README.md shows fewer than two `$ fairvec verify` examples";
+}
+
+TEST(VerifyReadme, TheReadmeExampleReaderSeesADifference) {
+  // The reader of the test above: a shown line that differs, a missing exit comment and a command
+  // outside a console block are each seen as such.
+  const std::string block = "```console\n$ fairvec verify dice --seed 00 --client a --rolls 1   # exit 0\nline 1\n";
+  std::vector<ReadmeExample> e = readme_examples("x\n" + block + "```\n```sh\n$ fairvec verify x\n```\n");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].args, "verify dice --seed 00 --client a --rolls 1");
+  EXPECT_EQ(e[0].code, 0);
+  EXPECT_EQ(e[0].shown, "line 1\n");
+  e = readme_examples("```console\n$ fairvec verify x\n```\n");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].code, -1);
+}
+
+// ---- README.md, "Set-up" ----------------------------------------------------------------------------
+
+const std::string kPackageTableHeader = "| needed for | Debian packages |";
+
+// package_table returns the `code` spans of the second cell of every row of the table headed
+// kPackageTableHeader, in order; |found| says whether the table is there.
+std::vector<std::string> package_table(const std::string& readme, bool& found) {
+  std::istringstream in(readme);
+  std::string line;
+  std::vector<std::string> out;
+  found = false;
+  while (std::getline(in, line) && line != kPackageTableHeader) {
+  }
+  if (line != kPackageTableHeader) return out;
+  found = true;
+  std::getline(in, line);  // |---|---|
+  while (std::getline(in, line) && line.rfind('|', 0) == 0) {
+    const std::size_t a = line.find('|', 1);
+    const std::size_t b = a == std::string::npos ? a : line.find('|', a + 1);
+    if (b == std::string::npos) break;
+    const std::string cell = line.substr(a + 1, b - a - 1);
+    for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open + 1)) {
+      const std::size_t close = cell.find('`', open + 1);
+      if (close == std::string::npos) break;
+      out.push_back(cell.substr(open + 1, close - open - 1));
+      open = close;
+    }
+  }
+  return out;
+}
+
+// package_table_problems says what differs between the README's package table and |deps| (what
+// `.ci/deps --list` prints): a package the table lacks, one it names that is not in |deps|, one it
+// names twice, or no table at all. Empty when they agree.
+std::string package_table_problems(const std::string& readme, const std::vector<std::string>& deps) {
+  bool found = false;
+  const std::vector<std::string> table = package_table(readme, found);
+  if (!found) return "README.md has no table headed \"" + kPackageTableHeader + "\"";
+  std::string problems;
+  for (const std::string& p : deps) {
+    if (std::count(table.begin(), table.end(), p) == 0) problems += ".ci/deps installs " + p + ", the table lacks it; ";
+  }
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (std::count(deps.begin(), deps.end(), table[i]) == 0) {
+      problems += "the table names " + table[i] + ", .ci/deps does not install it; ";
+    }
+    if (std::find(table.begin(), table.begin() + i, table[i]) != table.begin() + i) {
+      problems += "the table names " + table[i] + " twice; ";
+    }
+  }
+  return problems;
+}
+
+TEST(ReadmeSetUp, ThePackageTableIsWhatCiDepsInstalls) {
+  // `bash .ci/deps --list` prints the packages .ci/deps installs (both set-up commands run it).
+  FILE* p = popen(("bash " + shq((kSource / ".ci" / "deps").string()) + " --list").c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::string listed;
+  std::array<char, 4096> buf{};
+  std::size_t k;
+  while ((k = std::fread(buf.data(), 1, buf.size(), p)) > 0) listed.append(buf.data(), k);
+  ASSERT_EQ(pclose(p), 0) << listed;
+  std::vector<std::string> deps;
+  std::istringstream in(listed);
+  for (std::string name; in >> name;) deps.push_back(name);
+  ASSERT_GE(deps.size(), 10u) << listed;
+  EXPECT_EQ(package_table_problems(read_file(kSource / "README.md"), deps), "");
+}
+
+TEST(ReadmeSetUp, TheTableCheckSeesAMissingAnExtraAndARepeatedPackage) {
+  // Only the second cell counts (`x` in the first is not a package).
+  const std::string table =
+      "text\n" + kPackageTableHeader + "\n|---|---|\n| a (`x`) | `p1` `p2` |\n| b | `p3` |\n\nmore `p4`\n";
+  EXPECT_EQ(package_table_problems(table, {"p1", "p2", "p3"}), "");
+  EXPECT_EQ(package_table_problems(table, {"p1", "p2", "p3", "p4"}), ".ci/deps installs p4, the table lacks it; ");
+  EXPECT_EQ(package_table_problems(table, {"p1", "p3"}), "the table names p2, .ci/deps does not install it; ");
+  EXPECT_EQ(package_table_problems(table + "| c | `p1` |\n", {"p1", "p2", "p3"}), "");  // after the table's end
+  const std::string twice = kPackageTableHeader + "\n|---|---|\n| a | `p1` `p1` |\n";
+  EXPECT_EQ(package_table_problems(twice, {"p1"}), "the table names p1 twice; ");
+  EXPECT_NE(package_table_problems("Packages used: p1, p2.\n", {"p1", "p2"}), "");
 }
 
 }  // namespace

@@ -12,18 +12,34 @@ the build tree (--work, emptied first; never the source tree):
                   with FAIRVEC_DATA unset: it passes on B's data; with B's share/ moved away it
                   exits 2 naming the place tried (so no source-tree path was used); FAIRVEC_DATA
                   pointing at the moved data passes again; --version prints both versions.
-  deb             cpack -G DEB: fairvec_<version>_<arch>.deb whose Depends (dpkg-shlibdeps) names
-                  the runtime libraries; `dpkg -x` into a scratch root; its fairvec check and its
-                  check-port against a copy of the Python example port pass from the installed data.
+  deb             cpack -G DEB: fairvec_<version>-<revision>_<arch>.deb whose Version is the
+                  newest entry of packaging/debian/changelog and whose Depends (dpkg-shlibdeps)
+                  names the runtime libraries; `dpkg -x` into a scratch root; its
+                  usr/share/doc/fairvec/copyright is machine-readable (DEP-5) and says Apache-2.0
+                  with LICENSE's notice; changelog.Debian.gz (dpkg-parsechangelog reads the
+                  package's Version from it), changelog.gz (CHANGELOG.md) and
+                  usr/share/man/man1/fairvec.1.gz are gzip -9n (gzip's header: maximum compression,
+                  no file name, no time; Debian policy 12.1 and 12.7), with no uncompressed copy;
+                  its fairvec check and its check-port against a copy of the Python example port
+                  pass from the installed data.
   data-packages   `npm pack` of the vector set (packaging/npm) and a wheel of it built with Debian's
                   setuptools/wheel (python3 -m pip wheel --no-index --no-build-isolation,
-                  packaging/python); each holds every file of vectors/ byte for byte, and the Python
-                  and JavaScript transcript harnesses pass on every transcript file from each.
+                  packaging/python); each holds every file of vectors/ byte for byte and LICENSE
+                  (npm: package/LICENSE and license "Apache-2.0"; wheel: .dist-info/LICENSE and
+                  METADATA's License, License-File and licence classifier), and the Python and
+                  JavaScript transcript harnesses pass on every transcript file from each.
+
+The licence: LICENSE is the Apache License 2.0 (on Debian, byte for byte
+/usr/share/common-licenses/Apache-2.0, which base-files ships); its SPDX identifier "Apache-2.0"
+(https://spdx.org/licenses/Apache-2.0.html) is also DEP-5's short name for it
+(https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/#license-short-name), and PyPI's
+classifier for it is "License :: OSI Approved :: Apache Software License"
+(https://pypi.org/classifiers/).
 
 Usage: release_test.py COMMAND --source DIR --build DIR --work DIR [--cxx C++] [--version V]
        [--vector-set-version V] [--node NODE] [--debian-python PY]
 Exit 0 when everything holds, 1 on a failed check (the message says which)."""
-import argparse, filecmp, glob, json, os, shutil, subprocess, sys, tarfile, zipfile
+import argparse, filecmp, glob, gzip, json, os, shutil, subprocess, sys, tarfile, zipfile
 
 A = None
 
@@ -55,6 +71,117 @@ def fresh(path):
     return path
 
 
+# The licence's names, each from the source the module docstring cites.
+SPDX_LICENSE = "Apache-2.0"
+DEP5_FORMAT = "https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
+PYPI_LICENSE_CLASSIFIER = "License :: OSI Approved :: Apache Software License"
+DEBIAN_APACHE = "/usr/share/common-licenses/Apache-2.0"
+
+
+def licence_text():
+    """licence_text is the source tree's LICENSE; on Debian it must be base-files' Apache-2.0 text."""
+    with open(os.path.join(A.source, "LICENSE"), "rb") as f:
+        text = f.read()
+    if os.path.isfile(DEBIAN_APACHE):
+        with open(DEBIAN_APACHE, "rb") as f:
+            if f.read() != text:
+                fail(f"LICENSE is not the Apache License 2.0 text of {DEBIAN_APACHE}")
+    elif b"Apache License\n                           Version 2.0, January 2004" not in text:
+        fail("LICENSE is not the Apache License 2.0")
+    return text
+
+
+def expect_licence_file(path, what):
+    """expect_licence_file fails unless |path| (in a built package) is LICENSE byte for byte."""
+    if not os.path.isfile(path):
+        fail(f"{what}: no licence file {path}")
+    with open(path, "rb") as f:
+        if f.read() != licence_text():
+            fail(f"{what}: {path} differs from LICENSE")
+
+
+def licence_notice():
+    """licence_notice is the notice LICENSE's appendix asks each file to carry, as its words."""
+    text = licence_text().decode("utf-8")
+    a = text.index("Licensed under the Apache License, Version 2.0")
+    b = text.index("limitations under the License.", a) + len("limitations under the License.")
+    return text[a:b].split()
+
+
+def dep5_paragraphs(text):
+    """dep5_paragraphs parses a machine-readable copyright file (DEP-5: deb822 paragraphs separated
+    by blank lines; a continuation line starts with a space, and a lone "." is an empty line) into a
+    list of {field: value}, field names as written."""
+    paragraphs, cur, field = [], {}, None
+    for line in text.split("\n"):
+        if not line.strip():
+            if cur:
+                paragraphs.append(cur)
+            cur, field = {}, None
+        elif line[0] in " \t":
+            if field is None:
+                fail(f"copyright: a continuation line with no field: {line!r}")
+            cur[field] += "\n" + ("" if line.strip() == "." else line.strip())
+        else:
+            name, sep, value = line.partition(":")
+            if not sep or name in cur:
+                fail(f"copyright: not a field, or a field given twice: {line!r}")
+            field = name
+            cur[field] = value.strip()
+    if cur:
+        paragraphs.append(cur)
+    return paragraphs
+
+
+def expect_copyright(path, package):
+    """expect_copyright fails unless |path| is a DEP-5 copyright file of |package| that puts every
+    file under Apache-2.0, with a License paragraph holding LICENSE's notice and naming Debian's copy
+    of the whole text."""
+    if not os.path.isfile(path):
+        fail(f"no {path}")
+    with open(path, encoding="utf-8") as f:
+        paragraphs = dep5_paragraphs(f.read())
+    header = paragraphs[0] if paragraphs else {}
+    if header.get("Format") != DEP5_FORMAT:
+        fail(f"copyright: Format is {header.get('Format')!r}, not {DEP5_FORMAT}")
+    if header.get("Upstream-Name") != package:
+        fail(f"copyright: Upstream-Name is {header.get('Upstream-Name')!r}, not {package!r}")
+    files = [p for p in paragraphs[1:] if "Files" in p]
+    everything = [p for p in files if p["Files"].split() == ["*"]]
+    if not everything or everything[0].get("License") != SPDX_LICENSE or not everything[0].get("Copyright"):
+        fail(f"copyright: no 'Files: *' paragraph with a Copyright and License: {SPDX_LICENSE}: {files}")
+    licences = {p["License"].split("\n")[0]: p["License"] for p in paragraphs[1:] if "Files" not in p and "License" in p}
+    for p in files:
+        name = p.get("License", "").split("\n")[0]
+        if "\n" not in p.get("License", "") and name not in licences:
+            fail(f"copyright: Files: {p['Files']} names License {name!r} with no text and no License paragraph")
+    body = licences.get(SPDX_LICENSE, "")
+    if licence_notice() != body.split()[1:1 + len(licence_notice())]:
+        fail(f"copyright: the License: {SPDX_LICENSE} paragraph does not open with LICENSE's notice: {body!r}")
+    if f'"{DEBIAN_APACHE}"' not in body and DEBIAN_APACHE not in body.split():
+        fail(f"copyright: the License: {SPDX_LICENSE} paragraph does not name {DEBIAN_APACHE}")
+    print(f"  {os.path.basename(path)}: DEP-5, Files: * under {SPDX_LICENSE}, LICENSE's notice, {DEBIAN_APACHE}")
+
+
+def expect_gzip_9n(path, what):
+    """expect_gzip_9n fails unless |path| is what `gzip -9n` writes (RFC 1952 header: deflate, XFL 2
+    = maximum compression, no FNAME flag and MTIME 0, which -n gives) and no uncompressed copy lies
+    beside it; returns the uncompressed bytes."""
+    if not os.path.isfile(path):
+        fail(f"{what}: no {path}")
+    if os.path.exists(path[:-len(".gz")]):
+        fail(f"{what}: an uncompressed {path[:-len('.gz')]} beside {path}")
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:3] != b"\x1f\x8b\x08":
+        fail(f"{what}: {path} is not gzip (deflate)")
+    if data[3] & 0x08 or int.from_bytes(data[4:8], "little") != 0:
+        fail(f"{what}: {path} keeps a file name or a time (gzip without -n)")
+    if data[8] != 2:
+        fail(f"{what}: {path} is not at maximum compression (gzip without -9; XFL {data[8]})")
+    return gzip.decompress(data)
+
+
 def install(prefix):
     run(["cmake", "--install", A.build, "--prefix", prefix])
 
@@ -69,12 +196,13 @@ def expect_layout(prefix):
             f"{libdir}/cmake/fairvec/fairvecConfig.cmake", f"{libdir}/cmake/fairvec/fairvecConfigVersion.cmake",
             f"{libdir}/cmake/fairvec/fairvecTargets.cmake", f"{libdir}/pkgconfig/fairvec.pc",
             "share/fairvec/vectors/hmac_dice_roll_test.json", "share/fairvec/vectors/MANIFEST.sha256",
-            "share/doc/fairvec/specs/port-protocol.md", "share/man/man1/fairvec.1"]
+            "share/doc/fairvec/specs/port-protocol.md", "share/doc/fairvec/copyright",
+            "share/doc/fairvec/changelog.Debian.gz", "share/doc/fairvec/changelog.gz", "share/man/man1/fairvec.1.gz"]
     for w in want:
         if not os.path.isfile(os.path.join(prefix, w)):
             fail(f"not installed: {w}")
     same_tree(os.path.join(A.source, "vectors"), os.path.join(prefix, "share/fairvec/vectors"), "installed vectors")
-    man = open(os.path.join(prefix, "share/man/man1/fairvec.1"), encoding="utf-8").read()
+    man = expect_gzip_9n(os.path.join(prefix, "share/man/man1/fairvec.1.gz"), "man page").decode("utf-8")
     for w in (".TH FAIRVEC 1", "check-port", "FAIRVEC_DATA"):
         if w not in man:
             fail(f"fairvec.1 lacks {w!r}")
@@ -169,9 +297,16 @@ def deb():
     arch = run(["dpkg", "--print-architecture"]).stdout.strip()
     run(["cpack", "-G", "DEB", "--config", os.path.join(A.build, "CPackConfig.cmake"), "-B", os.path.join(w, "out")],
         cwd=w)
-    pkg = os.path.join(w, "out", f"fairvec_{A.version}_{arch}.deb")
+    # The Debian revision is the newest entry's of packaging/debian/changelog.
+    version = run(["dpkg-parsechangelog", "-l", os.path.join(A.source, "packaging", "debian", "changelog"),
+                   "-S", "Version"]).stdout.strip()
+    if not version.startswith(f"{A.version}-"):
+        fail(f"packaging/debian/changelog's newest entry is {version}, not {A.version}-<revision>")
+    pkg = os.path.join(w, "out", f"fairvec_{version}_{arch}.deb")
     if not os.path.isfile(pkg):
         fail(f"no {pkg}; cpack wrote {os.listdir(os.path.join(w, 'out'))}")
+    if run(["dpkg-deb", "-f", pkg, "Version"]).stdout.strip() != version:
+        fail(f"{pkg}: Version is not {version}")
     depends = run(["dpkg-deb", "-f", pkg, "Depends"]).stdout.strip()
     for lib in ("libc6", "libstdc++6", "libcrypto++", "libssl3"):
         if lib not in depends:
@@ -179,6 +314,21 @@ def deb():
     print(f"{os.path.basename(pkg)}: {os.path.getsize(pkg)} bytes; Depends: {depends}")
     root = fresh(os.path.join(w, "root"))
     run(["dpkg", "-x", pkg, root])
+    doc = os.path.join(root, "usr", "share", "doc", "fairvec")
+    expect_copyright(os.path.join(doc, "copyright"), run(["dpkg-deb", "-f", pkg, "Package"]).stdout.strip())
+    changelog = os.path.join(w, "changelog.Debian")
+    with open(changelog, "wb") as f:
+        f.write(expect_gzip_9n(os.path.join(doc, "changelog.Debian.gz"), "Debian changelog"))
+    got = run(["dpkg-parsechangelog", "-l", changelog, "-S", "Version"]).stdout.strip()
+    if got != version:
+        fail(f"changelog.Debian.gz's newest entry is {got!r}, the package's Version {version!r}")
+    with open(os.path.join(A.source, "CHANGELOG.md"), "rb") as f:
+        if expect_gzip_9n(os.path.join(doc, "changelog.gz"), "upstream changelog") != f.read():
+            fail("changelog.gz is not CHANGELOG.md")
+    man = expect_gzip_9n(os.path.join(root, "usr", "share", "man", "man1", "fairvec.1.gz"), "man page")
+    if not man.startswith(b".TH FAIRVEC 1"):
+        fail(f"fairvec.1.gz is not the man page: {man[:80]!r}")
+    print(f"  changelog.Debian.gz ({got}), changelog.gz (CHANGELOG.md), man1/fairvec.1.gz: gzip -9n, nothing uncompressed")
     fv = os.path.join(root, "usr", "bin", "fairvec")
     # The port under test, copied out of the source tree; the checker runs from an empty directory.
     port = os.path.join(w, "port")
@@ -236,6 +386,7 @@ def data_packages():
     stage = fresh(os.path.join(w, "npm-stage"))
     shutil.copy(os.path.join(pkgdir, "npm", "package.json"), stage)
     shutil.copy(os.path.join(A.source, "packaging", "npm", "index.js"), stage)
+    shutil.copy(os.path.join(A.source, "LICENSE"), stage)
     shutil.copytree(source_vectors, os.path.join(stage, "vectors"))
     out = fresh(os.path.join(w, "npm-out"))
     npm_env = clean_env(npm_config_cache=os.path.join(w, "npm-cache"), npm_config_update_notifier="false",
@@ -253,10 +404,16 @@ def data_packages():
                os.path.join(unpacked, "package")]).stdout.split()
     if got != [A.vector_set_version, npm_vectors]:
         fail(f"the npm package's index.js says {got}")
+    expect_licence_file(os.path.join(unpacked, "package", "LICENSE"), "npm package")
+    with open(os.path.join(unpacked, "package", "package.json"), encoding="utf-8") as f:
+        licence = json.load(f).get("license")
+    if licence != SPDX_LICENSE:
+        fail(f"the npm package's package.json has license {licence!r}, not {SPDX_LICENSE!r}")
     print(f"npm pack: {os.path.basename(tgz)}, {os.path.getsize(tgz)} bytes, {len(files_of(npm_vectors))} files of vectors/")
     # Wheel: pyproject.toml and fairvec_vectors/__init__.py (configured), fairvec_vectors/vectors/.
     stage = fresh(os.path.join(w, "py-stage"))
     shutil.copy(os.path.join(pkgdir, "python", "pyproject.toml"), stage)
+    shutil.copy(os.path.join(A.source, "LICENSE"), stage)
     os.makedirs(os.path.join(stage, "fairvec_vectors"))
     shutil.copy(os.path.join(pkgdir, "python", "__init__.py"), os.path.join(stage, "fairvec_vectors"))
     shutil.copytree(source_vectors, os.path.join(stage, "fairvec_vectors", "vectors"))
@@ -274,7 +431,16 @@ def data_packages():
     if got != [A.vector_set_version, py_vectors]:
         fail(f"the wheel's fairvec_vectors says {got}")
     same_tree(source_vectors, py_vectors, "wheel")
+    dist_info = os.path.join(unpacked, f"fairvec_vectors-{A.vector_set_version}.dist-info")
+    expect_licence_file(os.path.join(dist_info, "LICENSE"), "wheel")
+    with open(os.path.join(dist_info, "METADATA"), encoding="utf-8") as f:
+        metadata = f.read().split("\n\n")[0].splitlines()  # the header fields, before the description
+    for want in (f"License: {SPDX_LICENSE}", "License-File: LICENSE", f"Classifier: {PYPI_LICENSE_CLASSIFIER}"):
+        if want not in metadata:
+            fail(f"the wheel's METADATA lacks {want!r}: {metadata}")
     print(f"wheel: {os.path.basename(whl)}, {os.path.getsize(whl)} bytes, {len(files_of(py_vectors))} files of vectors/")
+    print(f"  licence: npm package/LICENSE and license {SPDX_LICENSE!r}; wheel .dist-info/LICENSE, METADATA "
+          f"License, License-File, Classifier {PYPI_LICENSE_CLASSIFIER!r}")
     harnesses(npm_vectors, "npm package")
     harnesses(py_vectors, "wheel")
 
