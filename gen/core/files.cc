@@ -2,38 +2,88 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/errors.h"
 
 namespace fairvec {
 
+namespace {
+
+// kind_of names what a file that is not a regular file is, for the message that refuses it (null
+// for a kind it does not know).
+const char* kind_of(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return nullptr;
+}
+
+}  // namespace
+
+int open_regular_file(const std::filesystem::path& path) {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever. The check
+  // is on the descriptor opened, so the file cannot be swapped between the check and the read.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw IoError("cannot read " + path.string() + ": " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw IoError("cannot read " + path.string() + ": " + std::strerror(err));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    const char* kind = kind_of(st.st_mode);
+    throw IoError("cannot read " + path.string() + ": " + (kind ? "it is " + std::string(kind) + ", " : "") +
+                  "not a regular file; only regular files are read");
+  }
+  // Blocking again for the reads (a regular file never blocks, but a descriptor handed on to stdio
+  // must not carry the flag).
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    const int err = errno;
+    ::close(fd);
+    throw IoError("cannot read " + path.string() + ": " + std::strerror(err));
+  }
+  return fd;
+}
+
 std::string read_file(const std::filesystem::path& path, std::size_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read " + path.string() + ": " + std::strerror(errno));
+  const int fd = open_regular_file(path);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
   auto too_large = [&](std::size_t n) {
     return InputError(path.string(), (n ? std::to_string(n) + " bytes" : std::string("the file")) +
                                          " is larger than the limit of " + std::to_string(max_bytes) +
                                          " bytes for this input (memory budget, specs/README.md)");
   };
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) {
-    auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > max_bytes) throw too_large(static_cast<std::size_t>(size));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && static_cast<std::uintmax_t>(st.st_size) > max_bytes) {
+    throw too_large(static_cast<std::size_t>(st.st_size));
   }
   std::string data;
   char buf[65536];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    data.append(buf, static_cast<std::size_t>(in.gcount()));
-    if (data.size() > max_bytes) throw too_large(0);  // a pipe or a file still growing
+  while (true) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw IoError("error reading " + path.string() + ": " + std::strerror(errno));
+    }
+    if (n == 0) break;
+    data.append(buf, static_cast<std::size_t>(n));
+    if (data.size() > max_bytes) throw too_large(0);  // a file still growing
   }
-  if (in.bad()) throw IoError("error reading " + path.string());
   return data;
 }
 

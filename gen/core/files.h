@@ -12,9 +12,17 @@ namespace fairvec {
 // files, schemas; memory budget, specs/README.md).
 inline constexpr std::size_t kMaxFileBytes = 4u << 20;
 
-// read_file returns the bytes of |path|. Throws IoError naming the path when it cannot be read, and
-// InputError (bad input, exit 2) naming the path and the limit when it is larger than |max_bytes|,
-// before reading it when its size is known (memory budget, specs/README.md).
+// open_regular_file opens |path| for reading and returns the descriptor (close-on-exec), which the
+// caller closes. Only a regular file is opened (a link is followed): a FIFO, a directory, a device
+// or a socket in its place throws IoError (exit 3) naming the path and what it is, at once, where
+// reading it would wait for a writer for ever or never end. Throws IoError naming the path when it
+// cannot be opened.
+[[nodiscard]] int open_regular_file(const std::filesystem::path& path);
+
+// read_file returns the bytes of |path|, a regular file (open_regular_file). Throws IoError naming
+// the path when it cannot be read or is not a regular file, and InputError (bad input, exit 2)
+// naming the path and the limit when it is larger than |max_bytes|, before reading it (memory
+// budget, specs/README.md).
 [[nodiscard]] std::string read_file(const std::filesystem::path& path, std::size_t max_bytes = kMaxFileBytes);
 
 // write_file_atomic writes |data| to a temporary file beside |path|, flushes it to disk and renames

@@ -1,5 +1,7 @@
 #include "cli/verify/args.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -7,6 +9,7 @@
 
 #include "core/bytes.h"
 #include "core/errors.h"
+#include "core/files.h"
 
 namespace fairvec::cli::verify {
 
@@ -110,9 +113,23 @@ std::vector<std::string> split_list(std::string_view text) {
 }
 
 std::string read_bounded(const std::string& path, std::string_view field, std::size_t max_bytes) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(path == "-" ? stdin : std::fopen(path.c_str(), "rb"),
-                                                    path == "-" ? [](std::FILE*) { return 0; } : &std::fclose);
-  if (!f) throw IoError("cannot open '" + path + "' (" + std::string(field) + ")");
+  // A named file must be a regular file (a FIFO would block the read for ever; core/files.h);
+  // standard input, "-", is read as it comes.
+  std::FILE* file = stdin;
+  if (path != "-") {
+    int fd = -1;
+    try {
+      fd = open_regular_file(path);
+    } catch (const IoError& e) {
+      throw IoError(std::string(e.what()) + " (" + std::string(field) + ")");
+    }
+    file = ::fdopen(fd, "rb");
+    if (!file) {
+      ::close(fd);
+      throw IoError("cannot open '" + path + "' (" + std::string(field) + ")");
+    }
+  }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(file, path == "-" ? [](std::FILE*) { return 0; } : &std::fclose);
   std::string data;
   char buf[65536];
   while (true) {

@@ -57,8 +57,8 @@ class Args {
 [[nodiscard]] std::vector<std::string> split_list(std::string_view text);
 
 // read_bounded reads the file |path| ("-" is standard input) for option |field|. Throws IoError
-// when it cannot be opened or read (exit 3) and InputError naming |field| when it holds more than
-// |max_bytes| bytes (exit 2: the input is too large, documented limit), reading at most
+// when it cannot be opened or read, or is not a regular file (a FIFO, a directory; exit 3), and InputError naming
+// |field| when it holds more than |max_bytes| bytes (exit 2: the input is too large, documented limit), reading at most
 // max_bytes + 1 bytes.
 [[nodiscard]] std::string read_bounded(const std::string& path, std::string_view field, std::size_t max_bytes);
 

@@ -78,11 +78,12 @@ bool looks_like_link(const std::string& s) {
 
 // detect picks the sub-form for `fairvec verify X …` when X is not a sub-form name: a link is dice,
 // a tavla proof file is tavla; an existing file is read as a proof before anything is read as a
-// link, so a proof under a directory named check/ is still a proof. Throws InputError naming "FORM"
-// otherwise (with a suggestion).
+// link, so a proof under a directory named check/ is still a proof. Something that exists and is
+// not a regular file (a FIFO, a directory, a device) is refused by read_bounded, IoError naming it.
+// Throws InputError naming "FORM" otherwise (with a suggestion).
 std::string detect(const std::string& first) {
   std::error_code ec;
-  if (std::filesystem::is_regular_file(first, ec)) {
+  if (std::filesystem::exists(std::filesystem::status(first, ec))) {
     const std::string text = read_bounded(first, "PROOF", kMaxProofBytes);
     rapidjson::Document doc;
     try {
