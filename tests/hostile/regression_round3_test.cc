@@ -44,14 +44,14 @@ TEST(Round3Fifo, AFifoInPlaceOfAFileIsRefusedAtOnceNamingIt) {
   const std::string kind = "FIFO";
   expect_refused(fairvec({"verify", "tavla", f}, bounded()), fifo, kind, "PROOF", "verify tavla");
   expect_refused(fairvec({"verify", f}, bounded()), fifo, kind, "PROOF", "verify (detected)");
-  expect_refused(fairvec({"verify", "dice", "--seed", std::string(64, 'a'), "--client", "a", "--recorded-file", f},
-                         bounded()),
-                 fifo, kind, "--recorded-file", "verify dice --recorded-file");
+  expect_refused(
+      fairvec({"verify", "dice", "--seed", std::string(64, 'a'), "--client", "a", "--recorded-file", f}, bounded()),
+      fifo, kind, "--recorded-file", "verify dice --recorded-file");
   expect_refused(fairvec({"verify", "tavla", "--json", f}, bounded()), fifo, kind, "", "verify tavla --json");
   expect_refused(fairvec({"diagnose", f}, bounded()), fifo, kind, "", "diagnose");
-  expect_refused(fairvec({"check-port", "--only", "keno_draw_test.json#1", "--expect", f, "--", kCli, "port"},
-                         bounded()),
-                 fifo, kind, "", "check-port --expect");
+  expect_refused(
+      fairvec({"check-port", "--only", "keno_draw_test.json#1", "--expect", f, "--", kCli, "port"}, bounded()), fifo,
+      kind, "", "check-port --expect");
   expect_refused(fairvec({"search", "merge", f}, bounded()), fifo, kind, "", "search merge");
   expect_refused(fairvec({"search", "hmac-dice-skip", "--seed", std::string(64, 'a'), "--client", "a", "--depth", "1",
                           "--count", "10", "--progress", "none", "--checkpoint", f},
