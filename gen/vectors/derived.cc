@@ -42,8 +42,6 @@ struct Shape {
   std::vector<std::string> names;
 };
 
-constexpr std::int64_t kMaxExact = (std::int64_t{1} << 53) - 1;
-
 std::optional<std::int64_t> int_member(const Value& s, std::string_view key) {
   const Value* v = s.find(key);
   if (!v) return std::nullopt;
