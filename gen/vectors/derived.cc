@@ -385,6 +385,19 @@ Alternative top_lenient(const ops::OpSpec* op, int how) {
   });
 }
 
+// refusing_at_bound is the wrong port of |op| that refuses a member at its declared maximum
+// (|max|) or minimum (at_bound), naming it.
+Alternative refusing_at_bound(const ops::OpSpec* op, bool max) {
+  return refusing(op, [max](const ops::OpSpec& o, const json::Object& p, std::string& field) {
+    for (const Leaf& l : leaves_of(o)) {
+      for (const auto& [k, v] : p) {
+        if (k == l.name && at_bound(l, v, max)) return field = k, true;
+      }
+    }
+    return false;
+  });
+}
+
 struct PortDef {
   std::string suffix;
   std::string description;
@@ -397,29 +410,11 @@ const std::vector<PortDef>& port_defs() {
       {"exclusive-maximum",
        "rejects a value at its declared maximum (an integer bound, a hex length, an item count): the check is "
        "`v < max` where the spec says `v <= max`",
-       [](const ops::OpSpec* op) {
-         return refusing(op, [](const ops::OpSpec& o, const json::Object& p, std::string& field) {
-           for (const Leaf& l : leaves_of(o)) {
-             for (const auto& [k, v] : p) {
-               if (k == l.name && at_bound(l, v, true)) return field = k, true;
-             }
-           }
-           return false;
-         });
-       }},
+       [](const ops::OpSpec* op) { return refusing_at_bound(op, true); }},
       {"exclusive-minimum",
        "rejects a value at its declared minimum (an integer bound of 1 or more, a hex length, an item count): the "
        "check is `v > min` where the spec says `v >= min`",
-       [](const ops::OpSpec* op) {
-         return refusing(op, [](const ops::OpSpec& o, const json::Object& p, std::string& field) {
-           for (const Leaf& l : leaves_of(o)) {
-             for (const auto& [k, v] : p) {
-               if (k == l.name && at_bound(l, v, false)) return field = k, true;
-             }
-           }
-           return false;
-         });
-       }},
+       [](const ops::OpSpec* op) { return refusing_at_bound(op, false); }},
       {"unchecked-range",
        "does not check declared bounds: an integer out of range is clamped to the nearest bound, hex text or a "
        "list longer than its maximum is cut to it, hex shorter than its minimum is used as it is (answered as if "
