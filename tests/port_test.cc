@@ -101,7 +101,8 @@ TEST(ReplyParser, RejectsEveryProtocolViolation) {
   EXPECT_NO_THROW((void)parse_reply(R"({"id":3,"ok":false,"error":"bad_input"})", 3));
   for (const char* bad : {"", "not json", "[]", R"({"id":4,"ok":true,"result":{}})", R"({"ok":true,"result":{}})",
                           R"({"id":3,"result":{}})", R"({"id":3,"ok":true})", R"({"id":3,"ok":true,"result":[]})",
-                          R"({"id":3,"ok":false})", R"({"id":3,"ok":"yes","result":{}})"}) {
+                          R"({"id":3,"ok":false})", R"({"id":3,"ok":"yes","result":{}})",
+                          R"({"id":3,"ok":false,"error":""})", R"({"id":3,"ok":false,"error":"","message":"x*"})"}) {
     EXPECT_THROW((void)parse_reply(bad, 3), PortFailure) << bad;
   }
 }
