@@ -4,6 +4,7 @@
 // specs/port-protocol.md is generated and verified.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -324,6 +325,333 @@ TEST(OpDocs, SpecReferenceIsGeneratedAndAHandEditFailsVerifyWithFileAndLine) {
   EXPECT_EQ(read_file(tmp / "specs" / kOpsSpec), committed);
   EXPECT_EQ(run("generate --verify" + args).rc, 0);
   fs::remove_all(tmp);
+}
+
+// ---- Result members: pinned by the specs' "Result members" tables, not by the code under test ----
+
+// SpecRow is one row of a spec's "Result members" table: an op (and game, for an op whose result
+// carries a game's outcome), its members (top level, and nested as `list[].member`), and the
+// members fairvec adds.
+struct SpecRow {
+  std::string op, game, where;
+  std::set<std::string> top, nested, adds;
+};
+
+// backticked returns the `names` of a table cell, leaving out notes in parentheses.
+std::vector<std::string> backticked(std::string cell) {
+  std::string plain;
+  int depth = 0;
+  for (char ch : cell) {
+    if (ch == '(') ++depth;
+    if (depth == 0) plain += ch;
+    if (ch == ')' && depth > 0) --depth;
+  }
+  std::vector<std::string> out;
+  for (std::size_t a = plain.find('`'); a != std::string::npos; a = plain.find('`', a + 1)) {
+    std::size_t b = plain.find('`', a + 1);
+    if (b == std::string::npos) break;
+    out.push_back(plain.substr(a + 1, b - a - 1));
+    a = b;
+  }
+  return out;
+}
+
+std::vector<std::string> cells(const std::string& line) {
+  std::vector<std::string> out;
+  std::stringstream in(line.substr(1));
+  for (std::string c; std::getline(in, c, '|');) out.push_back(c);
+  return out;
+}
+
+// result_member_rows reads the "Result members" table of the spec |file| (its text |text|): the
+// table under the heading `### Result members`, columns op, game, members, fairvec adds. A spec
+// without one gives no rows.
+std::vector<SpecRow> result_member_rows(const std::string& file, const std::string& text) {
+  std::vector<SpecRow> rows;
+  const std::size_t at = text.find("\n### Result members\n");
+  if (at == std::string::npos) return rows;
+  std::stringstream in(text.substr(at));
+  int line = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n')) + 1;
+  bool header = false;
+  for (std::string l; std::getline(in, l); ++line) {
+    if (l.rfind("## ", 0) == 0 || (header && l.empty())) break;
+    if (l.rfind("| op | game | members | fairvec adds |", 0) == 0) {
+      header = true;
+      continue;
+    }
+    if (!header || l.rfind("|---", 0) == 0) continue;
+    const std::vector<std::string> c = cells(l);
+    if (c.size() != 4) {
+      rows.push_back({"", "", file + ":" + std::to_string(line) + " (not 4 cells)", {}, {}, {}});
+      continue;
+    }
+    SpecRow r;
+    r.where = file + ":" + std::to_string(line);
+    const auto op = backticked(c[0]), game = backticked(c[1]);
+    r.op = op.empty() ? "" : op[0];
+    r.game = game.empty() ? "" : game[0];
+    for (const std::string& m : backticked(c[2])) (m.find("[].") == std::string::npos ? r.top : r.nested).insert(m);
+    for (const std::string& m : backticked(c[3])) r.adds.insert(m);
+    rows.push_back(std::move(r));
+  }
+  return rows;
+}
+
+// Declared is what the op table says of an op's result: its members, the ones fairvec adds, and
+// whether the result carries more (a game's outcome).
+struct Declared {
+  std::set<std::string> members, adds;
+  bool open = false;
+};
+
+std::map<std::string, Declared> declared_results() {
+  std::map<std::string, Declared> out;
+  for (const OpSpec& op : table().ops()) {
+    Declared& d = out[op.name];
+    d.open = op.open_results;
+    for (const Result& r : op.results) (r.addition ? d.adds : d.members).insert(r.name);
+  }
+  return out;
+}
+
+// nested_paths adds to |out| the `list[].member` paths of |v| under |path| (members of objects
+// inside arrays, at any depth; an object's members as path.member).
+void nested_paths(const rapidjson::Value& v, const std::string& path, std::set<std::string>& out) {
+  if (v.IsArray()) {
+    for (const auto& x : v.GetArray()) nested_paths(x, path + "[]", out);
+  } else if (v.IsObject() && !path.empty()) {
+    for (const auto& m : v.GetObject()) {
+      const std::string p = path + "." + std::string(m.name.GetString(), m.name.GetStringLength());
+      if (path.find("[]") != std::string::npos) out.insert(p);
+      nested_paths(m.value, p, out);
+    }
+  }
+}
+
+// audit_result_members compares the spec rows, the op table's declarations and the calls of the
+// transcripts (|transcripts|: file name -> JSON Lines text). It returns the problems, one line each.
+std::vector<std::string> audit_result_members(const std::vector<SpecRow>& rows,
+                                              const std::map<std::string, Declared>& declared,
+                                              const std::map<std::string, std::string>& transcripts) {
+  std::vector<std::string> problems;
+  std::map<std::pair<std::string, std::string>, const SpecRow*> by_key;
+  std::map<std::string, std::set<std::string>> adds_of;
+  for (const SpecRow& r : rows) {
+    if (r.op.empty() || r.top.empty()) {
+      problems.push_back(r.where + ": a row without an op or members");
+      continue;
+    }
+    if (!declared.count(r.op)) problems.push_back(r.where + ": `" + r.op + "` is not an op of the table");
+    if (!by_key.emplace(std::pair(r.op, r.game), &r).second)
+      problems.push_back(r.where + ": a second row for `" + r.op + "` " + r.game);
+    adds_of[r.op].insert(r.adds.begin(), r.adds.end());
+  }
+  for (const auto& [name, d] : declared) {
+    bool listed = false;
+    for (const auto& [key, row] : by_key) {
+      if (key.first != name) continue;
+      listed = true;
+      for (const std::string& m : d.members) {
+        if (!row->top.count(m))
+          problems.push_back(row->where + ": the op table gives `" + name + "` the member `" + m +
+                             "`, the spec does not");
+      }
+      if (!d.open) {
+        for (const std::string& m : row->top) {
+          if (!d.members.count(m))
+            problems.push_back(row->where + ": the spec gives `" + name + "` the member `" + m +
+                               "`, the op table does not");
+        }
+      }
+    }
+    if (!listed) problems.push_back("`" + name + "` has no row in its spec's Result members table");
+    if (d.adds != adds_of[name]) {
+      problems.push_back("`" + name + "`: the op table's additions {" + [&] {
+        std::string t;
+        for (const auto& a : d.adds) t += " " + a;
+        return t;
+      }() + " } are not the spec's \"fairvec adds\"");
+    }
+  }
+  // What the transcripts ask, per (op, game): each call's top-level members, and every nested path.
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> nested_asked;
+  std::map<std::pair<std::string, std::string>, int> calls;
+  std::map<std::string, int> reported;  // one line per (op, game, difference)
+  for (const auto& [file, text] : transcripts) {
+    std::stringstream in(text);
+    int line = 0;
+    for (std::string l; std::getline(in, l);) {
+      ++line;
+      rapidjson::Document t;
+      json::parse(l, t, file);
+      for (const auto& c : t["calls"].GetArray()) {
+        const rapidjson::Value& expect = c["expect"];
+        if (!expect["ok"].GetBool()) continue;
+        const std::string op = c["op"].GetString();
+        const auto d = declared.find(op);
+        std::string game;
+        if (d != declared.end() && d->second.open) game = c["params"]["game"].GetString();
+        const std::pair key(op, game);
+        ++calls[key];
+        const auto row = by_key.find(key);
+        const std::string at =
+            file + " line " + std::to_string(line) + " (tcId " + std::to_string(t["tcId"].GetInt()) + ")";
+        if (row == by_key.end()) {
+          if (reported[op + game + "#row"]++ == 0)
+            problems.push_back(at + ": `" + op + "` " + game + " has no row in the spec");
+          continue;
+        }
+        std::set<std::string> top;
+        for (const auto& m : expect["result"].GetObject()) {
+          top.insert(m.name.GetString());
+          nested_paths(m.value, m.name.GetString(), nested_asked[key]);
+        }
+        for (const std::string& m : top) {
+          if (!row->second->top.count(m) && reported[op + game + "+" + m]++ == 0) {
+            problems.push_back(at + ": `" + op + "` " + game + " asks `" + m + "`, which " + row->second->where +
+                               " does not list");
+          }
+        }
+        for (const std::string& m : row->second->top) {
+          if (!top.count(m) && reported[op + game + "-" + m]++ == 0) {
+            problems.push_back(at + ": `" + op + "` " + game + " does not ask `" + m + "`, which " +
+                               row->second->where + " lists");
+          }
+        }
+      }
+    }
+  }
+  for (const auto& [key, row] : by_key) {
+    if (!calls.count(key)) problems.push_back(row->where + ": no vector asks `" + key.first + "` " + key.second);
+    const std::set<std::string>& asked = nested_asked[key];
+    for (const std::string& m : row->nested) {
+      if (!asked.count(m)) problems.push_back(row->where + ": no vector asks the nested member `" + m + "`");
+    }
+    for (const std::string& m : asked) {
+      if (!row->nested.count(m))
+        problems.push_back(row->where + ": a vector asks the nested member `" + m + "`, which is not listed");
+    }
+  }
+  return problems;
+}
+
+struct MemberAuditInputs {
+  std::map<std::string, std::string> specs;        // spec file name -> text
+  std::map<std::string, std::string> transcripts;  // transcript file name -> text
+};
+
+MemberAuditInputs member_audit_inputs() {
+  MemberAuditInputs in;
+  for (const OpSpec& op : table().ops()) {
+    if (!in.specs.count(op.spec)) in.specs[op.spec] = read_file(fs::path(FAIRVEC_SOURCE_DIR) / "specs" / op.spec);
+  }
+  for (const auto& e : fs::directory_iterator(fs::path(FAIRVEC_SOURCE_VECTORS) / "transcripts")) {
+    in.transcripts[e.path().filename().string()] = read_file(e.path());
+  }
+  return in;
+}
+
+std::vector<std::string> audit(const MemberAuditInputs& in, const std::map<std::string, Declared>& declared) {
+  std::vector<SpecRow> rows;
+  for (const auto& [file, text] : in.specs) {
+    for (SpecRow& r : result_member_rows(file, text)) rows.push_back(std::move(r));
+  }
+  return audit_result_members(rows, declared, in.transcripts);
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string t;
+  for (const auto& l : lines) t += l + "\n";
+  return t;
+}
+
+bool mentions(const std::vector<std::string>& problems, const std::vector<std::string>& words) {
+  for (const auto& p : problems) {
+    bool all = true;
+    for (const auto& w : words) all = all && p.find(w) != std::string::npos;
+    if (all) return true;
+  }
+  return false;
+}
+
+// drop_member removes |member| from the expected result of every valid call of |op| whose params
+// have game |game| ("" any) in the transcript text |text|, in vectors whose result is |result| (""
+// any). Returns how many calls lost it.
+int drop_member(std::string& text, const std::string& op, const std::string& game, const std::string& member,
+                const std::string& result = "") {
+  std::stringstream in(text);
+  std::string out;
+  int dropped = 0;
+  for (std::string l; std::getline(in, l);) {
+    rapidjson::Document t;
+    json::parse(l, t, "transcript");
+    const bool pick = result.empty() || t["result"].GetString() == result;
+    for (auto& c : t["calls"].GetArray()) {
+      if (!pick || c["op"].GetString() != op || !c["expect"]["ok"].GetBool()) continue;
+      if (!game.empty() && (!c["params"].HasMember("game") || c["params"]["game"].GetString() != game)) continue;
+      dropped += c["expect"]["result"].EraseMember(member.c_str()) ? 1 : 0;
+    }
+    out += json::to_text(t) + "\n";
+  }
+  text = out;
+  return dropped;
+}
+
+TEST(ResultMembers, EverySpecTableAgreesWithTheOpTableAndWhatEveryVectorAsks) {
+  const MemberAuditInputs in = member_audit_inputs();
+  ASSERT_GE(in.transcripts.size(), 20u);
+  const std::vector<std::string> problems = audit(in, declared_results());
+  EXPECT_TRUE(problems.empty()) << joined(problems);
+}
+
+// The audit bites: a copy of the vectors that stops asking a game's outcome member (a port paying
+// any multiplier at wheel would pass), a copy whose judged-invalid proofs stop asking `failedCheck`,
+// an op table with an addition the spec does not mark, and a spec that forgets one.
+TEST(ResultMembers, ThePlantedDropOfAMemberOrAnUnmarkedAdditionFailsTheAudit) {
+  const MemberAuditInputs real = member_audit_inputs();
+  const std::map<std::string, Declared> declared = declared_results();
+  {
+    MemberAuditInputs in = real;
+    int n = 0;
+    for (const char* f : {"stake_game_test.jsonl", "stake_derived_test.jsonl"})
+      n += drop_member(in.transcripts.at(f), "stake.game", "wheel", "multiplier");
+    ASSERT_GT(n, 0);
+    const auto problems = audit(in, declared);
+    EXPECT_TRUE(mentions(problems, {"`stake.game` wheel does not ask `multiplier`"})) << joined(problems);
+  }
+  {
+    MemberAuditInputs in = real;
+    ASSERT_GT(
+        drop_member(in.transcripts.at("tavla_verify_test.jsonl"), "tavla.verify_proof", "", "failedCheck", "invalid"),
+        0);
+    const auto problems = audit(in, declared);
+    EXPECT_TRUE(mentions(problems, {"`tavla.verify_proof`", "does not ask `failedCheck`"})) << joined(problems);
+  }
+  {
+    std::map<std::string, Declared> planted = declared;
+    planted.at("tavla.pick").adds.insert("trace");
+    const auto problems = audit(real, planted);
+    EXPECT_TRUE(mentions(problems, {"`tavla.pick`: the op table's additions { trace }"})) << joined(problems);
+  }
+  {
+    MemberAuditInputs in = real;
+    std::string& spec = in.specs.at("tavla-commit-v1.md");
+    const std::size_t at = spec.find("| `settingsCanonical` |");
+    ASSERT_NE(at, std::string::npos);
+    spec.replace(at, 22, "| |");
+    const auto problems = audit(in, declared);
+    EXPECT_TRUE(mentions(problems, {"`tavla.commitment`: the op table's additions { settingsCanonical }"}))
+        << joined(problems);
+  }
+  {
+    MemberAuditInputs in = real;
+    std::string& spec = in.specs.at("stake-v1.md");
+    const std::size_t at = spec.find("| `stake.game` | `wheel` | `floats`, `segment`, `multiplier` |");
+    ASSERT_NE(at, std::string::npos);
+    spec.replace(at, 62, "| `stake.game` | `wheel` | `floats`, `segment` |");
+    const auto problems = audit(in, declared);
+    EXPECT_TRUE(mentions(problems, {"`stake.game` wheel asks `multiplier`"})) << joined(problems);
+  }
 }
 
 }  // namespace
