@@ -1,5 +1,6 @@
 #include "schemes/tavla_proof.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <utility>
@@ -207,6 +208,21 @@ json::Value proof_document(const Backend& backend, const ProofSource& s) {
 }
 
 Expected parse_expected_commitment(std::string_view text, std::string_view field) {
+  if (text.empty())
+    throw InputError(std::string(field), "is empty: give the 64-digit commitment or the seal code XXXX-XXXX");
+  const bool all_hex = std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+  });
+  if (all_hex && text.size() != 64) {
+    if (text.size() == 8) {
+      throw InputError(std::string(field),
+                       "8 hex digits without a dash could be a seal code or a digest prefix: write the seal "
+                       "code with its dash (XXXX-XXXX), or give all 64 digits of the commitment");
+    }
+    throw InputError(std::string(field),
+                     "looks like the first " + std::to_string(text.size()) +
+                         " hex digits of a commitment: give all 64 digits, or the seal code XXXX-XXXX");
+  }
   Expected e;
   if (text.size() >= 32) {
     e.kind = Expected::Kind::kDigest;

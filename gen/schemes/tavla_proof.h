@@ -74,8 +74,10 @@ struct Expected {
   std::string seal_code;  // XXXX-XXXX
 };
 
-// parse_expected_commitment reads 64 hex digits (either case) as a digest, anything shorter than
-// 32 characters as a seal code (read leniently). Throws InputError naming |field| otherwise.
+// parse_expected_commitment reads 64 hex digits (either case) as a digest, anything else shorter
+// than 32 characters as a seal code (read leniently). Throws InputError naming |field| otherwise,
+// and for hex digits alone that are not 64 of them (a digest prefix; at exactly 8 without a dash,
+// ambiguous): never compared as a seal code. The op and `fairvec verify tavla` share this rule.
 [[nodiscard]] Expected parse_expected_commitment(std::string_view text, std::string_view field);
 
 // Verdict of one verification. The checks run in a fixed order and stop at the first failure:

@@ -321,6 +321,10 @@ void verify_cases(Cases& c) {
           {"BadExpectedCommitment"});
   add_bad("valid-turkish", tr_text, tr_c.substr(0, 63), "expectedCommitment",
           "a valid proof; the expected digest has 63 hex digits", {"BadExpectedCommitment"});
+  add_bad("valid-turkish", tr_text, tr_c.substr(0, 8), "expectedCommitment",
+          "a valid proof; the expected commitment is the digest's first 8 hex digits, no dash: a digest prefix or "
+          "a seal code, bad input for the op and the CLI alike",
+          {"BadExpectedCommitment"});
 }
 
 // verify_companions writes each distinct proof file of the generated verify file.

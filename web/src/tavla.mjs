@@ -231,8 +231,17 @@ export function parseProof(text) {
   return p;
 }
 
-// parseExpectedCommitment: 32 or more characters are a digest, fewer a seal code.
+// parseExpectedCommitment (tavla_proof.cc parse_expected_commitment): 64 hex digits are a digest;
+// hex digits alone that are not 64 of them are bad input (a digest prefix; 8 without a dash is
+// ambiguous); anything else shorter than 32 characters is a seal code.
 export function parseExpectedCommitment(text, field) {
+  if (text === '') throw new BadInput(field, 'is empty: give the 64-digit commitment or the seal code XXXX-XXXX');
+  if (/^[0-9a-fA-F]+$/.test(text) && text.length !== 64) {
+    if (text.length === 8) {
+      throw new BadInput(field, '8 hex digits without a dash could be a seal code or a digest prefix: write the seal code with its dash (XXXX-XXXX), or give all 64 digits of the commitment');
+    }
+    throw new BadInput(field, `looks like the first ${text.length} hex digits of a commitment: give all 64 digits, or the seal code XXXX-XXXX`);
+  }
   if (text.length >= 32) return { kind: 'digest', digest: digestFromHex(text, field) };
   return { kind: 'seal', sealCode: readSealCode(text, field) };
 }
@@ -323,19 +332,8 @@ export const ops = {
 
 // ---- The page's sub-form: `fairvec verify tavla`.
 
-// expectedOf reads the expected commitment as the CLI does (tavla.cc expected_of): 64 hex digits
-// are a digest, a seal code XXXX-XXXX; hex digits alone that are not 64 of them are bad input.
-function expectedOf(text) {
-  const f = '--expected-commitment';
-  if (text === '') throw new BadInput(f, 'is empty: give the 64-digit commitment or the seal code XXXX-XXXX');
-  if (/^[0-9a-fA-F]+$/.test(text) && text.length !== 64) {
-    if (text.length === 8) {
-      throw new BadInput(f, '8 hex digits without a dash could be a seal code or a digest prefix: write the seal code with its dash (XXXX-XXXX), or give all 64 digits of the commitment');
-    }
-    throw new BadInput(f, `looks like the first ${text.length} hex digits of a commitment: give all 64 digits, or the seal code XXXX-XXXX`);
-  }
-  return parseExpectedCommitment(text, f);
-}
+// expectedOf reads the expected commitment as the CLI does: the one rule of parseExpectedCommitment.
+const expectedOf = (text) => parseExpectedCommitment(text, '--expected-commitment');
 
 const checkOf = (failed) => (['settingsHash', 'commitment', 'sealCode'].includes(failed) ? 'commitment'
   : failed === 'expectedCommitment' ? 'expectedCommitment' : 'rolls');

@@ -10,25 +10,9 @@ namespace fairvec::cli::verify {
 
 namespace {
 
-bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-
-// expected_of reads --expected-commitment: 64 hex digits are the commitment digest; a seal code is
-// XXXX-XXXX (read leniently). Hex digits only, without a dash and not 64 of them, is a digest
-// prefix (or, at exactly 8, ambiguous): bad input, never compared as a seal code.
+// expected_of reads --expected-commitment by the scheme's one rule (parse_expected_commitment).
 tavla::Expected expected_of(const std::string& text) {
-  const std::string f = "--expected-commitment";
-  if (text.empty()) throw InputError(f, "is empty: give the 64-digit commitment or the seal code XXXX-XXXX");
-  const bool all_hex = std::all_of(text.begin(), text.end(), is_hex);
-  if (all_hex && text.size() != 64) {
-    if (text.size() == 8) {
-      throw InputError(f,
-                       "8 hex digits without a dash could be a seal code or a digest prefix: write the seal "
-                       "code with its dash (XXXX-XXXX), or give all 64 digits of the commitment");
-    }
-    throw InputError(f, "looks like the first " + std::to_string(text.size()) +
-                            " hex digits of a commitment: give all 64 digits, or the seal code XXXX-XXXX");
-  }
-  return tavla::parse_expected_commitment(text, f);
+  return tavla::parse_expected_commitment(text, "--expected-commitment");
 }
 
 std::string check_of(const std::string& failed) {

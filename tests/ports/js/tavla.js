@@ -113,6 +113,8 @@ function verifyProof(p) {  // the checks in order; the first that fails is repor
   const e = p.expectedCommitment;
   if (e !== undefined) {  // absent, or of its kind: null is not a string (derived NullMember)
     if (typeof e !== 'string') throw new BadInput('expectedCommitment: not a string');
+    // Hex digits alone that are not 64 of them: a digest prefix (8 without a dash is ambiguous).
+    if (/^[0-9a-fA-F]*$/.test(e) && e.length !== 64) throw new BadInput('expectedCommitment: a digest prefix');
     if (/^[0-9a-fA-F]{64}$/.test(e)) digest = Buffer.from(e, 'hex');
     else if (e.length < 32) seal = readSealCode('expectedCommitment', e);
     else throw new BadInput('expectedCommitment: neither a digest nor a seal code');

@@ -253,6 +253,10 @@ def op_tavla_verify_proof(params):
     if "expectedCommitment" in params:
         if not isinstance(expected, str):
             raise BadInput("expectedCommitment", "not a string")
+        if HEX.match(expected) and len(expected) != 64:
+            # Hex digits alone that are not 64 of them: a digest prefix (8 without a dash is
+            # ambiguous), never compared as a seal code (tavla-commit-v1.md §5 step 4).
+            raise BadInput("expectedCommitment", "a digest prefix: give all 64 digits or the seal code")
         if len(expected) == 64 and HEX.match(expected):
             expected_digest = bytes.fromhex(expected)
         elif len(expected) < 32:
