@@ -104,6 +104,21 @@ void link_cases(Cases& c) {
   invalid("a v1 key in a v0 link", {"UnknownKey"}, q + "?seed=" + two.seed + v0_tail + "&g=12", "link");
   invalid("v=1 in a query makes an unknown v0 key", {"UnknownKey"}, q + "?v=1" + v1_tail, "link");
   invalid("a v0 key in a v1 link", {"UnknownKey"}, p + "#v=1" + v1_tail + "&seed=" + two.seed, "link");
+  // The other version's name in place of this version's, for the same value (a reader that takes
+  // either version's names accepts them).
+  const std::vector<std::string> other = {"UnknownKey", "OtherVersionName"};
+  invalid("v0 with v1's name s in place of seed", other, q + "?s=" + two.seed + v0_tail, "link");
+  invalid("v0 with v1's name p in place of client", other, q + "?seed=" + two.seed + "&p=" + seeds2 + "&n=12", "link");
+  invalid("v0 with v1's name c in place of seal", other, q + "?seed=" + two.seed + "&c=" + two.seal + v0_tail, "link");
+  invalid("v0 with v1's name r in place of rolls", other, q + "?seed=" + two.seed + v0_tail + "&r=" + two.rolls,
+          "link");
+  invalid("v1 with v0's name seed in place of s", other,
+          p + "#v=1&seed=" + two.seed + "&p=" + seeds2 + "&r=" + two.rolls, "link");
+  invalid("v1 with v0's name client in place of p", other,
+          p + "#v=1&s=" + two.seed + "&client=" + seeds2 + "&r=" + two.rolls, "link");
+  invalid("v1 with v0's name seal in place of c", other, p + "#v=1" + v1_tail + "&seal=" + two.seal, "link");
+  invalid("v1 with v0's name rolls in place of r", other,
+          p + "#v=1&s=" + two.seed + "&p=" + seeds2 + "&rolls=" + two.rolls, "link");
   invalid("the key seed in uppercase (SEED=)", {"KeyCase"}, q + "?SEED=" + two.seed + v0_tail, "link");
   invalid("the key v in uppercase (V=1)", {"KeyCase"}, p + "#V=1" + v1_tail, "link");
   invalid("path text after /check/ (/tr/check/x)", {"BadPath", "PathTextAfterCheck"},
@@ -273,6 +288,11 @@ void add_link_flags(FlagLibrary& lib) {
   lib.flag({"UnknownKey", BugType::kMissingCheck,
             "A key the link version does not have (including the other version's keys); "
             "catches a port that silently ignores data it does not understand."});
+  lib.flag({"OtherVersionName",
+            BugType::kMissingCheck,
+            "The other version's name for a field in place of this version's (v0 s= for seed=, v1 seed= for s=, and "
+            "c/seal, p/client, r/rolls): bad input; catches a port that reads either version's names.",
+            {"link-either-version-names"}});
   lib.flag({"KeyCase",
             BugType::kMissingCheck,
             "A key in another case (SEED=, V=1): keys are case-sensitive; catches a port "
@@ -334,6 +354,7 @@ VectorKind link_vector_kind() {
                       "MalformedField",
                       "BadPercentEscape",
                       "UnknownKey",
+                      "OtherVersionName",
                       "KeyCase",
                       "DuplicateKey",
                       "MissingKey",

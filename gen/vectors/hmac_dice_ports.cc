@@ -7,6 +7,9 @@
 #include <cctype>
 #include <cstdio>
 #include <functional>
+#include <map>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -400,6 +403,39 @@ void add_wrong_ports(FlagLibrary& lib) {
             else if (key)
               link[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(link[i])));
           }
+        });
+      });
+  via(lib, "link-either-version-names",
+      "reads a link field under either version's name (v0 s= as seed=, v1 seed= as s=)", {"hmac_dice.parse_link"},
+      [](json::Object& o) {
+        text_member(o, "link", [](std::string& link) {
+          const std::size_t start = link.find_first_of("?#");
+          if (start == std::string::npos) return;
+          static const std::map<std::string, std::string> kAsV0 = {
+              {"s", "seed"}, {"c", "seal"}, {"p", "client"}, {"r", "rolls"}};
+          static const std::map<std::string, std::string> kAsV1 = {
+              {"seed", "s"}, {"seal", "c"}, {"client", "p"}, {"rolls", "r"}};
+          const auto& names = link[start] == '#' ? kAsV1 : kAsV0;
+          std::vector<std::string> fields;
+          std::set<std::string> keys;
+          std::stringstream in(link.substr(start + 1));
+          for (std::string f; std::getline(in, f, '&');) {
+            fields.push_back(f);
+            keys.insert(f.substr(0, f.find('=')));
+          }
+          std::string out = link.substr(0, start + 1);
+          bool renamed = false;
+          for (std::size_t i = 0; i < fields.size(); ++i) {
+            std::string f = fields[i];
+            const std::size_t eq = f.find('=');
+            const auto alias = names.find(f.substr(0, eq));
+            if (eq != std::string::npos && alias != names.end() && !keys.count(alias->second)) {
+              f = alias->second + f.substr(eq);
+              renamed = true;
+            }
+            out += (i ? "&" : "") + f;
+          }
+          if (renamed) link = out;  // else as given, also a link that ends in an ampersand
         });
       });
   via(lib, "link-extra-path", "accepts any text after /check in a link's path", {"hmac_dice.parse_link"},
