@@ -1,7 +1,10 @@
 // stake_event_test.json (specs/stake-v1.md S10..S24, op stake.event): games over given floats, so
 // that floats no HMAC search reaches are covered: the largest float (every byte 255), zero, limbo's
 // operation order and formula at chosen floats, and floats that are not 4-byte floats.
+#include <cmath>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "schemes/stake.h"
@@ -20,6 +23,79 @@ constexpr double kLargest = (4294967296.0 - 1.0) / 4294967296.0;  // 1 - 2^-32: 
 Value repeated(double f, std::size_t n) {
   json::Array a(n, Value(f));
   return Value(std::move(a));
+}
+
+// lattice is the 4-byte float at or just below |x| (a multiple of 2^-32).
+double lattice(double x) { return std::floor(x * stake::kTwo32) / stake::kTwo32; }
+
+// reached returns the members |member| of game |g|'s outcome over |floats| with |options|.
+Value reached(const std::string& g, const Value& floats, const Value& options, const char* member) {
+  rapidjson::Document d;
+  const rapidjson::Value o = options.to_rapidjson(d.GetAllocator());
+  std::vector<double> fl;
+  for (const Value& f : floats.as_array()) fl.push_back(std::get<double>(f.variant()));
+  for (auto& [k, v] : stake::event(g, fl, o)) {
+    if (k == member) return v;
+  }
+  throw std::logic_error(g + " has no outcome member " + member);
+}
+
+// every_outcome adds, flag EveryOutcome, one test per value of each closed outcome domain whose
+// mapping an option changes: each roulette pocket; each wheel segment for every (segments, risk)
+// and each plinko bucket for every (rows, risk), so that every entry of both payout tables is
+// asked; every keno square. Each test's floats are built to reach its value, and generation checks
+// that they do (a float formula off by one fails here, not in a port).
+template <class Add>
+void every_outcome(Add& add) {
+  auto expect = [](const std::string& g, const Value& floats, const Value& options, const char* member,
+                   const Value& want) {
+    if (json::to_line(reached(g, floats, options, member)) != json::to_line(want)) {
+      throw std::logic_error("EveryOutcome: " + g + " " + json::to_line(options) + " does not reach " + member + " " +
+                             json::to_line(want));
+    }
+  };
+  for (int p = 0; p <= 36; ++p) {
+    const Value fl = repeated(lattice((p + 0.5) / 37.0), 1);
+    expect("roulette", fl, O::object(), "pocket", Value(p));
+    add("roulette, pocket " + std::to_string(p), {"EveryOutcome"}, "roulette", fl, O::object());
+  }
+  for (const char* risk : {"low", "medium", "high"}) {
+    for (int n : {10, 20, 30, 40, 50}) {
+      for (int s = 0; s < n; ++s) {
+        const Value fl = repeated(lattice((s + 0.5) / n), 1);
+        const Value o = O::object({{"segments", n}, {"risk", risk}});
+        expect("wheel", fl, o, "segment", Value(s));
+        if (n == 10 && std::string_view(risk) == "low" && s == 2) continue;  // the SpreadFloats test at 0.25
+        add("wheel of " + std::to_string(n) + " " + risk + ", segment " + std::to_string(s), {"EveryOutcome"}, "wheel",
+            fl, o);
+      }
+    }
+    for (int rows = 8; rows <= 16; ++rows) {
+      for (int b = 0; b <= rows; ++b) {
+        json::Array a;
+        for (int i = 0; i < rows; ++i) a.emplace_back(i < b ? 0.75 : 0.25);
+        const Value fl(std::move(a));
+        const Value o = O::object({{"rows", rows}, {"risk", risk}});
+        expect("plinko", fl, o, "bucket", Value(b));
+        add("plinko of " + std::to_string(rows) + " rows, " + risk + ", bucket " + std::to_string(b) + " (" +
+                std::to_string(b) + " rights, then lefts)",
+            {"EveryOutcome"}, "plinko", fl, o);
+      }
+    }
+  }
+  // Keno: the draw k (pool 40 - k) takes index 10j, the squares 10j + 1 ... 10j + 10 in order.
+  for (int j = 0; j < 4; ++j) {
+    json::Array a, want;
+    for (int k = 0; k < 10; ++k) {
+      a.emplace_back(lattice((10 * j + 0.5) / (40 - k)));
+      want.emplace_back(10 * j + k + 1);
+    }
+    const Value fl(std::move(a));
+    const Value o = O::object({{"picks", O::array({10 * j + 1, 10 * j + 10})}});
+    expect("keno", fl, o, "drawn", Value(std::move(want)));
+    add("keno drawing squares " + std::to_string(10 * j + 1) + " to " + std::to_string(10 * j + 10) + " in order",
+        {"EveryOutcome"}, "keno", fl, o);
+  }
 }
 
 void event_cases(Cases& c) {
@@ -74,6 +150,7 @@ void event_cases(Cases& c) {
   add("diamonds at spread floats: gems of several colours", {"SpreadFloats"}, "diamonds", spread(5, 13), O::object());
   add("hilo at spread floats: 52 cards of every suit", {"SpreadFloats"}, "hilo", spread(52, 37), O::object());
   add("baccarat at spread floats: 6 cards", {"SpreadFloats"}, "baccarat", spread(6, 29), O::object());
+  every_outcome(add);
   c.group_members({});
 
   auto bad = [&](std::string comment, std::vector<std::string> flags, const char* game, Value floats, Value options,
@@ -108,8 +185,8 @@ VectorKind event_vector_kind() {
        "every byte 255 (1 - 2^-32), zero, and limbo where its operation order matters.",
        "Port op: stake.event {game, floats, options} -> {the outcome members}."},
       library().pick({"LargestFloat", "ZeroFloat", "SpreadFloats", "SpliceShuffle", "LimboFormula",
-                      "LimboOperationOrder", "HouseEdgeOrder", "DiceFloor", "LimboZero", "NotAFloat", "FloatCount",
-                      "OptionBounds"}),
+                      "LimboOperationOrder", "HouseEdgeOrder", "DiceFloor", "EveryOutcome", "LimboZero", "NotAFloat",
+                      "FloatCount", "OptionBounds"}),
       {{.type = "StakeEvent", .call = {"stake.event"}, .members = {"game"}, .fields = fields},
        {.type = "StakeEventInvalid", .call = {"stake.event"}}},
       event_cases,

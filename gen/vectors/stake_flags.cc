@@ -1,5 +1,8 @@
 // The flags of stake-v1's vector files (vectors/flags.h), each naming the wrong ports of
 // vectors/stake_ports.cc it catches; generation proves each bites on every case that carries it.
+#include <cmath>
+#include <string>
+
 #include "vectors/stake.h"
 
 namespace fairvec::vectors::stake_vec {
@@ -90,6 +93,29 @@ void add_flags(FlagLibrary& lib) {
             "Every byte 255: the largest float, 1 - 2^-32, still below 1. Catches a division by 2^32 - 1 (float 1, an "
             "index one past the end).",
             {"stake-divide-by-max-u32"}});
+  lib.flag({"EveryOutcome",
+            BugType::kFunctionality,
+            "Every value of a closed outcome domain whose mapping an option changes: each roulette pocket, each wheel "
+            "segment for every (segments, risk), each plinko bucket for every (rows, risk), every keno square. Every "
+            "entry of both payout tables is asked, so a port with one entry copied wrong fails one test. Each float "
+            "lies in the middle of its cell (of 37 pockets, the segments, the two directions, the squares left), so "
+            "the test asks the mapping and not the float's rounding.",
+            {},
+            [](const rapidjson::Value& params, const json::Value&) {
+              const std::string game = params["game"].GetString();
+              const auto& f = params["floats"];
+              const auto& o = params["options"];
+              for (rapidjson::SizeType i = 0; i < f.Size(); ++i) {
+                const double cells = game == "roulette" ? 37
+                                     : game == "wheel"  ? o["segments"].GetInt()
+                                     : game == "plinko" ? 2
+                                     : game == "keno"   ? 40.0 - i
+                                                        : 0;
+                const double x = f[i].GetDouble() * cells;
+                if (cells == 0 || std::fabs(x - std::floor(x) - 0.5) > 1e-6) return false;
+              }
+              return true;
+            }});
   lib.flag({"SpreadFloats",
             BugType::kBasic,
             "Floats spread over [0, 1), not all equal: each outcome member takes a value the edge cases never give, "

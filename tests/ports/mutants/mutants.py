@@ -603,6 +603,26 @@ def _(m):
     rewrite(m, "stake.crash", params=_set("gameHash", lambda v: v.strip() if isinstance(v, str) else v))
 
 
+# --- output domains (EveryOutcome, specs/stake-v1.md §7) ------------------------------------------
+# One payout-table entry copied wrong: no test of the kit asked that entry before the EveryOutcome
+# tests of stake_event_test.json (every bucket and segment of every table).
+
+@mutant("plinko-table-typo", "plinko's 13-row high table has 1.4 for 1 at its third entry from the centre (buckets 4 and 9)",
+        ["stake_*"], wrong=[], flags=["EveryOutcome"])
+def _(m):
+    table = {rows: dict(risks) for rows, risks in m.PLINKO.items()}
+    table[13]["high"] = [0.2, 0.2, 1.4, 4, 11, 37, 260]
+    m.PLINKO = table
+
+
+@mutant("wheel-table-typo", "wheel's 40-segment medium table pays 1.5 at segment 3 (a 0 there)",
+        ["stake_*"], wrong=[], flags=["EveryOutcome"])
+def _(m):
+    table = dict(m.WHEEL_MEDIUM)
+    table[40] = table[40][:3] + [1.5] + table[40][4:]
+    m.WHEEL_MEDIUM = table
+
+
 # --- reports and loose checks ---------------------------------------------------------------------
 
 @mutant("match-first-mismatch-only", "match verification stops at the first mismatching roll", ["hmac_dice_match_test.json"])
