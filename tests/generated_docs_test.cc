@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/errors.h"
+#include "core/families.h"
 #include "core/files.h"
 #include "core/json.h"
 #include "vectors/generated_docs.h"
@@ -148,4 +149,66 @@ TEST(GenerateVerify, HandEditsOfDerivedFilesFailWithFileAndLine) {
 }
 
 }  // namespace
+// The family tables of README.md and specs/README.md are rendered from the families table: a row
+// edited by hand, or a README that lost its block, fails `generate --verify` naming the file; every
+// family of the table has its row in both. The tree is a copy with gen/families.json, README.md and
+// specs/ (a README.md beside specs/ is the tree's front page only where gen/families.json is).
+TEST(GenerateVerify, FamilyTablesAreRenderedFromTheFamiliesTable) {
+  const std::string cli = FAIRVEC_CLI;
+  const fs::path src = FAIRVEC_SOURCE_DIR;
+  fs::path tmp = fs::temp_directory_path() / ("fairvec_families_" + std::to_string(::getpid()));
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "specs");
+  fs::create_directories(tmp / "gen");
+  for (const auto& e : fs::directory_iterator(src / "specs"))
+    fs::copy_file(e.path(), tmp / "specs" / e.path().filename());
+  fs::copy_file(src / "gen" / "families.json", tmp / "gen" / "families.json");
+  fs::copy_file(src / "README.md", tmp / "README.md");
+  const std::string gen =
+      cli + " generate --out " + (tmp / "vectors").string() + " --specs " + (tmp / "specs").string();
+  std::string err;
+  ASSERT_EQ(run(gen, err, tmp), 0) << err;
+  ASSERT_EQ(run(gen + " --verify", err, tmp), 0) << err;
+  EXPECT_EQ(read_file(tmp / "README.md"), read_file(src / "README.md")) << "README.md is stale: run fairvec generate";
+  for (const Family& f : families()) {
+    const std::string spec = std::string("(") + f.spec + ")";
+    EXPECT_NE(read_file(tmp / "README.md").find("(specs/" + std::string(f.spec) + ")"), std::string::npos) << f.id;
+    EXPECT_NE(read_file(tmp / "specs" / "README.md").find(spec), std::string::npos) << f.id;
+  }
+  const std::string readme = read_file(tmp / "README.md"), specs_readme = read_file(tmp / "specs" / "README.md");
+  struct Edit {
+    fs::path file;
+    std::string from, to;
+  };
+  const Edit edits[] = {
+      {tmp / "README.md", "| keno-v1: ", "| keno-v2: "},
+      {tmp / "README.md", "`vectors/tavla_*_test.json`, `vectors/proofs/`", "`vectors/tavla_*_test.json`"},
+      {tmp / "specs" / "README.md", "| `stake` |", "| `stakes` |"},
+  };
+  for (const Edit& e : edits) {
+    const std::string original = read_file(e.file);
+    write_file_atomic(e.file, replace_once(original, e.from, e.to));
+    EXPECT_EQ(run(gen + " --verify", err, tmp), 1) << e.from;
+    EXPECT_NE(err.find(e.file.string() + " differs"), std::string::npos) << err;
+    EXPECT_NE(err.find(", line "), std::string::npos) << err;
+    ASSERT_EQ(run(gen, err, tmp), 0) << err;  // regenerating repairs it
+    EXPECT_EQ(read_file(e.file), original);
+  }
+  // A README without its block, or with it twice, fails generation and writes nothing.
+  const std::string begin = "<!-- fairvec:families-readme begin -->\n", end = "<!-- fairvec:families-readme end -->\n";
+  const std::size_t at = readme.find(begin), stop = readme.find(end);
+  ASSERT_NE(at, std::string::npos);
+  ASSERT_NE(stop, std::string::npos);
+  const std::string block = readme.substr(at, stop + end.size() - at);
+  for (const std::string& planted : {replace_once(readme, block, ""), readme + "\n" + block}) {
+    write_file_atomic(tmp / "README.md", planted);
+    EXPECT_EQ(run(gen + " --verify", err, tmp), 1);
+    EXPECT_NE(err.find("exactly one '<!-- fairvec:families-readme begin -->'"), std::string::npos) << err;
+    EXPECT_EQ(run(gen, err, tmp), 1);
+    EXPECT_EQ(read_file(tmp / "README.md"), planted);
+  }
+  EXPECT_EQ(read_file(tmp / "specs" / "README.md"), specs_readme);
+  fs::remove_all(tmp);
+}
+
 }  // namespace fairvec::vectors

@@ -25,6 +25,7 @@
 #include "core/bytes.h"
 #include "core/crypto.h"
 #include "core/errors.h"
+#include "core/families.h"
 #include "core/files.h"
 #include "core/json.h"
 #include "ops/op_docs.h"
@@ -168,7 +169,7 @@ class Generation {
       std::string fresh = vectors::fill_markers(text, blocks, e.path().string(), seen);
       if (fresh != text || verify_) emit(e.path(), fresh);
     }
-    std::set<std::string> known{"bugtypes", "limits", "ops", "search-results"};
+    std::set<std::string> known{"bugtypes", "families", "limits", "ops", "search-results"};
     for (const auto& kind : vectors::all_vector_kinds()) known.insert("flags " + kind.file);
     for (const auto& key : seen) {
       if (!known.count(key))
@@ -181,6 +182,25 @@ class Generation {
              std::to_string(n));
       }
     }
+  }
+
+  // readme_table fills the families-readme block of the README.md beside |specs| (the tree's
+  // front page), which must hold it exactly once when that tree is a source tree (gen/families.json
+  // is there); an installed tree has no README.md beside its specs, and nothing is written.
+  void readme_table(const fs::path& specs, const std::string& block) {
+    const fs::path root = (specs / "..").lexically_normal();  // "." for specs/, never empty
+    const fs::path readme = root / "README.md";
+    if (!fs::is_regular_file(root / "gen" / "families.json")) return;
+    if (!fs::is_regular_file(readme)) return fail(readme.string() + " is missing beside " + specs.string());
+    std::string text = read_file(readme);
+    std::vector<std::string> seen;
+    std::string fresh = vectors::fill_markers(text, {{"families-readme", block}}, readme.string(), seen);
+    if (seen.size() != 1 || seen.front() != "families-readme") {
+      return fail(readme.string() +
+                  " must hold exactly one '<!-- fairvec:families-readme begin -->' block and no "
+                  "other fairvec: block");
+    }
+    if (fresh != text || verify_) emit(readme, fresh);
   }
 
   // strays reports every file under the output directory that this run did not produce (the
@@ -274,6 +294,7 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
                                               {"ops", ops::render_op_reference(ops::table())},
                                               {"search-results", vectors::search_results_table()},
                                               {"limits", limits_table()}};
+    std::map<std::string, std::set<std::string>> extra_dirs;  // a family's companion dirs, for its doc rows
     for (const auto& kind : vectors::all_vector_kinds()) {
       if (!full && !only.count(kind.file)) continue;
       // The file's id ledger (vectors/ledger.h): a test keeps its tcId; a new one gets the next.
@@ -292,13 +313,22 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
       g.emit(ledger, json::to_pretty(vectors::ledger_json(next)));
       blocks.emplace("flags " + kind.file, vectors::flag_table(file));
       {  // the files derived from the vector file (wrong_answers/, proofs/)
-        for (const auto& [rel, contents] : kind.companions(file)) g.emit(out / rel, contents);
+        for (const auto& [rel, contents] : kind.companions(file)) {
+          g.emit(out / rel, contents);
+          const std::string top = fs::path(rel).begin()->string();
+          if (const Family* fam = family_of_file(kind.file); fam && top != rel) {
+            extra_dirs[fam->id].insert(top + "/");
+          }
+        }
       }
     }
     g.emit(out / "schema" / vectors::kCommonSchemaName, json::to_pretty(vectors::common_schema()));
     g.emit(out / vectors::kWrongPortsName, json::to_pretty(vectors::wrong_ports_json()));  // vectors/wrong_answers.h
+    vectors::FamilyTables family_rows = vectors::family_tables(extra_dirs);
+    if (full) blocks.emplace("families", family_rows.spec_rows);  // with --only, the dirs are partial
     if (fs::is_directory(specs)) {
       g.spec_tables(specs, blocks, full);
+      if (full) g.readme_table(specs, family_rows.readme_rows);
     } else if (full) {
       std::cout << "spec tables: " << specs.string() << " is not a directory; not written\n";
     }

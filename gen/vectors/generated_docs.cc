@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/errors.h"
+#include "core/families.h"
 #include "vectors/bug_types.h"
 
 namespace fairvec::vectors {
@@ -322,6 +323,30 @@ std::string bug_type_table() {
   std::string out = "| bugType | the port bug it catches |\n|---|---|\n";
   for (const auto& bt : bug_types_table()) out += "| `" + std::string(bt.name) + "` | " + bt.description + " |\n";
   return out;
+}
+
+FamilyTables family_tables(const std::map<std::string, std::set<std::string>>& extra_dirs) {
+  FamilyTables t;
+  std::map<std::string, int> users;  // a directory several families' companions share is not listed
+  for (const auto& [id, dirs] : extra_dirs) {
+    for (const auto& dir : dirs) ++users[dir];
+  }
+  t.spec_rows = "| family | spec | what it pins | `fairvec verify` |\n|---|---|---|---|\n";
+  t.readme_rows = "| family | spec | vectors |\n|---|---|---|\n";
+  for (const Family& f : families()) {
+    const std::string id = f.id, spec = f.spec, algorithm = f.algorithm, verify = f.verify;
+    t.spec_rows += "| " + algorithm + " | [" + spec + "](" + spec + ") | " + f.summary + " | " +
+                   (verify.empty() ? std::string("—") : "`" + verify + "`") + " |\n";
+    std::string files = "`vectors/" + id + "_*_test.json`";
+    if (auto it = extra_dirs.find(id); it != extra_dirs.end()) {
+      for (const auto& dir : it->second) {
+        if (users[dir] == 1) files += ", `vectors/" + dir + "`";
+      }
+    }
+    t.readme_rows +=
+        "| " + algorithm + ": " + f.summary + " | [specs/" + spec + "](specs/" + spec + ") | " + files + " |\n";
+  }
+  return t;
 }
 
 std::string fill_markers(const std::string& text, const std::map<std::string, std::string>& blocks,

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,18 @@ class CompiledSchema {
 // bug_type_table renders bug_types_table() as the Markdown table specs/vector-format.md shows
 // between `<!-- fairvec:bugtypes begin -->` and `<!-- fairvec:bugtypes end -->`.
 [[nodiscard]] std::string bug_type_table();
+
+// family_tables renders the families table (core/families.h) as the two Markdown tables the docs
+// show: |spec_rows| for specs/README.md (`<!-- fairvec:families begin -->`: family, spec, what it
+// pins, `fairvec verify` form) and |readme_rows| for README.md (`<!-- fairvec:families-readme begin
+// -->`: family, spec, vector files). |extra_dirs| maps a family id to the directories of vectors/
+// its vector files' companions are written in; a directory no other family's companions use
+// (tavla: "proofs/") is listed in its row, shared ones (wrong_answers/, coverage/) are not.
+struct FamilyTables {
+  std::string spec_rows;
+  std::string readme_rows;
+};
+[[nodiscard]] FamilyTables family_tables(const std::map<std::string, std::set<std::string>>& extra_dirs);
 
 // fill_markers replaces the body of every `<!-- fairvec:KEY begin -->` … `<!-- fairvec:KEY end -->`
 // block of |text| whose KEY (e.g. "flags hmac_dice_roll_test.json", "ops") is a key of |blocks|

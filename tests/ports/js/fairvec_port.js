@@ -3,8 +3,8 @@
 //
 // One JSON request per line on stdin, one JSON reply per line on stdout (port protocol v1,
 // specs/port-protocol.md). This file is the protocol side; the ops are in one module per family
-// beside it, named as fairvec's families are (hmac_dice.js, cursor.js, keno.js, crash.js, tavla.js,
-// canonical_json.js; common.js holds what they share), each citing its spec. Every module's OPS is
+// beside it, named by the family's id in fairvec's families table, gen/families.json (hmac_dice.js
+// for hmac_dice; common.js holds what they share), each citing its spec. Every module's OPS is
 // gathered here: a port of only some families keeps only their modules, lists only their ops in
 // `hello`, and check-port skips the other vectors.
 //   fairvec check-port --require-all -- node tests/ports/js/fairvec_port.js

@@ -5,8 +5,8 @@ A port is a program that reads one JSON request per line on stdin and writes one
 line on stdout (port protocol v1, specs/port-protocol.md). This file is the protocol side, the
 part every port needs whatever its language: framing, the hello handshake, dispatch to ops, and
 the mapping of invalid input to the error `bad_input`. The ops are in one module per family beside
-it, named as fairvec's families are (hmac_dice.py, cursor.py, keno.py, crash.py, tavla.py,
-canonical_json.py; common.py holds what they share), standard library only and importing nothing
+it, named by the family's id in fairvec's families table, gen/families.json (hmac_dice.py for
+hmac_dice; common.py holds what they share), standard library only and importing nothing
 outside this directory: each module's OPS table is gathered here, so copying the directory and
 adding, removing or replacing a module changes the ops the port lists. As it stands it passes every
 vector:
