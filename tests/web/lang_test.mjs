@@ -3,7 +3,8 @@
 // every file parses (web/src/i18n.mjs, the page's reader, which follows gen/cli/verify/lang.cc);
 // a key in one language is in all five; a key's {1} {2} ... placeholders are the same in all five;
 // every key the page's modules name (a string literal 'page.x', 'verdict.x', ...) is in every file;
-// and every page.* key is used by the page. Fails naming each problem.
+// every page.* key is used by the page; and every family with a verify form has its section in
+// each file. Fails naming each problem.
 //   node tests/web/lang_test.mjs [--lang-dir DIR] [--src DIR]
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -56,6 +57,21 @@ for (const [key, where] of used) {
   for (const code of LANG_CODES) if (!cats[code].has(key)) problems.push(`web/src/${where} uses ${key}, which ${code}.txt does not have`);
 }
 for (const key of all) if (key.startsWith('page.') && !used.has(key)) problems.push(`${key} is in the files but the page never uses it`);
+
+// Each family's section: a family with a `fairvec verify` form (gen/families.json's `verify`) has
+// its report header `FORM.header` in every file, so a family added without its texts fails here.
+// The check is shown to bite on a copy of the catalogs that lost the last family's header.
+const rows = JSON.parse(readFileSync(join(root, 'gen', 'families.json'), 'utf8')).families.filter((r) => r.verify);
+const sectionProblems = (catalogs) => rows.flatMap(({ id, verify }) =>
+  LANG_CODES.filter((c) => !catalogs[c].has(`${verify}.header`)).map((c) => `${c}.txt has no section for family ${id} (no ${verify}.header)`));
+problems.push(...sectionProblems(cats));
+if (rows.length) {
+  const last = rows[rows.length - 1].verify;
+  const cut = { ...cats, de: new Map([...cats.de].filter(([k]) => k !== `${last}.header`)) };
+  if (!sectionProblems(cut).some((p) => p.startsWith('de.txt') && p.includes(`${last}.header`))) {
+    problems.push(`the family-section check does not bite: de.txt without ${last}.header passes`);
+  }
+}
 
 for (const p of problems) console.log(`FAIL ${p}`);
 console.log(`lang_test: ${LANG_CODES.length} languages, ${all.size} keys, ${used.size} named by the page: ${problems.length ? `${problems.length} problems` : 'consistent'}`);
