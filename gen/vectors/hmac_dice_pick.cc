@@ -54,6 +54,13 @@ void pick_cases(Cases& c) {
   }
   add("31 skipped bytes: only byte 31 is accepted", {"SkippedBytesDeep", "LastByteOfMac"},
       {constructed_mac("pick/deep/31", 31, std::nullopt)});
+  // Every other byte index of retry 0 (specs/derived-edges.md §7: hmac_dice.pick's `index` is a
+  // finite output domain, 0..31, and each value is some vector's answer).
+  for (std::size_t depth = 7; depth < 31; ++depth) {
+    if (depth == 8 || depth == 16) continue;
+    add(std::to_string(depth) + " skipped bytes in retry 0: byte " + std::to_string(depth) + " is used",
+        {"SkippedBytesDeep"}, {constructed_mac("pick/index/" + std::to_string(depth), depth, std::nullopt)});
+  }
   for (std::size_t k = 1; k <= 3; ++k) {
     std::vector<Digest> macs;
     for (std::size_t j = 0; j < k; ++j)
@@ -145,7 +152,7 @@ void add_pick_flags(FlagLibrary& lib) {
             "skip rule that misses one of them.",
             {"accept-252", "accept-253", "accept-254", "accept-255"}});
   lib.flag({"SkippedBytesDeep", BugType::kEdgeCase,
-            "4, 8, 16 and 31 skipped bytes in one MAC (deeper than search reaches): "
+            "4, 7 to 31 skipped bytes in one MAC (deeper than search reaches): "
             "catches a port that looks at only the first few bytes."});
   lib.flag({"LastByteOfMac",
             BugType::kEdgeCase,

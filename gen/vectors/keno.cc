@@ -201,6 +201,20 @@ void pick_cases(Cases& c) {
     for (const auto& s : first) up.push_back(upper(s));
     add("the links of the first ticket in uppercase hex", {"UppercaseLinks"}, up);
   }
+  // Every ball as the first drawn (specs/derived-edges.md §7: keno.pick's balls are a finite output
+  // domain, 1..40, and each value is some vector's answer): link 1's leading 52 bits set mid-cell
+  // of index k of the 40-ball pool, which holds ball k + 1; generation checks the ball it gives.
+  for (int k = 0; k < keno::kPoolSize; ++k) {
+    std::vector<Digest> links = base_links(100 + static_cast<std::uint64_t>(k));
+    const std::uint64_t h = ((2 * static_cast<std::uint64_t>(k) + 1) << 52) / (2 * keno::kPoolSize);
+    links[0] = with_h52(links[0], h);
+    if (keno::pick(links).balls.front() != k + 1)
+      throw std::logic_error("keno_pick_test.json: h = " + std::to_string(h) + " does not draw ball " +
+                             std::to_string(k + 1) + " first");
+    add("ball " + std::to_string(k + 1) + " drawn first: h = " + std::to_string(h) + " gives index " +
+            std::to_string(k) + " of 40",
+        {"EveryBall"}, hexes(links));
+  }
 
   auto bad = [&](std::string comment, std::vector<std::string> links, const std::string& error) {
     c.invalid("KenoPick", std::move(comment), {"InvalidLinks"}, {{"links", Value::array_of(links)}}, error);
@@ -327,6 +341,10 @@ void add_pick_flags(FlagLibrary& lib) {
             BugType::kEncoding,
             "Links given in uppercase hex decode to the same bytes (the same balls as the lowercase links).",
             {"keno-pick-uppercase-rejected"}});
+  lib.flag({"EveryBall", BugType::kBasic,
+            "Each of the 40 balls is the first drawn by one vector (link 1 set mid-cell of its index): every "
+            "value of keno.pick's output domain is answered; catches a port whose pool or index map is wrong "
+            "for a ball the pseudorandom vectors never draw first."});
   lib.flag({"InvalidLinks",
             BugType::kMissingCheck,
             "links must be exactly 10 strings of 64 hex digits. A port accepting another count or a bad link "
@@ -355,7 +373,7 @@ std::vector<VectorKind> files() {
                      "binary64 product rounding across an integer, bits beyond the leading 52, the extreme norms.",
                      "Port op: keno.pick {links} -> {balls}."},
                     library().pick({"Pseudorandom", "ProductRounding", "Leading52Bits", "ZeroNorm", "MaxNorm",
-                                    "SwapToEnd", "UppercaseLinks", "InvalidLinks"}),
+                                    "SwapToEnd", "UppercaseLinks", "EveryBall", "InvalidLinks"}),
                     {{.type = "KenoPick", .call = {"keno.pick"}, .fields = outputs({"h52", "indices", "balls"})}},
                     pick_cases}),
   };
