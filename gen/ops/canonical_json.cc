@@ -68,25 +68,24 @@ void add_canonical_json_ops(Table& t) {
                  });
   const KindRef text_out = result_kind("string", schema_string());
 
-  t.add({"canonical_json",
-         false,
-         "the canonical form of JSON text",
-         {{"json", json_text}},
-         {{"canonical", text_out}},
-         false,
-         {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
-         [](const Args& a, const Backend&) {
-           return json::Value::object({{"canonical", a.get<std::string>("json")}});
-         },
-         canonical_json_trace});
-  t.add({"canonical_json.hex",
-         true,
-         "the canonical form of JSON text given as hex bytes",
-         {checked({"jsonHex", json_hex})},
-         {{"canonical", text_out}, {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
-         false,
-         {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
-         [](const Args& a, const Backend&) {
+  t.add({.name = "canonical_json",
+         .summary = "the canonical form of JSON text",
+         .params = {{"json", json_text}},
+         .results = {{"canonical", text_out}},
+         .examples = {json::Value::object({{"json", "{\"b\":[1,true,null],\"a\":\"\\u00e9\"}"}})},
+         .handler =
+             [](const Args& a, const Backend&) {
+               return json::Value::object({{"canonical", a.get<std::string>("json")}});
+             },
+         .trace = canonical_json_trace});
+  t.add({.name = "canonical_json.hex",
+         .addition = true,
+         .summary = "the canonical form of JSON text given as hex bytes",
+         .params = {checked({"jsonHex", json_hex})},
+         .results = {{"canonical", text_out},
+                     {"canonicalHex", result_kind("hex, lowercase", schema_string("^([0-9a-f]{2})*$"))}},
+         .examples = {json::Value::object({{"jsonHex", to_hex(as_bytes(std::string("{\"b\":1,\"a\":2}")))}})},
+         .handler = [](const Args& a, const Backend&) {
            const Bytes& raw = a.get<Bytes>("jsonHex");
            std::string canonical = canonical_json::canonicalize(std::string(raw.begin(), raw.end()), "json");
            return json::Value::object({{"canonical", canonical}, {"canonicalHex", to_hex(as_bytes(canonical))}});

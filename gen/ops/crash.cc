@@ -65,37 +65,32 @@ void add_crash_ops(Table& t) {
       [](std::string_view text, std::string_view key) { return digest_from_hex(text, key); }, schema_hex(32, 32),
       [](ByteReader& in) { return make::hex(in, 32, 32); });
 
-  t.add({"crash.point",
-         false,
-         "the crash point of a chain link, in hundredths",
-         {{"convention", convention()}, checked({"link", link_hex()}), checked({"salt", utf8_text(), true})},
-         {{"hundredths", hundredths}},
-         false,
-         {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
-          json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
-          json::Value::object({{"convention", "bustabit-v2"}, {"link", kLink}, {"salt", "salt"}})},
-         [](const Args& a, const Backend& b) { return hundredths_result(point_of(a, b)); },
-         [](const Args& a, const Backend& b) { return point_trace(point_of(a, b), true); }});
-  t.add({"crash.previous",
-         false,
-         "the chain's previous link",
-         {{"convention", convention()}, checked({"link", link_hex()})},
-         {{"link", hex32_result()}},
-         false,
-         {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
-         [](const Args& a, const Backend& b) {
+  t.add({.name = "crash.point",
+         .summary = "the crash point of a chain link, in hundredths",
+         .params = {{"convention", convention()}, checked({"link", link_hex()}), checked({"salt", utf8_text(), true})},
+         .results = {{"hundredths", hundredths}},
+         .examples = {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}}),
+                      json::Value::object({{"convention", "bustabit-v1"}, {"link", kLink}, {"salt", "salt"}}),
+                      json::Value::object({{"convention", "bustabit-v2"}, {"link", kLink}, {"salt", "salt"}})},
+         .handler = [](const Args& a, const Backend& b) { return hundredths_result(point_of(a, b)); },
+         .trace = [](const Args& a, const Backend& b) { return point_trace(point_of(a, b), true); }});
+  t.add({.name = "crash.previous",
+         .summary = "the chain's previous link",
+         .params = {{"convention", convention()}, checked({"link", link_hex()})},
+         .results = {{"link", hex32_result()}},
+         .examples = {json::Value::object({{"convention", "betkyo-exact"}, {"link", kLink}})},
+         .handler = [](const Args& a, const Backend& b) {
            return json::Value::object(
                {{"link", crash::previous_hex(a.get<crash::Convention>("convention"), a.get<std::string>("link"), b)}});
          }});
-  t.add({"crash.from_hash",
-         true,
-         "the crash point from the value the formula reads",
-         {{"convention", convention()}, {"hash", hash}},
-         {{"hundredths", hundredths}},
-         false,
-         {json::Value::object({{"convention", "bustabit-v2"}, {"hash", kLink}})},
-         [](const Args& a, const Backend&) { return hundredths_result(point_from_hash(a)); },
-         [](const Args& a, const Backend&) { return point_trace(point_from_hash(a), false); }});
+  t.add({.name = "crash.from_hash",
+         .addition = true,
+         .summary = "the crash point from the value the formula reads",
+         .params = {{"convention", convention()}, {"hash", hash}},
+         .results = {{"hundredths", hundredths}},
+         .examples = {json::Value::object({{"convention", "bustabit-v2"}, {"hash", kLink}})},
+         .handler = [](const Args& a, const Backend&) { return hundredths_result(point_from_hash(a)); },
+         .trace = [](const Args& a, const Backend&) { return point_trace(point_from_hash(a), false); }});
 }
 
 }  // namespace fairvec::ops

@@ -205,80 +205,72 @@ void add_cursor_ops(Table& t) {
       });
   const KindRef u_out = result_kind("number in [0, 1]", unit_schema());
 
-  t.add({"cursor.unit",
-         false,
-         "u of one cursor of a round",
-         {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
-         {{"u", u_out}},
-         false,
-         {json::Value::object({{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
-         unit_op,
-         unit_trace});
-  t.add({"cursor.u64_to_unit",
-         false,
-         "u of a 64-bit value",
-         {{"u64", u64}},
-         {{"u", u_out}},
-         false,
-         {json::Value::object({{"u64", "18446744073709551615"}})},
-         u64_op,
-         u64_trace});
-  t.add({"cursor.pool_hop",
-         false,
-         "items drawn without replacement from the pool 0..size-1",
-         {checked({"units", units}), {"size", size}},
-         {{"picks",
-           result_kind("array of distinct integers 0..size-1", schema_array(schema_integer(0, cursor::kMaxPool)))}},
-         false,
-         {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}}),
-          // The smallest pool: one draw, where size's bounds leave units enough.
-          json::Value::object({{"units", json::Value::array({0.5})}, {"size", 1}})},
-         pool_hop_op,
-         pool_hop_trace});
-  t.add({"cursor.commitment",
-         false,
-         "the commitment: SHA-256 of the server seed",
-         {{"serverSeed", seed_text()}},
-         {{"commitment", hex32_result()}},
-         false,
-         {json::Value::object({{"serverSeed", "server"}})},
-         commitment_op});
-  t.add({"cursor.game",
-         false,
-         "one round of a game: the cursors read and the outcome",
-         {{"game", game},
-          {"serverSeed", seed_text()},
-          {"clientSeed", seed_text()},
-          {"nonce", counter()},
-          checked({"options", options})},
-         {{"cursors",
-           result_kind("array of cursors, in read order", schema_array(schema_integer(0, cursor::kMaxCounter)))}},
-         true,
-         game_rounds(),
-         game_op,
-         game_trace,
-         [](const Args& a) {  // the cursors and the game's outcome members
+  t.add({.name = "cursor.unit",
+         .summary = "u of one cursor of a round",
+         .params =
+             {{"serverSeed", seed_text()}, {"clientSeed", seed_text()}, {"nonce", counter()}, {"cursor", counter()}},
+         .results = {{"u", u_out}},
+         .examples = {json::Value::object(
+             {{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}})},
+         .handler = unit_op,
+         .trace = unit_trace});
+  t.add({.name = "cursor.u64_to_unit",
+         .summary = "u of a 64-bit value",
+         .params = {{"u64", u64}},
+         .results = {{"u", u_out}},
+         .examples = {json::Value::object({{"u64", "18446744073709551615"}})},
+         .handler = u64_op,
+         .trace = u64_trace});
+  t.add({.name = "cursor.pool_hop",
+         .summary = "items drawn without replacement from the pool 0..size-1",
+         .params = {checked({"units", units}), {"size", size}},
+         .results = {{"picks", result_kind("array of distinct integers 0..size-1",
+                                           schema_array(schema_integer(0, cursor::kMaxPool)))}},
+         .examples = {json::Value::object({{"units", json::Value::array({0.5, 0.0, 1.0})}, {"size", 52}}),
+                      // The smallest pool: one draw, where size's bounds leave units enough.
+                      json::Value::object({{"units", json::Value::array({0.5})}, {"size", 1}})},
+         .handler = pool_hop_op,
+         .trace = pool_hop_trace});
+  t.add({.name = "cursor.commitment",
+         .summary = "the commitment: SHA-256 of the server seed",
+         .params = {{"serverSeed", seed_text()}},
+         .results = {{"commitment", hex32_result()}},
+         .examples = {json::Value::object({{"serverSeed", "server"}})},
+         .handler = commitment_op});
+  t.add({.name = "cursor.game",
+         .summary = "one round of a game: the cursors read and the outcome",
+         .params = {{"game", game},
+                    {"serverSeed", seed_text()},
+                    {"clientSeed", seed_text()},
+                    {"nonce", counter()},
+                    checked({"options", options})},
+         .results = {{"cursors", result_kind("array of cursors, in read order",
+                                             schema_array(schema_integer(0, cursor::kMaxCounter)))}},
+         .open_results = true,
+         .examples = game_rounds(),
+         .handler = game_op,
+         .trace = game_trace,
+         .results_for = [](const Args& a) {  // the cursors and the game's outcome members
            std::vector<std::string> names = {"cursors"};
            for (const auto& outcome : cursor::outcome_names(a.get<std::string>("game"))) names.push_back(outcome);
            return names;
          }});
-  t.add({"cursor.draw",
-         true,
-         "the clamped single draw min(floor(u * n), n - 1)",
-         {{"u", unit()}, {"n", size}},
-         {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}},
-         false,
-         {json::Value::object({{"u", 1.0}, {"n", 52}})},
-         draw_op});
-  t.add({"cursor.limbo",
-         true,
-         "limbo's result in hundredths",
-         {{"u", unit()}},
-         {{"hundredths", result_kind("integer 100..1000000", schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
-         false,
-         {json::Value::object({{"u", 0.5}})},
-         limbo_op,
-         limbo_trace});
+  t.add({.name = "cursor.draw",
+         .addition = true,
+         .summary = "the clamped single draw min(floor(u * n), n - 1)",
+         .params = {{"u", unit()}, {"n", size}},
+         .results = {{"index", result_kind("integer 0..n-1", schema_integer(0, cursor::kMaxPool))}},
+         .examples = {json::Value::object({{"u", 1.0}, {"n", 52}})},
+         .handler = draw_op});
+  t.add({.name = "cursor.limbo",
+         .addition = true,
+         .summary = "limbo's result in hundredths",
+         .params = {{"u", unit()}},
+         .results = {{"hundredths",
+                      result_kind("integer 100..1000000", schema_integer(cursor::kLimboMin, cursor::kLimboMax))}},
+         .examples = {json::Value::object({{"u", 0.5}})},
+         .handler = limbo_op,
+         .trace = limbo_trace});
 }
 
 }  // namespace fairvec::ops

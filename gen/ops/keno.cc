@@ -39,34 +39,34 @@ void add_keno_ops(Table& t) {
       [](const std::vector<std::string>& v, std::string_view) { return v; }, schema_array(schema_string()),
       [](ByteReader& in) { return make::array(in, keno::kBalls, [](ByteReader& r) { return make::hex(r, 32, 32); }); });
 
-  t.add({"keno.draw",
-         false,
-         "the ten balls of a ticket",
-         {{"randomHash", utf8_text()}, {"salt", utf8_text()}},
-         {{"balls", balls}},
-         false,
-         {json::Value::object({{"randomHash", kLink}, {"salt", "salt"}})},
-         [](const Args& a, const Backend& b) {
-           return balls_result(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b));
-         },
-         [](const Args& a, const Backend& b) {
-           return draw_trace(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b), true);
-         }});
+  t.add({.name = "keno.draw",
+         .summary = "the ten balls of a ticket",
+         .params = {{"randomHash", utf8_text()}, {"salt", utf8_text()}},
+         .results = {{"balls", balls}},
+         .examples = {json::Value::object({{"randomHash", kLink}, {"salt", "salt"}})},
+         .handler =
+             [](const Args& a, const Backend& b) {
+               return balls_result(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b));
+             },
+         .trace =
+             [](const Args& a, const Backend& b) {
+               return draw_trace(keno::draw(a.get<std::string>("randomHash"), a.get<std::string>("salt"), b), true);
+             }});
   json::Array ten;
   for (int i = 0; i < keno::kBalls; ++i) ten.emplace_back(std::string(63, 'a') + "0123456789"[i]);
-  t.add({"keno.pick",
-         true,
-         "the ten balls drawn from given links",
-         {checked({"links", links})},
-         {{"balls", balls}},
-         false,
-         {json::Value::object({{"links", json::Value(std::move(ten))}})},
-         [](const Args& a, const Backend&) {
-           return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links")));
-         },
-         [](const Args& a, const Backend&) {
-           return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false);
-         }});
+  t.add(
+      {.name = "keno.pick",
+       .addition = true,
+       .summary = "the ten balls drawn from given links",
+       .params = {checked({"links", links})},
+       .results = {{"balls", balls}},
+       .examples = {json::Value::object({{"links", json::Value(std::move(ten))}})},
+       .handler = [](const Args& a,
+                     const Backend&) { return balls_result(keno::pick_hex(a.get<std::vector<std::string>>("links"))); },
+       .trace =
+           [](const Args& a, const Backend&) {
+             return draw_trace(keno::pick_hex(a.get<std::vector<std::string>>("links")), false);
+           }});
 }
 
 }  // namespace fairvec::ops

@@ -154,41 +154,42 @@ void add_stake_ops(Table& t) {
   const KindRef float_list =
       result_kind("array of floats in [0, 1)", schema_array(json::Value::object({{"type", "number"}})));
 
-  t.add({"stake.floats",
-         true,
-         "floats of a round from a byte cursor, with the rounds and bytes they came from",
-         {{"serverSeed", stake_text()},
-          {"clientSeed", stake_text()},
-          {"nonce", stake_counter()},
-          {"cursor", stake_counter()},
-          {"count", count}},
-         {{"floats", float_list}},
-         false,
-         {json::Value::object(
+  t.add({.name = "stake.floats",
+         .addition = true,
+         .summary = "floats of a round from a byte cursor, with the rounds and bytes they came from",
+         .params = {{"serverSeed", stake_text()},
+                    {"clientSeed", stake_text()},
+                    {"nonce", stake_counter()},
+                    {"cursor", stake_counter()},
+                    {"count", count}},
+         .results = {{"floats", float_list}},
+         .examples = {json::Value::object(
              {{"serverSeed", "server"}, {"clientSeed", "client"}, {"nonce", 0}, {"cursor", 0}, {"count", 9}})},
-         [](const Args& a, const Backend& b) {
-           return json::Value::object({{"floats", floats_json(read_floats(a, b).floats)}});
-         },
-         [](const Args& a, const Backend& b) { return json::Value(read_trace(read_floats(a, b), true)); }});
-  t.add({"stake.game",
-         true,
-         "one round of a game: the floats read and the outcome as Stake shows it",
-         {{"game", game},
-          {"serverSeed", stake_text()},
-          {"clientSeed", stake_text()},
-          {"nonce", stake_counter()},
-          checked({"options", options})},
-         {{"floats", float_list}},
-         true,
-         game_rounds(),
-         [](const Args& a, const Backend& b) {
-           stake::Round r = play(a, b);
-           json::Object out{{"floats", floats_json(r.read.floats)}};
-           for (auto& kv : r.outcome) out.push_back(std::move(kv));
-           return json::Value(std::move(out));
-         },
-         [](const Args& a, const Backend& b) { return json::Value(read_trace(play(a, b).read, false)); },
-         [](const Args& a) { return outcome_results(a, true); }});
+         .handler =
+             [](const Args& a, const Backend& b) {
+               return json::Value::object({{"floats", floats_json(read_floats(a, b).floats)}});
+             },
+         .trace = [](const Args& a, const Backend& b) { return json::Value(read_trace(read_floats(a, b), true)); }});
+  t.add({.name = "stake.game",
+         .addition = true,
+         .summary = "one round of a game: the floats read and the outcome as Stake shows it",
+         .params = {{"game", game},
+                    {"serverSeed", stake_text()},
+                    {"clientSeed", stake_text()},
+                    {"nonce", stake_counter()},
+                    checked({"options", options})},
+         .results = {{"floats", float_list}},
+         .open_results = true,
+         .examples = game_rounds(),
+         .handler =
+             [](const Args& a, const Backend& b) {
+               stake::Round r = play(a, b);
+               json::Object out{{"floats", floats_json(r.read.floats)}};
+               for (auto& kv : r.outcome) out.push_back(std::move(kv));
+               return json::Value(std::move(out));
+             },
+         .trace = [](const Args& a, const Backend& b) { return json::Value(read_trace(play(a, b).read, false)); },
+         .results_for = [](const Args& a) { return outcome_results(a, true); }});
   t.add(
       {"stake.event",
        true,
