@@ -3,6 +3,8 @@
 
 Usage:
   fuzz/make_corpus.py [--fairvec BUILD/gen/fairvec] [--libfuzzer-build build-fuzz] [--keep]
+  fuzz/make_corpus.py --missing-ops [--fairvec BIN]   seeds for ops no port_request seed asks
+  fuzz/make_corpus.py --check-ops corpus/port_request [--fairvec BIN]   exit 1 naming such ops
 
 Every seed file is named by the SHA-256 of its content. Without --keep each corpus directory is
 emptied first, so the result depends only on vectors/, the hand-made seeds below, the op table's
@@ -246,7 +248,7 @@ def build_seeds(fairvec):
         put("example_port_roll", data)
 
 
-    vector_files = sorted(glob.glob(os.path.join(VECTORS, "*.json")))
+    vector_files = sorted(glob.glob(os.path.join(VECTORS, "*_test.json")))  # not MANIFEST.json
     schema_files = sorted(glob.glob(os.path.join(VECTORS, "schema", "*.json")))
     proof_files = sorted(glob.glob(os.path.join(VECTORS, "proofs", "*.json")))
     for s in JSON_SEEDS:
@@ -407,6 +409,44 @@ def options_max_len(target):
     return None
 
 
+def seeded_ops(corpus_dir):
+    """The ops that some JSON request seed of |corpus_dir| (corpus/port_request/) asks."""
+    ops = set()
+    for name in os.listdir(corpus_dir):
+        with open(os.path.join(corpus_dir, name), "rb") as f:
+            try:
+                req = json.loads(f.read().decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+        if isinstance(req, dict) and isinstance(req.get("op"), str):
+            ops.add(req["op"])
+    return ops
+
+
+def table_ops(fairvec):
+    out = subprocess.run([fairvec, "ops", "--json"], capture_output=True, text=True, check=True).stdout
+    return [o["name"] for o in json.loads(out)["ops"]]
+
+
+def seed_missing_ops(fairvec, corpus_dir):
+    """Adds, for each op of the table that no seed of corpus/port_request/ asks, the op table's
+    examples and up to 40 of the requests check-port sends for its vectors. Returns those ops."""
+    missing = sorted(set(table_ops(fairvec)) - seeded_ops(corpus_dir))
+    for i, (op, params) in enumerate(op_requests(fairvec)):
+        if op in missing:
+            put("port_request", json.dumps({"id": i + 1, "op": op, "params": params}, separators=(",", ":")))
+    per_op = {}
+    for line in recorded_port_requests(fairvec):
+        try:
+            op = json.loads(line).get("op", "")
+        except ValueError:
+            continue
+        if op in missing and per_op.get(op, 0) < 40:
+            per_op[op] = per_op.get(op, 0) + 1
+            put("port_request", line)
+    return missing
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     default_cli = os.path.join(ROOT, "build", "gen", "fairvec")
@@ -415,7 +455,24 @@ def main():
                          "(default: build/gen/fairvec)")
     ap.add_argument("--libfuzzer-build", help="a libFuzzer build dir (cmake --preset fuzz) to minimise with")
     ap.add_argument("--keep", action="store_true", help="keep existing corpus files (fuzzer finds)")
+    ap.add_argument("--missing-ops", action="store_true",
+                    help="only add port_request seeds for the ops no seed asks yet (a new family's), "
+                         "changing nothing else")
+    ap.add_argument("--check-ops", metavar="DIR",
+                    help="write nothing: exit 1 naming every op of the table that no JSON request "
+                         "seed of DIR (corpus/port_request) asks")
     args = ap.parse_args()
+    if args.check_ops:
+        missing = sorted(set(table_ops(args.fairvec)) - seeded_ops(args.check_ops))
+        for op in missing:
+            print(f"make_corpus: no seed of {args.check_ops} asks op {op} (fuzz/make_corpus.py --missing-ops)")
+        print(f"make_corpus: {len(table_ops(args.fairvec)) - len(missing)} of {len(table_ops(args.fairvec))} ops "
+              f"have a port_request seed")
+        sys.exit(1 if missing else 0)
+    if args.missing_ops:
+        added = seed_missing_ops(args.fairvec, os.path.join(CORPUS, "port_request"))
+        print(f"port_request: seeds added for {', '.join(added) or 'no op'}")
+        return
     if not args.keep:
         for t in TARGETS:
             shutil.rmtree(os.path.join(CORPUS, t), ignore_errors=True)
