@@ -497,6 +497,41 @@ const std::vector<PortDef>& port_defs() {
            return changed;
          });
        }},
+      {"reversed-lists",
+       "reads every list param in the reverse order (the newest first where the spec lists the oldest first, the "
+       "last seat first)",
+       [](const ops::OpSpec* op) {
+         return rewriting(op, [](const ops::OpSpec& o, json::Object& p) {
+           bool changed = false;
+           for (const Leaf& l : leaves_of(o)) {
+             Value* v = find_in(p, l.name);
+             if (!v || !v->is_array() || v->as_array().size() < 2) continue;
+             std::reverse(v->as_array().begin(), v->as_array().end());
+             changed = true;
+           }
+           return changed;
+         });
+       }},
+      {"sorted-lists",
+       "reads every list param as a set, sorted (seats, links, MACs or retries taken in sorted order where the "
+       "spec fixes the order given)",
+       [](const ops::OpSpec* op) {
+         return rewriting(op, [](const ops::OpSpec& o, json::Object& p) {
+           bool changed = false;
+           for (const Leaf& l : leaves_of(o)) {
+             Value* v = find_in(p, l.name);
+             if (!v || !v->is_array() || v->as_array().size() < 2) continue;
+             json::Array& a = v->as_array();
+             json::Array sorted = a;
+             std::stable_sort(sorted.begin(), sorted.end(),
+                              [](const Value& x, const Value& y) { return json::to_line(x) < json::to_line(y); });
+             for (std::size_t i = 0; i < a.size(); ++i)
+               changed = changed || json::to_line(a[i]) != json::to_line(sorted[i]);
+             a = std::move(sorted);
+           }
+           return changed;
+         });
+       }},
       {"null-as-absent", "reads an optional member given as null as if it were absent",
        [](const ops::OpSpec* op) {
          return rewriting(op, [](const ops::OpSpec& o, json::Object& p) {
@@ -707,6 +742,11 @@ const std::vector<FlagText>& flag_texts() {
        "Derived: a name one step from a declared one (another case, white space around it, ASCII or Unicode) is bad "
        "input; catches a port that trims or folds case.",
        {"loose-names"}},
+      {"ListOrder",
+       BugType::kEdgeCase,
+       "Derived: a list param given in the reverse order has the answer the spec gives for that order (the seats, "
+       "links or MACs are read in the order given); catches a port that reverses or sorts the list.",
+       {"reversed-lists", "sorted-lists"}},
       {"HexNearMiss",
        BugType::kMissingCheck,
        "Derived: hex text one step from a valid one (upper case where the spec accepts it, white space, a 0x prefix, "
@@ -758,6 +798,10 @@ const Reason kUncovered[] = {
     // tavla.roll's n is any integer >= 0 by its kind; the op refuses 0 (the first roll is n = 1).
     {"tavla.roll", "n", "BelowMinimum", "-1",
      "every port refuses it: one that clamps -1 to the kind's minimum 0 still refuses n = 0"},
+    // Order cases reverse the op's first example, whose list may not tell orders apart.
+    {"keno.pick", "links", "ListOrder", "reversed",
+     "the example's ten links share their leading 52 bits, so every order draws the same balls; "
+     "keno_pick_test.json's pseudorandom links (Pseudorandom, SwapToEnd) are read in the order given"},
     // hmac-dice: recorded must list every roll of the match (schemes.md H7).
     {"hmac_dice.build_link", "rolls", "AtMaximum", "100000",
      "recorded must then list 100000 rolls: a 200000-digit case for one bound"},
@@ -895,6 +939,14 @@ std::vector<Candidate> candidates(const ops::OpSpec& op, const FlagLibrary& lib,
       add(l.name, "NameNearMiss", with(l.name, Value(" " + n)), E::kRejectNaming, "a leading space");
       add(l.name, "NameNearMiss", with(l.name, Value(n + "\xc2\xa0")), E::kRejectNaming, "a trailing U+00A0");
       add(l.name, "NameNearMiss", with(l.name, Value("\xef\xbb\xbf" + n)), E::kRejectNaming, "a leading U+FEFF");
+    }
+    // Order: the list reversed, answered as the op answers it (a changed answer where the spec
+    // fixes the order, the same one where it leaves the order free).
+    if (s.type == "array" && v0 && v0->is_array() && v0->as_array().size() >= 2) {
+      json::Array r = v0->as_array();
+      std::reverse(r.begin(), r.end());
+      if (json::to_line(Value(r)) != json::to_line(*v0))
+        add(l.name, "ListOrder", with(l.name, Value(r)), E::kAny, "reversed");
     }
     // Item counts.
     if (s.type == "array" && v0 && v0->is_array() && !v0->as_array().empty()) {

@@ -16,6 +16,7 @@
 //                               another case or with ASCII or Unicode white space around it
 //   HexNearMiss                 hex text in upper case, with white space, a 0x prefix, or one
 //                               digit more or less
+//   ListOrder                   a list param of two or more items given in the reverse order
 // Each derived case is one feature (op, param, rule, value). A feature no case covers must have a
 // stated reason (kUncovered in derived.cc); generation fails otherwise, and on a reason that is no
 // longer needed. `fairvec coverage` reports every feature and the vector covering it.

@@ -875,7 +875,12 @@ def derived_handler(op):
     judged = DERIVED_JUDGED.get(op)
 
     def handler(t):
-        params = {k: t.inp(k) for k in t.t if k not in t.ALWAYS and k != "error" and k != "errorPosition"}
+        members = {k: t.inp(k) for k in t.t if k not in t.ALWAYS and k != "error" and k != "errorPosition"}
+        # A result named like a param is written "result" + its name (crash.previous's link,
+        # tavla.pick's blocks): it is no input, and the param of that name is no result.
+        renamed = {k: k[6].lower() + k[7:] for k in members
+                   if k.startswith("result") and k[6:7].isupper() and k[6].lower() + k[7:] in members}
+        params = {k: v for k, v in members.items() if k not in renamed}
         r = None
         if judged:
             # A verdict op: a failing verdict is an invalid test answered, its error the field named.
@@ -895,13 +900,13 @@ def derived_handler(op):
             if failed or "error" in t.t:
                 t.eq("error", failed)
         compared = 0
-        for k in list(params):
-            key = k
-            if k.startswith("result") and k[6:7].isupper() and k[6].lower() + k[7:] in params:
-                key = k[6].lower() + k[7:]  # the result named like a param (crash.previous's link)
-            elif k not in r:
+        for k in members:
+            if k in renamed:
+                t.eq(k, r[renamed[k]])
+            elif k in r and k not in renamed.values():
+                t.eq(k, r[k])
+            else:
                 continue  # an input
-            t.eq(k, r[key])
             compared += 1
         if compared == 0:
             raise Mismatch(f"no member of the test is a result of {op}")
