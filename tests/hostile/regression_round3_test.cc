@@ -3,6 +3,7 @@
 // line after `--`. Each test says above it how the code failed before the fix.
 #include <sys/stat.h>
 
+#include "cli/args.h"
 #include "regression_util.h"
 
 namespace fairvec::hostile {
@@ -105,6 +106,62 @@ TEST(Round3Fifo, StandardInputAndALinkToARegularFileAreStillRead) {
   fs::create_symlink(s / "proof.json", s / "link.json");
   ChildRun linked = fairvec({"verify", (s / "link.json").string()}, bounded());
   EXPECT_EQ(linked.rc(), 0) << describe(linked);
+}
+
+// Item 3: CLI11 2.1 read the words after check-port's `--` as the values of its positional
+// `command` and split list syntax in them: `-- sh -c S sh '[1,2,3]' 'a,b' '[]' '[a]'` started the
+// port with `1 2 3 a,b a`, `[]` dropped (the file below read 1 2 3 a,b a "double" ...). Now every
+// word after the `--` reaches the port as it was given. The port is sh writing its arguments,
+// each ended by a NUL, to a file before it becomes `fairvec port`, so the run also passes.
+TEST(Round3PortCommand, EveryWordAfterTheDashesReachesThePortByteForByte) {
+  Scratch s;
+  const fs::path got = s / "argv";
+  const std::vector<std::string> words = {
+      "[1,2,3]",    "a,b",    "[]",       "[a]",     R"("double")",
+      "'single'",   "",       "-x",       "--json",  "--",
+      "--only=x",   "-",      "a b",      "\t",      R"({"games":["dice"],"n":[1,2]})",
+      "check-port", "--help", "\xc3\xa9", "\xff\xfe"};
+  std::vector<std::string> args = {
+      "check-port", "--only",     "keno_draw_test.json#1",
+      "--random",   "0",          "--",
+      "sh",         "-c",         R"(out=$1; cli=$2; shift 2; printf '%s\0' "$@" > "$out"; exec "$cli" port)",
+      "sh",         got.string(), kCli};
+  args.insert(args.end(), words.begin(), words.end());
+  ChildRun r = fairvec(args, bounded());
+  EXPECT_EQ(r.rc(), 0) << describe(r);
+  std::string want;
+  for (const std::string& w : words) want += w + std::string(1, '\0');
+  EXPECT_EQ(read_file(got), want);
+}
+
+// Item 3: where the `--` that ends check-port's options is. An option's value `--` (`--json --`)
+// stays the option's, as CLI11 reads it; a `--` of another command is not check-port's; words of
+// check-port that name a subcommand are not one.
+TEST(Round3PortCommand, TheEndOfOptionsIsCheckPortsOwnDashes) {
+  CLI::App app{"t"};
+  auto* cp = app.add_subcommand("check-port");
+  std::string json;
+  bool quiet = false;
+  std::vector<std::string> command;
+  cp->add_option("--json", json);
+  cp->add_flag("--quiet-port", quiet);
+  cp->add_option("command", command);
+  auto* other = app.add_subcommand("verify");
+  other->allow_extras();
+  const char* value_dashes[] = {"t", "check-port", "--json", "--", "--quiet-port", "--", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 7, value_dashes, "check-port"), 5);
+  const char* flag_then_dashes[] = {"t", "check-port", "--quiet-port", "--", "--json", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 6, flag_then_dashes, "check-port"), 3);
+  const char* value_names_command[] = {"t", "check-port", "--json", "verify", "--", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 6, value_names_command, "check-port"), 4);
+  const char* attached[] = {"t", "check-port", "--json=--", "--", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 5, attached, "check-port"), 3);
+  const char* another[] = {"t", "verify", "--", "check-port", "--", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 6, another, "check-port"), 6);
+  const char* before[] = {"t", "--", "check-port", "--", "x"};
+  EXPECT_EQ(cli::end_of_options(app, 5, before, "check-port"), 5);
+  const char* none[] = {"t", "check-port", "--json", "r.json"};
+  EXPECT_EQ(cli::end_of_options(app, 4, none, "check-port"), 4);
 }
 
 }  // namespace
