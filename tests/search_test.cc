@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <string>
 #include <thread>
@@ -565,6 +566,39 @@ TEST_F(FindingCheckpoint, MalformedFieldsAreBadInputNamingThem) {
                   "finished[1]");
   expect_rejected(kDepth4, edited([](rapidjson::Document& cp) { cp.AddMember("trusted", true, cp.GetAllocator()); }),
                   "trusted");
+}
+
+// checkpoint_seconds_limit reads the cap on a checkpoint's `seconds` from `fairvec limits --json`
+// (0 when it has none: the test then fails on the cap's own run below).
+std::uint64_t checkpoint_seconds_limit() {
+  const CliRun r = run_cmd("limits --json");
+  rapidjson::Document d;
+  json::parse(r.out, d, "limits --json");
+  return d.HasMember("checkpointSeconds") && d["checkpointSeconds"].IsUint64() ? d["checkpointSeconds"].GetUint64() : 0;
+}
+
+// Issue #41 item 9a: `"seconds": 1e308` passed the check (finite, >= 0), then the resumed run's
+// seconds * 10 rounded to infinity: exit 5, "internal error: format_double: non-finite value".
+// Any time above the cap (one over it was accepted, exit 0) is now bad input naming FILE.seconds;
+// the cap itself still resumes.
+TEST_F(FindingCheckpoint, SecondsAboveTheCapAreBadInputNotInternal) {
+  const std::uint64_t cap = checkpoint_seconds_limit();
+  ASSERT_GT(cap, 0u) << "fairvec limits --json has no checkpointSeconds";
+  const rapidjson::Document done = finished_checkpoint(kDepth4);
+  for (double bad : {1e308, std::numeric_limits<double>::max(), static_cast<double>(cap) + 1}) {
+    SCOPED_TRACE(bad);
+    rapidjson::Document cp;
+    cp.CopyFrom(done, cp.GetAllocator());
+    cp["seconds"].SetDouble(bad);
+    expect_rejected(kDepth4, cp, "seconds");
+  }
+  rapidjson::Document at_cap;
+  at_cap.CopyFrom(done, at_cap.GetAllocator());
+  at_cap["seconds"].SetDouble(static_cast<double>(cap));
+  write_json(path("cap.json"), at_cap);
+  const CliRun r = run(kDepth4 + " --threads 1 --checkpoint " + path("cap.json"));
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(found(r.out), std::to_string(done["found"].GetUint64())) << r.out;
 }
 
 // ---------------------------------------------------------------------------------------------
