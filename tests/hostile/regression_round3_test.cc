@@ -1,7 +1,10 @@
 // Regression tests for the third hostile-input review (issue #41; the item in brackets): Round3Fifo
 // [7] a FIFO, a directory or a device in place of a file, Round3PortCommand [3] the port's command
-// line after `--`. Each test says above it how the code failed before the fix.
+// line after `--`, Round3VerifyCursor [9b] empty seeds. Each test says above it how the code failed
+// before the fix.
 #include <sys/stat.h>
+
+#include <map>
 
 #include "cli/args.h"
 #include "regression_util.h"
@@ -162,6 +165,82 @@ TEST(Round3PortCommand, TheEndOfOptionsIsCheckPortsOwnDashes) {
   EXPECT_EQ(cli::end_of_options(app, 5, before, "check-port"), 5);
   const char* none[] = {"t", "check-port", "--json", "r.json"};
   EXPECT_EQ(cli::end_of_options(app, 4, none, "check-port"), 4);
+}
+
+// Item 9b: `verify cursor --server-seed=` (or `--client-seed=`) was exit 2, "is empty (... leave
+// the option out instead)", while cursor-v1 allows seeds of any length including 0 (C2) and the
+// vectors hold such rounds. Each valid round of cursor_derived_test.json with an empty seed now
+// verifies (exit 0, its outcome check passed; with the vector's commitment of the empty seed,
+// "verified"), a changed outcome member is a mismatch (exit 1), and a seed left out is missing.
+TEST(Round3VerifyCursor, EmptySeedsAreAcceptedAsCursorV1Allows) {
+  rapidjson::Document doc;
+  json::parse(read_file(kVectors / "cursor_derived_test.json"), doc, "cursor_derived_test.json");
+  std::map<std::string, std::string> commitments;  // serverSeed -> commitment, from the vectors
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    if (std::string_view(g["type"].GetString()) != "CursorCommitmentDerived") continue;
+    for (const auto& t : g["tests"].GetArray()) {
+      if (std::string_view(t["result"].GetString()) == "valid")
+        commitments[t["serverSeed"].GetString()] = t["commitment"].GetString();
+    }
+  }
+  int rounds = 0;
+  for (const auto& g : doc["testGroups"].GetArray()) {
+    if (std::string_view(g["type"].GetString()) != "CursorGameDerived") continue;
+    for (const auto& t : g["tests"].GetArray()) {
+      const std::string server = t["serverSeed"].GetString(), client = t["clientSeed"].GetString();
+      if (std::string_view(t["result"].GetString()) != "valid" || (!server.empty() && !client.empty())) continue;
+      ++rounds;
+      const std::string what = "tcId " + std::to_string(t["tcId"].GetInt());
+      std::vector<std::string> args = {"verify",
+                                       "cursor",
+                                       "--game",
+                                       t["game"].GetString(),
+                                       "--server-seed=" + server,
+                                       "--client-seed=" + client,
+                                       "--nonce",
+                                       json::to_text(t["nonce"]),
+                                       "--options",
+                                       json::to_text(t["options"])};
+      // The outcome's members are those verify computes; their values are the vector's.
+      std::vector<std::string> shown = args;
+      shown.push_back("--json");
+      ChildRun first = fairvec(shown);
+      ASSERT_EQ(first.rc(), 0) << what << ": " << describe(first);
+      rapidjson::Document report;
+      json::parse(first.out, report, "verify --json");
+      std::string outcome = "{", changed = "{";
+      for (const auto& m : report["result"]["outcome"].GetObject()) {
+        const std::string name = m.name.GetString();
+        ASSERT_TRUE(t.HasMember(name.c_str())) << what << ": the vector has no " << name;
+        const std::string sep = outcome.size() > 1 ? "," : "";
+        outcome += sep + "\"" + name + "\":" + json::to_text(t[name.c_str()]);
+        changed += sep + "\"" + name + "\":" +
+                   (t[name.c_str()].IsInt() && changed.size() == 1 ? std::to_string(t[name.c_str()].GetInt() + 1)
+                                                                   : json::to_text(t[name.c_str()]));
+      }
+      outcome += "}";
+      changed += "}";
+      std::vector<std::string> full = args;
+      full.insert(full.end(), {"--outcome", outcome, "--json"});
+      const auto c = commitments.find(server);
+      if (c != commitments.end()) full.insert(full.end(), {"--commitment", c->second});
+      ChildRun r = fairvec(full);
+      EXPECT_EQ(r.rc(), 0) << what << ": " << describe(r);
+      rapidjson::Document rep;
+      json::parse(r.out, rep, "verify --json");
+      EXPECT_EQ(std::string(rep["verdict"].GetString()), c != commitments.end() ? "verified" : "partial") << r.out;
+      EXPECT_EQ(std::string(rep["checks"][1]["status"].GetString()), "passed") << r.out;
+      std::vector<std::string> wrong = args;
+      wrong.insert(wrong.end(), {"--outcome", changed});
+      ChildRun w = fairvec(wrong);
+      EXPECT_EQ(w.rc(), outcome == changed ? 0 : 1) << what << " " << changed << ": " << describe(w);
+    }
+  }
+  EXPECT_GE(rounds, 2) << "no valid cursor round with an empty seed in cursor_derived_test.json";
+  ChildRun missing = fairvec({"verify", "cursor", "--game", "roulette", "--client-seed=", "--nonce", "0"});
+  EXPECT_EQ(missing.rc(), 2) << describe(missing);
+  EXPECT_NE(missing.all().find("--server-seed"), std::string::npos) << describe(missing);
+  EXPECT_NE(missing.all().find("missing"), std::string::npos) << describe(missing);
 }
 
 }  // namespace
