@@ -1,11 +1,13 @@
 // Regression tests for the third hostile-input review (issue #41; the item in brackets): Round3Fifo
 // [7] a FIFO, a directory or a device in place of a file, Round3PortCommand [3] the port's command
-// line after `--`, Round3VerifyCursor [9b] empty seeds. Each test says above it how the code failed
-// before the fix.
+// line after `--`, Round3VerifyCursor [9b] empty seeds, Round3TextEscapes [5] invisible and bidi
+// characters. Each test says above it how the code failed before the fix.
 #include <sys/stat.h>
 
+#include <cstdio>
 #include <map>
 
+#include "check/text_safety.h"
 #include "cli/args.h"
 #include "regression_util.h"
 
@@ -241,6 +243,64 @@ TEST(Round3VerifyCursor, EmptySeedsAreAcceptedAsCursorV1Allows) {
   EXPECT_EQ(missing.rc(), 2) << describe(missing);
   EXPECT_NE(missing.all().find("--server-seed"), std::string::npos) << describe(missing);
   EXPECT_NE(missing.all().find("missing"), std::string::npos) << describe(missing);
+}
+
+// Item 5: escape_controls escaped controls and noncharacters only, so the text report printed a
+// port's U+202E (right-to-left override: "port: evil<RLO>gnp.exe" shows as "evilexe.png"), U+2028
+// (a line break no "\n" shows) and U+FEFF raw, as UTF-8. Now every format character, line and
+// paragraph separator (Unicode 14.0 Cf, Zl, Zp) is written as JSON writes it escaped, as the
+// controls are; other text (letters, marks, emoji, no-break space) is kept.
+TEST(Round3TextEscapes, FormatCharactersAndLineSeparatorsAreEscapedInTheTextReport) {
+  // U+202E RLO, U+202A..U+202D and U+2066..U+2069 (UAX #9 explicit bidi controls), U+061C ALM,
+  // U+200B..U+200F, U+2028 LS, U+2029 PS, U+FEFF, U+00AD, U+2060, U+E0001 and U+E007F (tags).
+  const std::vector<unsigned> escaped = {0x202E, 0x202A, 0x202B, 0x202C, 0x202D,  0x2066, 0x2067,
+                                         0x2068, 0x2069, 0x061C, 0x200B, 0x200E,  0x200F, 0x2028,
+                                         0x2029, 0xFEFF, 0x00AD, 0x2060, 0xE0001, 0xE007F};
+  auto utf8 = [](unsigned cp) {
+    std::string o;
+    if (cp < 0x80) {
+      o += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      o += static_cast<char>(0xC0 | (cp >> 6));
+      o += static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      o += static_cast<char>(0xE0 | (cp >> 12));
+      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      o += static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      o += static_cast<char>(0xF0 | (cp >> 18));
+      o += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      o += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      o += static_cast<char>(0x80 | (cp & 0x3F));
+    }
+    return o;
+  };
+  // The escape escape_controls writes (check/text_safety.h), which is also Python's, the form
+  // hostile_ports.py reads the name in: \uXXXX, above U+FFFF \UXXXXXXXX.
+  auto escape = [](unsigned cp) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, cp > 0xFFFF ? "\\U%08x" : "\\u%04x", cp);
+    return std::string(buf);
+  };
+  std::string raw, written;
+  for (unsigned cp : escaped) {
+    raw += "x" + utf8(cp);
+    written += "x" + escape(cp);
+  }
+  EXPECT_EQ(check::escape_controls(raw), written);
+  EXPECT_EQ(check::markup_text(raw), written);
+  // Kept: é, a combining acute U+0301, U+00A0 no-break space, an emoji, U+202F, U+2065 (unassigned).
+  const std::string kept = utf8(0xE9) + utf8(0x301) + utf8(0xA0) + utf8(0x1F600) + utf8(0x202F) + utf8(0x2065);
+  EXPECT_EQ(check::escape_controls(kept), kept);
+  // End to end: a port's hello name, given to hostile_ports.py in the escaped form, is shown in
+  // the text report in that same form, and none of the characters reaches stdout.
+  ChildRun r = fairvec({"check-port", "--random", "0", "--only", "keno_draw_test.json#1", "--", "python3",
+                        kHostilePorts, kCli, "name", "evil" + written});
+  EXPECT_EQ(r.rc(), 0) << describe(r);
+  EXPECT_NE(r.out.find("port: evil" + written), std::string::npos) << r.out;
+  for (unsigned cp : escaped) {
+    EXPECT_EQ(r.out.find(utf8(cp)), std::string::npos) << escape(cp) << " reached the text report: " << r.out;
+  }
 }
 
 }  // namespace
