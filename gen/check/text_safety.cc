@@ -1,6 +1,7 @@
 #include "check/text_safety.h"
 
 #include <cstdio>
+#include <utility>
 
 #include <rapidjson/encodings.h>
 #include <rapidjson/memorystream.h>
@@ -31,6 +32,27 @@ void put(std::string& out, unsigned cp) {
 }
 
 bool noncharacter(unsigned cp) { return (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE; }
+
+// The format characters (general category Cf: bidi embeddings, overrides and isolates, zero-width
+// characters, U+FEFF, tags ...) and the line and paragraph separators (Zl U+2028, Zp U+2029) of
+// Unicode 14.0, as Python 3.11's unicodedata lists them:
+//   [c for c in range(0x110000) if unicodedata.category(chr(c)) in ('Cf', 'Zl', 'Zp')]
+// in ranges. They hide or move text: "\u202egnp.exe" shows as "exe.png", U+2028 breaks
+// a line where no "\n" shows it.
+constexpr std::pair<unsigned, unsigned> kFormatCharacters[] = {
+    {0x00AD, 0x00AD},   {0x0600, 0x0605},   {0x061C, 0x061C},   {0x06DD, 0x06DD},   {0x070F, 0x070F},
+    {0x0890, 0x0891},   {0x08E2, 0x08E2},   {0x180E, 0x180E},   {0x200B, 0x200F},   {0x2028, 0x202E},
+    {0x2060, 0x2064},   {0x2066, 0x206F},   {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD},
+    {0x110CD, 0x110CD}, {0x13430, 0x13438}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0001, 0xE0001},
+    {0xE0020, 0xE007F}};
+
+bool format_character(unsigned cp) {
+  for (const auto& [lo, hi] : kFormatCharacters) {
+    if (cp < lo) return false;
+    if (cp <= hi) return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -73,7 +95,8 @@ std::string escape_controls(std::string_view s, std::string_view keep) {
     }
     const unsigned c = *cp;
     const bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F);
-    if ((!control && !noncharacter(c)) || (c < 0x80 && keep.find(static_cast<char>(c)) != std::string_view::npos)) {
+    if ((!control && !noncharacter(c) && !format_character(c)) ||
+        (c < 0x80 && keep.find(static_cast<char>(c)) != std::string_view::npos)) {
       out.append(s.substr(at, pos - at));
       continue;
     }

@@ -18,11 +18,13 @@ namespace fairvec::check {
 // valid_utf8 returns |s| with every ill-formed sequence replaced by U+FFFD. It cannot fail.
 [[nodiscard]] std::string valid_utf8(std::string_view s);
 
-// escape_controls returns valid_utf8(|s|) with every control character (C0, DEL, C1) and every
-// noncharacter (U+FDD0..U+FDEF, U+nFFFE, U+nFFFF) written the way JSON writes an escaped character
-// (\n, \t, \r, \b, \f, else \u001b, \u009b, \uffff; above U+FFFF \U0010ffff), except the
-// characters of |keep| (line breaks of a multi-line block). What it returns can be printed on a
-// terminal and placed in XML 1.0 and HTML text. It cannot fail.
+// escape_controls returns valid_utf8(|s|) with every control character (C0, DEL, C1), every
+// noncharacter (U+FDD0..U+FDEF, U+nFFFE, U+nFFFF) and every format character, line separator and
+// paragraph separator (Unicode 14.0 Cf, Zl, Zp: bidi overrides such as U+202E, U+2028, U+FEFF, ...)
+// written the way JSON writes an escaped character (\n, \t, \r, \b, \f, else \u001b, \u009b,
+// \u202e, \uffff; above U+FFFF \U000e0001), except the characters of |keep| (line breaks of a
+// multi-line block). What it returns can be printed on a terminal and placed in XML 1.0 and HTML
+// text without moving or hiding what is around it. It cannot fail.
 [[nodiscard]] std::string escape_controls(std::string_view s, std::string_view keep = "");
 
 // markup_text returns escape_controls(|s|, "\t\n") with &, <, > and " written as entities: text

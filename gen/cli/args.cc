@@ -39,4 +39,25 @@ std::vector<std::string> explicit_empty_values(CLI::App& app, int argc, const ch
   return out;
 }
 
+int end_of_options(CLI::App& app, int argc, const char* const* argv, const std::string& name) {
+  CLI::App* context = &app;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") return context != &app && context->get_name() == name ? i : argc;
+    auto subs = context->get_subcommands([&](CLI::App* s) { return s->check_name(arg); });
+    if (!subs.empty()) {
+      context = subs.front();
+      continue;
+    }
+    // "--name" or "-n" without an attached value: an option that takes one takes the next word.
+    const bool long_name = arg.size() > 2 && arg.compare(0, 2, "--") == 0 && arg.find('=') == std::string::npos;
+    const bool short_name = arg.size() == 2 && arg[0] == '-' && arg[1] != '-';
+    if (context == &app || context->get_name() != name || (!long_name && !short_name)) continue;
+    const CLI::Option* opt = nullptr;
+    for (const CLI::App* c = context; c && !opt; c = c->get_parent()) opt = c->get_option_no_throw(arg);
+    if (opt && std::min(opt->get_type_size_min(), opt->get_items_expected_min()) > 0) ++i;
+  }
+  return argc;
+}
+
 }  // namespace fairvec::cli

@@ -19,4 +19,14 @@ namespace fairvec::cli {
 // app.parse(explicit_empty_values(app, argc, argv)) inside the try that catches CLI::ParseError.
 [[nodiscard]] std::vector<std::string> explicit_empty_values(CLI::App& app, int argc, const char* const* argv);
 
+// end_of_options returns the index in argv of the "--" that ends the options of the subcommand
+// |name| of |app| (`fairvec check-port [opts] -- CMD ARGS...`), or argc when there is none: when
+// |name| is not the subcommand chosen, or the first "--" belongs to another command. Subcommands
+// are found as explicit_empty_values finds them. A "--" right after an option of that subcommand
+// that takes a value ("--json --") is the option's value, as CLI11 reads it; this assumes each of
+// its options takes at most one value per occurrence (no option eats several words). The words
+// after the "--" are for the caller to take verbatim: CLI11 2.1 would split "[1,2,3]" into three
+// values and drop "[]". Use: parse explicit_empty_values(app, end, argv), words argv[end + 1..argc).
+[[nodiscard]] int end_of_options(CLI::App& app, int argc, const char* const* argv, const std::string& name);
+
 }  // namespace fairvec::cli

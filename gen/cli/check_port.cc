@@ -160,7 +160,7 @@ void add_diagnose_command(CLI::App& app, Action& action) {
   cmd->callback([=, &action] { action = [path, all] { return run_diagnose(*path, *all); }; });
 }
 
-void add_check_port_command(CLI::App& app, Action& action) {
+void add_check_port_command(CLI::App& app, Action& action, const std::vector<std::string>& port_command) {
   auto* cmd = app.add_subcommand(
       "check-port",
       "Run every vector against a port speaking port protocol v1: fairvec check-port [opts] -- CMD ARGS...");
@@ -197,8 +197,12 @@ void add_check_port_command(CLI::App& app, Action& action) {
   cmd->add_flag("--verbose", opts->verbose, "Show every failure and every flag");
   cmd->add_flag("--require-all", opts->require_all, "Fail (exit 1) when any vector is skipped");
   cmd->add_flag("--quiet-port", opts->quiet_port, "Do not copy the port's stderr (its last lines are still reported)");
-  cmd->add_option("command", opts->command, "The port's command line (after --)")->required();
-  cmd->callback([=, &action] {
+  // Words before the "--" that are no option still land here, as they always did; the words after
+  // it (main.cc takes them from CLI11, which would split "[1,2,3]") follow them unchanged.
+  cmd->add_option("command", opts->command, "The port's command line (after --; required), passed to it unchanged");
+  cmd->callback([=, &action, &port_command] {
+    opts->command.insert(opts->command.end(), port_command.begin(), port_command.end());
+    if (opts->command.empty()) throw CLI::RequiredError("command");
     opts->seed_given = seed->count() > 0;
     opts->vectors_given = vectors_opt->count() > 0;
     for (const auto& [option, value] : {std::pair{expect, &opts->expect}, std::pair{json, &opts->json},

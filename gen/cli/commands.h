@@ -16,16 +16,19 @@ namespace fairvec::cli {
 
 using Action = std::function<int()>;
 
-void add_generate_command(CLI::App& app, Action& action);    // cli/generate.cc
-void add_check_command(CLI::App& app, Action& action);       // cli/check_command.cc
-void add_port_command(CLI::App& app, Action& action);        // cli/check_command.cc
-void add_check_port_command(CLI::App& app, Action& action);  // cli/check_port.cc
-void add_diagnose_command(CLI::App& app, Action& action);    // cli/check_port.cc
-void add_bench_command(CLI::App& app, Action& action);       // cli/bench.cc
-void add_search_command(CLI::App& app, Action& action);      // cli/search.cc
-void add_ops_command(CLI::App& app, Action& action);         // cli/ops_command.cc
-void add_limits_command(CLI::App& app, Action& action);      // cli/limits.cc
-void add_coverage_command(CLI::App& app, Action& action);    // cli/coverage.cc
+void add_generate_command(CLI::App& app, Action& action);  // cli/generate.cc
+void add_check_command(CLI::App& app, Action& action);     // cli/check_command.cc
+void add_port_command(CLI::App& app, Action& action);      // cli/check_command.cc
+void add_diagnose_command(CLI::App& app, Action& action);  // cli/check_port.cc
+void add_bench_command(CLI::App& app, Action& action);     // cli/bench.cc
+void add_search_command(CLI::App& app, Action& action);    // cli/search.cc
+void add_ops_command(CLI::App& app, Action& action);       // cli/ops_command.cc
+void add_limits_command(CLI::App& app, Action& action);    // cli/limits.cc
+void add_coverage_command(CLI::App& app, Action& action);  // cli/coverage.cc
+
+// cli/check_port.cc. |port_command|: the words after check-port's "--", filled in before the
+// command line is parsed (cli/args.h end_of_options); check-port's command line ends with them.
+void add_check_port_command(CLI::App& app, Action& action, const std::vector<std::string>& port_command);
 
 // run_generate writes every generated file (vector files, their schemas and transcripts,
 // common.json, proofs, the manifest last; the tables of the specs in |specs|) atomically, or with

@@ -48,6 +48,8 @@ const std::vector<Limit>& limits() {
        "`check::kMaxExpectListBytes`"},
       {"checkpointBytes", search::kMaxCheckpointBytes, "bytes", "a `fairvec search --checkpoint` file",
        "`search::kMaxCheckpointBytes`"},
+      {"checkpointSeconds", search::kMaxCheckpointSeconds, "seconds",
+       "the `seconds` a `fairvec search --checkpoint` file says were spent", "`search::kMaxCheckpointSeconds`"},
       {"jsonBudgetMultiple", json::kBudgetMultiple, "x",
        "parsing a JSON text of n bytes takes at most jsonBudgetMultiple × n + jsonBudgetSlackBytes beyond the text "
        "(the memory rule below)",

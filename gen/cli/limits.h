@@ -19,7 +19,7 @@ inline constexpr std::uint64_t kProcessMemoryBytes = 512u << 20;
 struct Limit {
   const char* name;
   std::uint64_t value;
-  const char* unit;   // "bytes", "rolls", "levels", "games", "links", "x"
+  const char* unit;   // "bytes", "rolls", "levels", "games", "links", "seconds", "x"
   const char* input;  // what it bounds
   const char* where;  // where it is enforced (the code's constant)
 };

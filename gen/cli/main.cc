@@ -38,10 +38,13 @@ int run_main(int argc, char** argv) {
   app.set_version_flag("--version", "fairvec " FAIRVEC_VERSION " (vector set " FAIRVEC_VECTOR_SET_VERSION ")");
 
   cli::Action action;
+  // check-port's words after its "--", the port's command line: given to it as they are, never
+  // parsed by CLI11 (cli/args.h end_of_options).
+  std::vector<std::string> port_command;
   cli::add_generate_command(app, action);
   cli::add_check_command(app, action);
   cli::add_port_command(app, action);
-  cli::add_check_port_command(app, action);
+  cli::add_check_port_command(app, action, port_command);
   cli::add_diagnose_command(app, action);
   app.add_subcommand("verify",
                      "Verify a dice match, tavla proof, cursor round, keno ticket, crash chain or stake round "
@@ -54,7 +57,9 @@ int run_main(int argc, char** argv) {
 
   try {
     app.name("fairvec");
-    app.parse(cli::explicit_empty_values(app, argc, argv));
+    const int end = cli::end_of_options(app, argc, argv, "check-port");
+    if (end < argc) port_command.assign(argv + end + 1, argv + argc);
+    app.parse(cli::explicit_empty_values(app, end, argv));
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? kExitOk : kExitBadInput;

@@ -171,8 +171,10 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
                                                std::to_string(search.finished_candidates()));
   }
   const double seconds = json::get_double(doc, "seconds", path);
-  if (!std::isfinite(seconds) || seconds < 0)
-    throw InputError(path + ".seconds", "must be a time of 0 seconds or more");
+  if (!std::isfinite(seconds) || seconds < 0 || seconds > static_cast<double>(search::kMaxCheckpointSeconds)) {
+    throw InputError(path + ".seconds", "must be a time from 0 to " + std::to_string(search::kMaxCheckpointSeconds) +
+                                            " seconds (about 31.7 years)");
+  }
   return seconds;
 }
 

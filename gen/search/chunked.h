@@ -22,6 +22,10 @@ inline constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
 // The largest checkpoint file `fairvec search --checkpoint` reads (a checkpoint holds one frontier
 // and the finished chunks above it: far below this).
 inline constexpr std::size_t kMaxCheckpointBytes = 1u << 20;
+// The most seconds a checkpoint may say the search has already spent (about 31.7 years): the time
+// of a real search is far below it, and a larger one (1e308) overflowed the rounding of the next
+// checkpoint and output line to infinity.
+inline constexpr std::uint64_t kMaxCheckpointSeconds = 1'000'000'000;
 
 struct Shard {
   std::uint64_t index = 0;  // 0-based

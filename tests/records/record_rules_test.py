@@ -162,6 +162,27 @@ class RecordRules(unittest.TestCase):
         self.change("fuzz/measure.sh", "echo measure", "echo  measure")
         self.assertTrue(self.stale(self.record.check_records(), "fuzz/measure.sh"))
 
+    # Issue #41 item 14: outside a git checkout `tables --check` printed a note and exited 0, so
+    # CTest showed records_tables_current passed while no record's commit was checked. It now exits
+    # 77 (CTest's SKIP_RETURN_CODE: shown skipped), and FAIRVEC_REQUIRE_TOOLS=1 makes it a failure.
+    def test_outside_a_git_checkout_the_check_is_a_skip(self):
+        shutil.rmtree(os.path.join(self.dir, ".git"))
+        os.makedirs(os.path.join(self.dir, "docs"))
+        for rel, marker in [("docs/bench.md", "bench"), ("fuzz/README.md", "fuzz")]:
+            self.write(rel, f"<!-- records:{marker} -->\nT\n<!-- /records:{marker} -->\n")
+        self.record.bench_table = lambda: "T"
+        self.record.fuzz_table = lambda kind: "T"
+        self.record.CTEST_TABLES = []
+        os.environ.pop("FAIRVEC_REQUIRE_TOOLS", None)
+        self.assertEqual(self.record.main(["tables", "--check"]), 77)
+        self.assertTrue(self.record.SKIPPED, "the unchecked commits are named")
+        del self.record.SKIPPED[:]
+        os.environ["FAIRVEC_REQUIRE_TOOLS"] = "1"
+        try:
+            self.assertEqual(self.record.main(["tables", "--check"]), 1)
+        finally:
+            del os.environ["FAIRVEC_REQUIRE_TOOLS"]
+
     def test_without_clang_format_a_reformat_is_stale(self):
         self.change("fuzz/foo.cc", "  if (size > 3 && data[0] == 7) return 1;\n",
                     "  if (size > 3 && data[0] == 7)\n    return 1;\n")

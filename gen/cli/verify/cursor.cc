@@ -27,12 +27,19 @@ bool is_hex_digest(const std::string& s) {
   return true;
 }
 
+// seed_option reads --|name|, a seed: cursor-v1 C2 allows any length, the empty text included
+// (`--server-seed=`), so only a seed left out is refused (missing).
+std::string seed_option(const Args& a, const std::string& name) {
+  if (!a.has(name)) throw InputError("--" + name, "missing: give the seed (it may be empty: --" + name + "=)");
+  return *single(a, name, true);
+}
+
 Report run_cursor(const Args& a, const Context& ctx) {
   no_positionals(a, 0);
   const Lang& L = ctx.lang;
   const std::string game = required(a, "game");
-  const std::string server_seed = required(a, "server-seed");
-  const std::string client_seed = required(a, "client-seed");
+  const std::string server_seed = seed_option(a, "server-seed");
+  const std::string client_seed = seed_option(a, "client-seed");
   const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, cursor::kMaxCounter);
   rapidjson::Document options;
   json_option(single(a, "options").value_or("{}"), "options", options);
