@@ -23,6 +23,7 @@
 #include <rapidjson/schema.h>
 
 #include "core/crypto.h"
+#include "core/families.h"
 #include "core/files.h"
 #include "core/json.h"
 #include "schemes/cursor.h"
@@ -693,6 +694,80 @@ TEST(ReadmeSetUp, TheTableCheckSeesAMissingAnExtraAndARepeatedPackage) {
   const std::string twice = kPackageTableHeader + "\n|---|---|\n| a | `p1` `p1` |\n";
   EXPECT_EQ(package_table_problems(twice, {"p1"}), "the table names p1 twice; ");
   EXPECT_NE(package_table_problems("Packages used: p1, p2.\n", {"p1", "p2"}), "");
+}
+
+// usage_lines returns one sub-form's lines of `fairvec verify --help` (|text|): each line that starts
+// a usage of "fairvec verify <form> " and the deeper-indented lines after it, each without its
+// leading white space and "usage:".
+std::vector<std::string> usage_lines(const std::string& text, const std::string& form) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  bool inside = false;
+  std::size_t indent = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::string body = line.rfind("usage: ", 0) == 0 ? line.substr(7) : line;
+    const std::size_t lead = body.find_first_not_of(' ');
+    if (lead == std::string::npos) {
+      inside = false;
+      continue;
+    }
+    const std::string stripped = body.substr(lead);
+    if (stripped.rfind("fairvec verify " + form + " ", 0) == 0 && lead <= 7) {
+      out.push_back(stripped);
+      inside = true;
+      indent = lead + ("fairvec verify " + form + " ").size();
+    } else if (inside && lead >= indent - 1 && stripped[0] != '$') {
+      out.push_back(stripped);
+    } else {
+      inside = false;
+    }
+  }
+  return out;
+}
+
+// manual_usage returns the usage block of the section "## verify <form>" of docs/verify.md |text|:
+// its first block of lines indented by four spaces, each without its leading white space.
+std::vector<std::string> manual_usage(const std::string& text, const std::string& form) {
+  std::vector<std::string> out;
+  const std::size_t at = text.find("\n## verify " + form + "\n");
+  if (at == std::string::npos) return out;
+  std::istringstream in(text.substr(at + 1));
+  std::string line;
+  std::getline(in, line);  // the heading
+  while (std::getline(in, line)) {
+    if (line.rfind("    ", 0) == 0) {
+      out.push_back(line.substr(line.find_first_not_of(' ')));
+    } else if (!out.empty() || line.rfind("## ", 0) == 0) {
+      break;
+    }
+  }
+  return out;
+}
+
+// `fairvec verify --help` is rendered from the forms, which follow the families table: every family
+// with a `verify` name has its usage there, and docs/verify.md (hand-written) has a section for it
+// showing the same lines. A family added to the table without its manual section fails here.
+TEST(VerifyHelp, EveryFamilyFormIsInTheHelpAndItsManualSectionShowsTheSameUsage) {
+  CliRun help = run("verify --help");
+  ASSERT_EQ(help.code, 0) << help.err;
+  const std::string manual = read_file(kSource / "docs" / "verify.md");
+  int forms = 0;
+  for (const Family& f : families()) {
+    if (std::string(f.verify).empty()) continue;
+    ++forms;
+    const std::vector<std::string> shown = usage_lines(help.out, f.verify);
+    EXPECT_FALSE(shown.empty()) << "verify --help has no usage of " << f.verify << ":\n" << help.out;
+    EXPECT_NE(manual.find("\n## verify " + std::string(f.verify) + "\n"), std::string::npos)
+        << "docs/verify.md has no section '## verify " << f.verify << "'";
+    EXPECT_EQ(manual_usage(manual, f.verify), shown) << "docs/verify.md shows another usage of " << f.verify;
+  }
+  EXPECT_GE(forms, 6);
+  // The check sees a missing section: the manual without its stake usage.
+  std::string cut = manual;
+  const std::size_t at = cut.find("    fairvec verify stake --game G");
+  ASSERT_NE(at, std::string::npos);
+  cut.erase(at, 4);
+  EXPECT_NE(manual_usage(cut, "stake"), usage_lines(help.out, "stake"));
 }
 
 }  // namespace

@@ -161,7 +161,8 @@ Report run_crash(const Args& a, const Context& ctx) {
 Form crash_form() {
   return {"crash",
           {{"convention"}, {"hash"}, {"salt"}, {"count"}, {"terminating"}, {"busts", true, true}, {"max-walk"}},
-          run_crash};
+          run_crash,
+          {"--convention C --hash H [--salt S] [--count N] [--busts X,X,…]", "  [--terminating T] [--max-walk N]"}};
 }
 
 }  // namespace fairvec::cli::verify

@@ -82,9 +82,11 @@ Report run_cursor(const Args& a, const Context& ctx) {
 }  // namespace
 
 Form cursor_form() {
-  return {"cursor",
-          {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
-          run_cursor};
+  return {
+      "cursor",
+      {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
+      run_cursor,
+      {"--game G --server-seed S --client-seed C --nonce N [--options JSON]", "  [--commitment HEX] [--outcome JSON]"}};
 }
 
 }  // namespace fairvec::cli::verify

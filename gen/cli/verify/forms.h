@@ -28,6 +28,10 @@ struct Form {
   std::string name;
   std::vector<OptionSpec> options;  // besides --json, --lang, --backend, --help
   Report (*run)(const Args& args, const Context& ctx);
+  // usage is the form's lines of `fairvec verify --help`: each an invocation after "fairvec verify
+  // <name> ", or, starting with "  ", the continuation of the one above (indented under it).
+  // docs/verify.md shows the same lines (tests/verify_cli_test.cc, VerifyHelp).
+  std::vector<std::string> usage = {};
 };
 
 // FamilyForm is a family's sub-form: each family of the families table (gen/families.json) with a

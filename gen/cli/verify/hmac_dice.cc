@@ -128,7 +128,9 @@ Report run_dice(const Args& a, const Context& ctx) {
 Form hmac_dice_form() {
   return {"dice",
           {{"link"}, {"seed"}, {"seal"}, {"client", true, true}, {"rolls"}, {"recorded"}, {"recorded-file"}, {"games"}},
-          run_dice};
+          run_dice,
+          {"LINK", "--seed HEX --client SEED [--client SEED] (--rolls N | --recorded ROLLS |",
+           "  --recorded-file FILE|-) [--games N,N,…] [--seal HEX]"}};
 }
 
 }  // namespace fairvec::cli::verify

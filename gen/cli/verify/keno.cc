@@ -56,6 +56,8 @@ Report run_keno(const Args& a, const Context& ctx) {
 
 }  // namespace
 
-Form keno_form() { return {"keno", {{"random-hash"}, {"salt"}, {"balls"}}, run_keno}; }
+Form keno_form() {
+  return {"keno", {{"random-hash"}, {"salt"}, {"balls"}}, run_keno, {"--random-hash H --salt S [--balls B,B,…]"}};
+}
 
 }  // namespace fairvec::cli::verify

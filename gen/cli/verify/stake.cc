@@ -86,9 +86,11 @@ Report run_stake(const Args& a, const Context& ctx) {
 }  // namespace
 
 Form stake_form() {
-  return {"stake",
-          {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
-          run_stake};
+  return {
+      "stake",
+      {{"game"}, {"server-seed"}, {"client-seed"}, {"nonce"}, {"options"}, {"commitment"}, {"outcome"}},
+      run_stake,
+      {"--game G --server-seed S --client-seed C --nonce N [--options JSON]", "  [--commitment HEX] [--outcome JSON]"}};
 }
 
 }  // namespace fairvec::cli::verify

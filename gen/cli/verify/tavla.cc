@@ -82,6 +82,8 @@ Report run_tavla(const Args& a, const Context& ctx) {
 
 }  // namespace
 
-Form tavla_form() { return {"tavla", {{"expected-commitment"}}, run_tavla}; }
+Form tavla_form() {
+  return {"tavla", {{"expected-commitment"}}, run_tavla, {"PROOF.json [--expected-commitment DIGEST|SEALCODE]"}};
+}
 
 }  // namespace fairvec::cli::verify

@@ -52,18 +52,35 @@ void no_positionals(const Args& args, std::size_t allowed) {
 
 namespace {
 
-const char* kUsage =
-    "usage: fairvec verify dice LINK | --seed HEX --client SEED [--client SEED] --rolls N\n"
-    "                           [--recorded ROLLS | --recorded-file FILE|-] [--games N,N] [--seal HEX]\n"
-    "       fairvec verify tavla PROOF.json [--expected-commitment DIGEST|SEALCODE]\n"
-    "       fairvec verify cursor --game G --server-seed S --client-seed C --nonce N [--options JSON]\n"
-    "                             [--commitment HEX] [--outcome JSON]\n"
-    "       fairvec verify keno --random-hash H --salt S [--balls B,B,…]\n"
-    "       fairvec verify crash --convention C --hash H [--salt S] [--count N] [--busts X,X,…]\n"
-    "                            [--terminating T] [--max-walk N]\n"
-    "       fairvec verify LINK | PROOF.json    (the sub-form is detected)\n"
-    "common options: --json, --lang en|tr|ru|de|id, --backend openssl|cryptopp, --help\n"
-    "exit: 0 verified (or partly/un-checked, as the verdict line says), 1 mismatch, 2 bad input, 3 unreadable\n";
+// usage is `fairvec verify --help`: every sub-form's usage lines, in the families table's order.
+std::string usage() {
+  std::string out;
+  for (const Form& f : forms()) {
+    if (f.usage.empty()) throw std::logic_error("verify " + f.name + " has no usage lines");
+    std::size_t indent = 0;
+    for (const std::string& line : f.usage) {
+      if (line.rfind("  ", 0) == 0) {
+        out += std::string(indent, ' ') + line.substr(2) + "\n";
+        continue;
+      }
+      const std::string head = (out.empty() ? "usage: " : "       ") + std::string("fairvec verify ") + f.name + " ";
+      indent = head.size();
+      out += head + line + "\n";
+    }
+  }
+  return out +
+         "       fairvec verify LINK | PROOF.json    (the sub-form is detected)\n"
+         "common options: --json, --lang en|tr|ru|de|id, --backend openssl|cryptopp, --help\n"
+         "exit: 0 verified (or partly/un-checked, as the verdict line says), 1 mismatch, 2 bad input, 3 "
+         "unreadable\n";
+}
+
+// form_names is "dice, tavla, ...": the sub-forms, in the table's order.
+std::string form_names() {
+  std::string out;
+  for (const Form& f : forms()) out += (out.empty() ? "" : ", ") + f.name;
+  return out;
+}
 
 // looks_like_link tells whether |s| is a check-page link: a full URL, a path ending in /check/ or
 // /check (specs/hmac-dice-v1.md §5 allows both) followed by a query or fragment, or bare ?… / #….
@@ -102,8 +119,7 @@ std::string detect(const std::string& first) {
   std::vector<std::string> names;
   for (const auto& f : forms()) names.push_back(f.name);
   const std::string near = suggest(first, names);
-  throw InputError("FORM", "'" + first +
-                               "' is not a sub-form (dice, tavla, cursor, keno, crash), a link or a proof file" +
+  throw InputError("FORM", "'" + first + "' is not a sub-form (" + form_names() + "), a link or a proof file" +
                                (near.empty() ? "" : "; did you mean " + near + "?"));
 }
 
@@ -167,7 +183,7 @@ int run_verify_in(const std::vector<std::string>& args_in, const std::string& al
     std::vector<std::string> args = args_in;
     if (form_name.empty()) {
       if (args.empty() || args[0] == "--help") {
-        std::cout << kUsage;
+        std::cout << usage();
         return args.empty() ? kExitBadInput : kExitOk;
       }
       bool named = false;
@@ -190,7 +206,7 @@ int run_verify_in(const std::vector<std::string>& args_in, const std::string& al
     specs.push_back({"help", false});
     const Args parsed = parse_args(args, specs);
     if (parsed.flag("help")) {
-      std::cout << kUsage;
+      std::cout << usage();
       return kExitOk;
     }
     (void)choose_lang(single(parsed, "lang"));  // bad --lang is bad input, named
