@@ -16,7 +16,9 @@
 // "<A>-<B>-<op>-difference" (differential.h), <op> being sha256, hmac_sha256, sha512 or
 // hmac_sha512, or one of those with its path (_fixed, _incremental, _clone_source, _clone).
 //
-// FAIRVEC_FUZZ_PLANT=1 adds the test-only planted backend (planted_backend.h), which must be found.
+// FAIRVEC_FUZZ_PLANT=1 adds the test-only planted backend (planted_backend.h) with a broken
+// HMAC-SHA256, FAIRVEC_FUZZ_PLANT=crypto_differential_sha512 the one with a broken HMAC-SHA512;
+// either must be found.
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -47,7 +49,9 @@ const std::vector<const Backend*>& backends() {
     std::vector<const Backend*> v(fairvec::all_backends().begin(), fairvec::all_backends().end());
     const char* plant = std::getenv("FAIRVEC_FUZZ_PLANT");
     if (plant && (std::strcmp(plant, "1") == 0 || std::strcmp(plant, "crypto_differential") == 0))
-      v.push_back(&fairvec::fuzz::planted_backend());
+      v.push_back(&fairvec::fuzz::planted_backend(Hash::kSha256));
+    if (plant && std::strcmp(plant, "crypto_differential_sha512") == 0)
+      v.push_back(&fairvec::fuzz::planted_backend(Hash::kSha512));
     return v;
   }();
   return kBackends;
