@@ -1,6 +1,9 @@
-// The Crypto++ backend.
+// The Crypto++ backend. Crypto++ names a hash by a type (SHA256, SHA512); with_hash turns the Hash
+// parameter into that type once, and every operation is written once over it.
 #include <cryptopp/hmac.h>
 #include <cryptopp/sha.h>
+
+#include <type_traits>
 
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -8,42 +11,54 @@
 namespace fairvec {
 namespace {
 
-template <typename Hash>
+// with_hash calls |fn| with std::type_identity<T>{} for the Crypto++ hash type T of |h|. Throws
+// BackendError for a value that is no Hash.
+template <typename Fn>
+decltype(auto) with_hash(Hash h, Fn&& fn) {
+  switch (h) {
+    case Hash::kSha256: return fn(std::type_identity<CryptoPP::SHA256>{});
+    case Hash::kSha512: return fn(std::type_identity<CryptoPP::SHA512>{});
+  }
+  throw BackendError("cryptopp: no such hash");
+}
+
+// A Crypto++ HashTransformation (a hash or an HMAC) as a HashContext.
+template <typename T>
 class CryptoppContext final : public HashContext {
  public:
-  explicit CryptoppContext(Hash h) : hash_(std::move(h)) {}
-  void update(ByteView data) override { hash_.Update(data.data(), data.size()); }
-  Digest finish() override {
-    Digest d;
-    hash_.Final(d.data());
-    return d;
-  }
-  std::unique_ptr<HashContext> clone() const override { return std::make_unique<CryptoppContext>(hash_); }
+  CryptoppContext(Hash h, T t) : HashContext(h), t_(std::move(t)) {}
+  void update(ByteView data) override { t_.Update(data.data(), data.size()); }
+  std::unique_ptr<HashContext> clone() const override { return std::make_unique<CryptoppContext>(hash(), t_); }
 
  private:
-  Hash hash_;
+  void finish_impl(std::span<std::uint8_t> out) override { t_.Final(out.data()); }
+
+  T t_;
 };
 
 class CryptoppBackend final : public Backend {
  public:
   std::string_view name() const override { return "cryptopp"; }
-  Digest sha256(ByteView msg) const override {
-    Digest d;
-    CryptoPP::SHA256().CalculateDigest(d.data(), msg.data(), msg.size());
-    return d;
+  std::unique_ptr<HashContext> start_digest(Hash h) const override {
+    return with_hash(h, [&]<typename H>(std::type_identity<H>) -> std::unique_ptr<HashContext> {
+      return std::make_unique<CryptoppContext<H>>(h, H());
+    });
   }
-  Digest hmac_sha256(ByteView key, ByteView msg) const override {
-    Digest d;
-    CryptoPP::HMAC<CryptoPP::SHA256> mac(key.data(), key.size());
-    mac.CalculateDigest(d.data(), msg.data(), msg.size());
-    return d;
+  std::unique_ptr<HashContext> start_hmac(Hash h, ByteView key) const override {
+    return with_hash(h, [&]<typename H>(std::type_identity<H>) -> std::unique_ptr<HashContext> {
+      using Mac = CryptoPP::HMAC<H>;
+      return std::make_unique<CryptoppContext<Mac>>(h, Mac(key.data(), key.size()));
+    });
   }
-  std::unique_ptr<HashContext> start_sha256() const override {
-    return std::make_unique<CryptoppContext<CryptoPP::SHA256>>(CryptoPP::SHA256());
+
+ private:
+  void digest_impl(Hash h, ByteView msg, std::span<std::uint8_t> out) const override {
+    with_hash(h, [&]<typename H>(std::type_identity<H>) { H().CalculateDigest(out.data(), msg.data(), msg.size()); });
   }
-  std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
-    return std::make_unique<CryptoppContext<CryptoPP::HMAC<CryptoPP::SHA256>>>(
-        CryptoPP::HMAC<CryptoPP::SHA256>(key.data(), key.size()));
+  void hmac_impl(Hash h, ByteView key, ByteView msg, std::span<std::uint8_t> out) const override {
+    with_hash(h, [&]<typename H>(std::type_identity<H>) {
+      CryptoPP::HMAC<H>(key.data(), key.size()).CalculateDigest(out.data(), msg.data(), msg.size());
+    });
   }
 };
 

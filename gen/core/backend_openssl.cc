@@ -1,7 +1,11 @@
-// The OpenSSL libcrypto 3 backend, through the EVP_MD and EVP_MAC interfaces.
+// The OpenSSL libcrypto 3 backend, through the EVP_MD and EVP_MAC interfaces. A Hash is an EVP_MD
+// (md_of) for digests and that digest's name as the HMAC's OSSL_MAC_PARAM_DIGEST (digest_name):
+// every operation is written once, for any hash.
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+
+#include <array>
 
 #include "core/crypto.h"
 #include "core/errors.h"
@@ -13,35 +17,60 @@ void ensure(int ok, const char* what) {
   if (ok != 1) throw BackendError(std::string("openssl: ") + what + " failed");
 }
 
-class OpensslSha256Context final : public HashContext {
- public:
-  OpensslSha256Context() : ctx_(EVP_MD_CTX_new()) {
-    if (!ctx_) throw BackendError("openssl: EVP_MD_CTX_new failed");
-    ensure(EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr), "EVP_DigestInit_ex");
+// digest_name returns the OpenSSL name of |h| ("SHA256", "SHA512"), for EVP_MD_fetch and the HMAC's
+// digest parameter. Throws BackendError for a value that is no Hash.
+const char* digest_name(Hash h) {
+  switch (h) {
+    case Hash::kSha256: return "SHA256";
+    case Hash::kSha512: return "SHA512";
   }
-  explicit OpensslSha256Context(const EVP_MD_CTX* from) : ctx_(EVP_MD_CTX_new()) {
+  throw BackendError("openssl: no such hash");
+}
+
+// md_of returns the fetched algorithm of |h|; each is fetched once (EVP_MD_fetch is costly).
+// Throws BackendError.
+EVP_MD* md_of(Hash h) {
+  static const std::array<EVP_MD*, 2> kMds = {EVP_MD_fetch(nullptr, digest_name(Hash::kSha256), nullptr),
+                                              EVP_MD_fetch(nullptr, digest_name(Hash::kSha512), nullptr)};
+  const auto i = static_cast<std::size_t>(h);
+  EVP_MD* md = i < kMds.size() ? kMds[i] : nullptr;
+  if (!md) throw BackendError(std::string("openssl: EVP_MD_fetch(") + digest_name(h) + ") failed");
+  return md;
+}
+
+// The digest's length as OpenSSL reports it must be the Hash's.
+void ensure_length(std::size_t len, std::span<std::uint8_t> out, const char* what) {
+  if (len != out.size()) throw BackendError(std::string("openssl: ") + what + " length");
+}
+
+class OpensslDigestContext final : public HashContext {
+ public:
+  explicit OpensslDigestContext(Hash h) : HashContext(h), ctx_(EVP_MD_CTX_new()) {
+    if (!ctx_) throw BackendError("openssl: EVP_MD_CTX_new failed");
+    ensure(EVP_DigestInit_ex2(ctx_, md_of(h), nullptr), "EVP_DigestInit_ex2");
+  }
+  OpensslDigestContext(Hash h, const EVP_MD_CTX* from) : HashContext(h), ctx_(EVP_MD_CTX_new()) {
     if (!ctx_) throw BackendError("openssl: EVP_MD_CTX_new failed");
     ensure(EVP_MD_CTX_copy_ex(ctx_, from), "EVP_MD_CTX_copy_ex");
   }
-  ~OpensslSha256Context() override { EVP_MD_CTX_free(ctx_); }
-  OpensslSha256Context(const OpensslSha256Context&) = delete;
-  OpensslSha256Context& operator=(const OpensslSha256Context&) = delete;
+  ~OpensslDigestContext() override { EVP_MD_CTX_free(ctx_); }
+  OpensslDigestContext(const OpensslDigestContext&) = delete;
+  OpensslDigestContext& operator=(const OpensslDigestContext&) = delete;
 
   void update(ByteView data) override { ensure(EVP_DigestUpdate(ctx_, data.data(), data.size()), "EVP_DigestUpdate"); }
-  Digest finish() override {
-    Digest d;
-    unsigned int len = 0;
-    ensure(EVP_DigestFinal_ex(ctx_, d.data(), &len), "EVP_DigestFinal_ex");
-    if (len != d.size()) throw BackendError("openssl: SHA-256 digest length");
-    return d;
-  }
-  std::unique_ptr<HashContext> clone() const override { return std::make_unique<OpensslSha256Context>(ctx_); }
+  std::unique_ptr<HashContext> clone() const override { return std::make_unique<OpensslDigestContext>(hash(), ctx_); }
 
  private:
+  void finish_impl(std::span<std::uint8_t> out) override {
+    unsigned int len = 0;
+    ensure(EVP_DigestFinal_ex(ctx_, out.data(), &len), "EVP_DigestFinal_ex");
+    ensure_length(len, out, digest_name(hash()));
+  }
+
   EVP_MD_CTX* ctx_;
 };
 
-// The HMAC algorithm object is fetched once; EVP_MAC_fetch is costly. Both algorithms are fetched
+// The HMAC algorithm object is fetched once; EVP_MAC_fetch is costly. Every algorithm is fetched
 // when the backend is first used (OpensslBackend's constructor), not when memory may already be
 // short: OpenSSL 3.0 fetching its MAC store for the first time with the heap exhausted crashes on a
 // null lock inside EVP_MAC_fetch (found by CliExit.InternalErrorUnderMemoryExhaustion5, `bench`
@@ -54,17 +83,20 @@ EVP_MAC* hmac_algorithm() {
 
 class OpensslHmacContext final : public HashContext {
  public:
-  explicit OpensslHmacContext(ByteView key) : ctx_(EVP_MAC_CTX_new(hmac_algorithm())) {
+  OpensslHmacContext(Hash h, ByteView key) : HashContext(h), ctx_(EVP_MAC_CTX_new(hmac_algorithm())) {
     if (!ctx_) throw BackendError("openssl: EVP_MAC_CTX_new failed");
-    char digest_name[] = "SHA256";
-    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest_name, 0),
+    // OSSL_PARAM_construct_utf8_string takes a non-const buffer; EVP_MAC_init only reads it.
+    std::array<char, 8> name{};
+    const std::string_view n = digest_name(h);
+    n.copy(name.data(), name.size() - 1);
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, name.data(), 0),
                            OSSL_PARAM_construct_end()};
     // EVP_MAC_init treats a NULL key as "keep the previous key", so an empty key is passed as a
     // valid pointer with length 0.
     static const unsigned char kEmpty[1] = {0};
     ensure(EVP_MAC_init(ctx_, key.empty() ? kEmpty : key.data(), key.size(), params), "EVP_MAC_init");
   }
-  explicit OpensslHmacContext(EVP_MAC_CTX* dup) : ctx_(dup) {
+  OpensslHmacContext(Hash h, EVP_MAC_CTX* dup) : HashContext(h), ctx_(dup) {
     if (!ctx_) throw BackendError("openssl: EVP_MAC_CTX_dup failed");
   }
   ~OpensslHmacContext() override { EVP_MAC_CTX_free(ctx_); }
@@ -72,60 +104,54 @@ class OpensslHmacContext final : public HashContext {
   OpensslHmacContext& operator=(const OpensslHmacContext&) = delete;
 
   void update(ByteView data) override { ensure(EVP_MAC_update(ctx_, data.data(), data.size()), "EVP_MAC_update"); }
-  Digest finish() override {
-    Digest d;
-    size_t len = 0;
-    ensure(EVP_MAC_final(ctx_, d.data(), &len, d.size()), "EVP_MAC_final");
-    if (len != d.size()) throw BackendError("openssl: HMAC-SHA256 length");
-    return d;
-  }
   std::unique_ptr<HashContext> clone() const override {
-    return std::make_unique<OpensslHmacContext>(EVP_MAC_CTX_dup(ctx_));
+    return std::make_unique<OpensslHmacContext>(hash(), EVP_MAC_CTX_dup(ctx_));
   }
 
  private:
+  void finish_impl(std::span<std::uint8_t> out) override {
+    size_t len = 0;
+    ensure(EVP_MAC_final(ctx_, out.data(), &len, out.size()), "EVP_MAC_final");
+    ensure_length(len, out, "HMAC");
+  }
+
   EVP_MAC_CTX* ctx_;
 };
-
-// The SHA-256 algorithm object, fetched once.
-EVP_MD* sha256_algorithm() {
-  static EVP_MD* md = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-  if (!md) throw BackendError("openssl: EVP_MD_fetch(SHA256) failed");
-  return md;
-}
 
 class OpensslBackend final : public Backend {
  public:
   OpensslBackend() {
-    (void)sha256_algorithm();
+    (void)md_of(Hash::kSha256);
+    (void)md_of(Hash::kSha512);
     (void)hmac_algorithm();
   }
   std::string_view name() const override { return "openssl"; }
-  Digest sha256(ByteView msg) const override {
-    // One fetched algorithm and one context per thread, reused: EVP_Digest would fetch the
+  std::unique_ptr<HashContext> start_digest(Hash h) const override { return std::make_unique<OpensslDigestContext>(h); }
+  std::unique_ptr<HashContext> start_hmac(Hash h, ByteView key) const override {
+    return std::make_unique<OpensslHmacContext>(h, key);
+  }
+
+ private:
+  void digest_impl(Hash h, ByteView msg, std::span<std::uint8_t> out) const override {
+    // One fetched algorithm per hash and one context per thread, reused: EVP_Digest would fetch the
     // algorithm and allocate a context on every call (hash-chain walks make millions of calls).
-    EVP_MD* md = sha256_algorithm();
+    EVP_MD* md = md_of(h);
     struct Ctx {
       EVP_MD_CTX* p = EVP_MD_CTX_new();
       ~Ctx() { EVP_MD_CTX_free(p); }
     };
     thread_local Ctx ctx;
     if (!ctx.p) throw BackendError("openssl: EVP_MD_CTX_new failed");
-    Digest d;
     unsigned int len = 0;
     ensure(EVP_DigestInit_ex2(ctx.p, md, nullptr), "EVP_DigestInit_ex2");
     ensure(EVP_DigestUpdate(ctx.p, msg.data(), msg.size()), "EVP_DigestUpdate");
-    ensure(EVP_DigestFinal_ex(ctx.p, d.data(), &len), "EVP_DigestFinal_ex");
-    return d;
+    ensure(EVP_DigestFinal_ex(ctx.p, out.data(), &len), "EVP_DigestFinal_ex");
+    ensure_length(len, out, digest_name(h));
   }
-  Digest hmac_sha256(ByteView key, ByteView msg) const override {
-    OpensslHmacContext ctx(key);
+  void hmac_impl(Hash h, ByteView key, ByteView msg, std::span<std::uint8_t> out) const override {
+    OpensslHmacContext ctx(h, key);
     ctx.update(msg);
-    return ctx.finish();
-  }
-  std::unique_ptr<HashContext> start_sha256() const override { return std::make_unique<OpensslSha256Context>(); }
-  std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
-    return std::make_unique<OpensslHmacContext>(key);
+    ctx.finish(out);
   }
 };
 

@@ -450,16 +450,23 @@ struct Port {
   }
 };
 
-// UnitsOf is a backend under which cursor-v1's own rounds read |port|'s units: its HMAC of a
-// round's key and message (cursor::digest's) is a digest whose u64 converts to the u the port reads
-// for that cursor (exactly for every u >= 2^-40; a negative u, which no draw takes, throws
-// InputError). Every other hash is the base backend's.
+// UnitsOf is a backend under which cursor-v1's own rounds read |port|'s units: its one-shot
+// HMAC-SHA256 of a round's key and message (cursor::digest's) is a digest whose u64 converts to the
+// u the port reads for that cursor (exactly for every u >= 2^-40; a negative u, which no draw
+// takes, throws InputError). Every other hash and HMAC is the base backend's.
 class UnitsOf final : public Backend {
  public:
   UnitsOf(const Backend& base, const Port& port) : base_(base), port_(port) {}
   std::string_view name() const override { return base_.name(); }
-  [[nodiscard]] Digest sha256(ByteView msg) const override { return base_.sha256(msg); }
-  [[nodiscard]] Digest hmac_sha256(ByteView key, ByteView msg) const override {
+  [[nodiscard]] std::unique_ptr<HashContext> start_digest(Hash h) const override { return base_.start_digest(h); }
+  [[nodiscard]] std::unique_ptr<HashContext> start_hmac(Hash h, ByteView key) const override {
+    return base_.start_hmac(h, key);
+  }
+
+ private:
+  void digest_impl(Hash h, ByteView msg, std::span<std::uint8_t> out) const override { base_.digest(h, msg, out); }
+  void hmac_impl(Hash h, ByteView key, ByteView msg, std::span<std::uint8_t> out) const override {
+    if (h != Hash::kSha256) return base_.hmac(h, key, msg, out);
     const std::string server(key.begin(), key.end()), text(msg.begin(), msg.end());
     const std::size_t c2 = text.rfind('-');
     const std::size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : text.rfind('-', c2 - 1);
@@ -470,16 +477,10 @@ class UnitsOf final : public Backend {
     const double u = port_.unit_of(server, text.substr(0, c1), nonce, cursor, base_);
     if (!(u >= 0.0)) throw InputError("u", "this port reads a negative u");
     const u64 x = u >= 1.0 ? kMaxU64 : static_cast<u64>(std::ldexp(u, 64));
-    Digest d = base_.hmac_sha256(key, msg);
-    for (std::size_t i = 0; i < 8; ++i) d[i] = static_cast<std::uint8_t>(x >> (56 - 8 * i));
-    return d;
-  }
-  [[nodiscard]] std::unique_ptr<HashContext> start_sha256() const override { return base_.start_sha256(); }
-  [[nodiscard]] std::unique_ptr<HashContext> start_hmac_sha256(ByteView key) const override {
-    return base_.start_hmac_sha256(key);
+    base_.hmac(h, key, msg, out);
+    for (std::size_t i = 0; i < 8; ++i) out[i] = static_cast<std::uint8_t>(x >> (56 - 8 * i));
   }
 
- private:
   const Backend& base_;
   const Port& port_;
 };
