@@ -24,7 +24,7 @@ struct HandshakeError : PortFailure {
 };
 
 // read_scope reads hello's `scope` (specs/port-protocol.md, "Declared scope"): an object of ops
-// the port lists, each an object of request members of that op, each a non-empty array of
+// the port lists, each an object of enumerated request members of that op, each a non-empty array of
 // distinct strings, integers or booleans that the member's Kind accepts (so a misspelled game is
 // an error, not a silent skip), at most kScopeValuesPerParam of them and kScopeValues in all. A
 // member read only together with its group (a Kind without a reader of its own) cannot be scoped:
@@ -48,6 +48,17 @@ Scope read_scope(const json::Value& v, const std::set<std::string>& listed) {
       if (!member->kind->read) {
         throw HandshakeError(pat + ": " + op + " reads " + param +
                              " only together with the other members of its group, so it cannot be scoped");
+      }
+      // Only an enumerated param (a game, a convention: its Kind's schema is an enum) can be
+      // scoped. A scope over an integer or a free text (roll, nonce, a seed) would let a port
+      // declare away exactly the inputs it gets wrong: its failing vectors counted as outside,
+      // its random inputs kept to the values it answers right.
+      const json::Value schema = member->kind->schema();
+      if (!schema.is_object() || !schema.find("enum")) {
+        throw HandshakeError(pat + ": " + param + " (" + member->kind->name +
+                             ") is not an enumerated param; a scope names only those (games, conventions: the "
+                             "params `fairvec ops --json` gives an enum), so that no failing vector can be "
+                             "declared outside it");
       }
       if (!values.is_array() || values.as_array().empty())
         throw HandshakeError(pat + " is not a non-empty array of values");
