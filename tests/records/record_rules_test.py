@@ -141,6 +141,30 @@ class RecordRules(unittest.TestCase):
         self.change("fuzz/CMakeLists.txt", "fuzz_foo", "fuzz_bar")
         self.assertTrue(self.stale(self.record.check_records(), "fuzz/CMakeLists.txt"))
 
+    def test_bench_stale_after_the_search_engine_or_a_backend(self):
+        # Issue #41 item 10: the bench record counted as current while the measured library
+        # changed (it named only gen/cli/bench*). A change of gen/search/ or a backend makes it stale.
+        for rel in ("gen/cli", "gen/search", "gen/core"):
+            os.makedirs(os.path.join(self.dir, rel), exist_ok=True)
+        self.write("gen/cli/bench.cc", "int bench() { return 1; }\n")
+        self.write("gen/search/hmac_scan.cc", "int scan() { return 1; }\n")
+        self.write("gen/core/backend_openssl.cc", "int openssl() { return 1; }\n")
+        self.write("gen/core/json.cc", "int json() { return 1; }\n")
+        self.commit("bench")
+        measured = self.git("rev-parse", "HEAD")
+        os.makedirs(os.path.join(self.dir, "records", "bench"), exist_ok=True)
+        self.write(f"records/bench/20261202T000000Z-{measured[:7]}.txt",
+                   f"date: 2026-12-02T00:00:00Z\ncommit: {measured}\nmachine: test\n"
+                   "command: fairvec bench --reps 3\nexit: 0\n---\nfigures\n")
+        self.commit("bench record")
+        self.assertEqual(self.record.check_records(), [])
+        self.change("gen/core/json.cc", "return 1", "return 2")  # not what the bench measures
+        self.assertEqual(self.record.check_records(), [])
+        self.change("gen/search/hmac_scan.cc", "return 1", "return 2")
+        self.assertTrue(self.stale(self.record.check_records(), "gen/search/hmac_scan.cc"))
+        self.change("gen/core/backend_openssl.cc", "return 1", "return 2")
+        self.assertTrue(self.stale(self.record.check_records(), "gen/core/backend_openssl.cc"))
+
     def test_current_at_its_commit(self):
         self.assertEqual(self.record.check_records(), [])
 
