@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <cctype>
 #include <sstream>
 
 #include <rapidjson/document.h>
@@ -75,6 +76,25 @@ std::set<std::string> select_files(const std::string& option, const std::vector<
   return out;
 }
 
+namespace {
+
+// check_differs throws InputError naming |where| unless |m| is "result" or "result." followed by
+// member names (letters, digits, '_') separated by '.'.
+void check_differs(const std::string& m, const std::string& where) {
+  bool ok = m.rfind("result", 0) == 0 && (m.size() == 6 || m[6] == '.');
+  for (std::size_t i = 7, part = 0; ok && i <= m.size(); ++i, ++part) {
+    if (i == m.size() || m[i] == '.') {
+      ok = part > 0;
+      part = static_cast<std::size_t>(-1);
+    } else if (!(std::isalnum(static_cast<unsigned char>(m[i])) || m[i] == '_')) {
+      ok = false;
+    }
+  }
+  if (!ok) throw InputError(where, "differs=" + m + " is no result member path (result.name[.name...])");
+}
+
+}  // namespace
+
 ExpectEntry* ExpectList::find(const VectorKeys& keys) {
   ExpectEntry* first = nullptr;
   for (auto& e : entries) {
@@ -107,9 +127,13 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
     for (rapidjson::SizeType i = 0; i < d.Size(); ++i) {
       const std::string at = "[" + std::to_string(i) + "]";
       if (!d[i].IsObject()) throw InputError("--expect " + list.source + at, "not an object");
-      ExpectEntry e{json::get_string(d[i], "vector", at), json::get_string(d[i], "reason", at), i};
+      ExpectEntry e{json::get_string(d[i], "vector", at), json::get_string(d[i], "reason", at), {}, i};
       if (e.pattern.empty() || e.reason.empty()) {
         throw InputError("--expect " + list.source + at, "vector and reason must not be empty");
+      }
+      if (d[i].HasMember("differs")) {
+        e.differs = json::get_string(d[i], "differs", at);
+        check_differs(e.differs, "--expect " + list.source + at + ".differs");
       }
       list.entries.push_back(std::move(e));
     }
@@ -140,7 +164,19 @@ ExpectList read_expect_list(const std::filesystem::path& path) {
     std::string reason = line.substr(r);
     while (!reason.empty() && (reason.back() == '\r' || reason.back() == ' ' || reason.back() == '\t'))
       reason.pop_back();
-    list.entries.push_back({line.substr(b, e - b), reason, n});
+    std::string differs;
+    if (reason.rfind("differs=", 0) == 0) {
+      const std::size_t end = reason.find_first_of(" \t");
+      const std::size_t rest = end == std::string::npos ? std::string::npos : reason.find_first_not_of(" \t", end);
+      if (rest == std::string::npos) {
+        throw InputError("--expect " + list.source + ":" + std::to_string(n),
+                         "entry has no reason after differs= (PATTERN differs=MEMBER REASON)");
+      }
+      differs = reason.substr(8, end - 8);
+      check_differs(differs, "--expect " + list.source + ":" + std::to_string(n));
+      reason = reason.substr(rest);
+    }
+    list.entries.push_back({line.substr(b, e - b), reason, differs, n});
   }
   return list;
 }

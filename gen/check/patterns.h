@@ -49,8 +49,12 @@ class PatternSet {
 
 // ExpectList is the known-failure list of --expect FILE: entries "PATTERN REASON" (a text file,
 // one entry a line, '#' starts a comment) or a JSON array of {"vector": PATTERN, "reason": TEXT}.
+// An entry may name the result member it expects to differ: "PATTERN differs=MEMBER REASON" (JSON:
+// "differs": MEMBER, a path such as "result.outcome.result"); a listed vector then fails unless
+// every failing call answered a result that differs from the expected one only inside MEMBER.
 struct ExpectEntry {
   std::string pattern, reason;
+  std::string differs;   // "result.a.b", or empty: any failure of a listed vector is expected
   std::size_t line = 0;  // 1-based line (text) or array index (JSON)
   bool used = false;
 };

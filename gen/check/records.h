@@ -111,9 +111,10 @@ struct VectorRecord {
   std::string comment, expected_result;
   std::vector<std::string> flags;
   Status status = Status::kSkipped;
-  bool out_of_scope = false;  // skipped: a call lies outside the port's declared scope
-  std::string reason;         // why skipped, the --expect reason, or the port failure
-  std::string listed_as;      // the --expect entry listing it ("FILE entry N (PATTERN)"), or empty
+  bool out_of_scope = false;   // skipped: a call lies outside the port's declared scope
+  std::string reason;          // why skipped, the --expect reason, or the port failure
+  std::string listed_as;       // the --expect entry listing it ("FILE entry N (PATTERN)"), or empty
+  std::string listed_differs;  // the member that entry expects to differ ("result.outcome"), or empty
   std::vector<CallRecord> calls;
   json::Value test;  // the test's own members (inputs and intermediate values)
   bool port_broke = false;

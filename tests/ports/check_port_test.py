@@ -471,6 +471,38 @@ class Patterns(unittest.TestCase):
         os.unlink(expect)
 
 
+    def test_expect_entry_naming_the_member_hides_no_other_difference(self):
+        """Issue #41 item 12: an --expect entry accepted any failure of its vector, so a new bug on a
+        vector that already drifts was hidden. `PATTERN differs=MEMBER REASON` expects the results to
+        differ only inside MEMBER: the swapped-dice port's wrong dice are expected under
+        differs=result.dice, and fail the run under an entry expecting another member."""
+        port = ["--", sys.executable, MUTANTS, "port", "swapped-dice"]
+        only = ["--only", "hmac_dice_roll_test.json#1"]
+        with tempfile.TemporaryDirectory() as tmp:
+            def expect(text):
+                path = os.path.join(tmp, "expect.txt" if not text.startswith("[") else "expect.json")
+                with open(path, "w") as f:
+                    f.write(text)
+                return path
+            p, _ = run(["check-port", "--json", "-", "--random", "0", "--expect",
+                        expect("hmac_dice_roll_test.json#1 differs=result.dice dice swapped\n")] + only + port)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(json.loads(p.stdout)["vectors"][0]["status"], "expected-failure")
+            for text in ("hmac_dice_roll_test.json#1 differs=result.seal a seal bug\n",
+                         '[{"vector": "hmac_dice_roll_test.json#1", "differs": "result.seal", "reason": "a seal bug"}]'):
+                p, _ = run(["check-port", "--json", "-", "--random", "0", "--expect", expect(text)] + only + port)
+                self.assertEqual(p.returncode, 1, p.stderr)
+                v = json.loads(p.stdout)["vectors"][0]
+                self.assertEqual(v["status"], "failed")
+                self.assertIn("listed in --expect as differing in result.seal", v["reason"])
+                self.assertIn("the result differs outside result.seal (first difference: result.dice", v["reason"])
+            for text, why in (("hmac_dice_roll_test.json#1 differs=dice x\n", "differs=dice is no result member path"),
+                              ("hmac_dice_roll_test.json#1 differs=result.dice\n", "no reason after differs=")):
+                p, _ = run(["check-port", "--expect", expect(text)] + only + port)
+                self.assertEqual(p.returncode, 2, p.stderr)
+                self.assertIn(why, p.stderr)
+
+
 class DiagnosisInputs(unittest.TestCase):
     """What the diagnosis reads after the run (vectors/wrong_answers/)."""
 
