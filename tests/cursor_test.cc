@@ -157,7 +157,7 @@ TEST(CursorValidation, SeedsMustBeWellFormedUtf8) {
                                          "\xEF\xBF\xBF",
                                          "\xF4\x8F\xBF\xBF",
                                          "\xED\x9F\xBF"};
-  for (const auto& s : good) EXPECT_NO_THROW(cur::check_text(s, "serverSeed")) << s;
+  for (const auto& s : good) EXPECT_NO_THROW(fairvec::check_text(s, "serverSeed")) << s;
   struct Bad {
     std::string text;
     std::size_t position;
@@ -180,7 +180,7 @@ TEST(CursorValidation, SeedsMustBeWellFormedUtf8) {
     // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
     const std::string& text = entry.text;
     const std::size_t pos = entry.position;
-    expect_input_error([&] { cur::check_text(text, "serverSeed"); }, "serverSeed", pos);
+    expect_input_error([&] { fairvec::check_text(text, "serverSeed"); }, "serverSeed", pos);
     expect_input_error([&] { (void)cur::unit(openssl_backend(), text, "c", 0, 0); }, "serverSeed", pos);
     expect_input_error([&] { (void)cur::unit(openssl_backend(), "s", text, 0, 0); }, "clientSeed", pos);
     expect_input_error([&] { (void)cur::commitment(openssl_backend(), text); }, "serverSeed", pos);
@@ -191,7 +191,7 @@ TEST(CursorValidation, CountersFromJson) {
   auto read = [](const char* text) {
     rapidjson::Document d;
     json::parse(text, d, "t");
-    return cur::read_counter(d, "nonce");
+    return fairvec::read_counter(d, "nonce");
   };
   EXPECT_EQ(read("0"), 0u);
   EXPECT_EQ(read("9007199254740991"), 9007199254740991ULL);

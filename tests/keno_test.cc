@@ -145,7 +145,7 @@ TEST(Vectors, KenoPickShowsProductRoundingAndNoSplice) {
     std::vector<int> balls;
     int remaining = 40;
     for (const auto& l : t["links"].GetArray()) {
-      const std::uint64_t h = keno::leading52(digest_from_hex(l.GetString(), "link"));
+      const std::uint64_t h = fairvec::leading52(digest_from_hex(l.GetString(), "link"));
       const int idx = static_cast<int>((h * static_cast<std::uint64_t>(remaining)) >> 52);
       balls.push_back(pool[static_cast<std::size_t>(idx)]);
       std::swap(pool[static_cast<std::size_t>(idx)], pool[static_cast<std::size_t>(remaining - 1)]);

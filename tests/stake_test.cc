@@ -224,8 +224,8 @@ TEST(Stake, LargestFloatStaysBelowOne) {
 
 TEST(StakeBadInput, FieldsAreNamed) {
   const Backend& b = openssl_backend();
-  expect_error([&] { (void)stake::floats(b, "s", "c", stake::kMaxCounter + 1, 0, 1); }, "nonce", std::nullopt);
-  expect_error([&] { (void)stake::floats(b, "s", "c", 0, stake::kMaxCounter + 1, 1); }, "cursor", std::nullopt);
+  expect_error([&] { (void)stake::floats(b, "s", "c", fairvec::kMaxCounter + 1, 0, 1); }, "nonce", std::nullopt);
+  expect_error([&] { (void)stake::floats(b, "s", "c", 0, fairvec::kMaxCounter + 1, 1); }, "cursor", std::nullopt);
   expect_error([&] { (void)stake::floats(b, "s", "c", 0, 0, 0); }, "count", std::nullopt);
   expect_error([&] { (void)stake::floats(b, "s", "c", 0, 0, 1025); }, "count", std::nullopt);
   expect_error([&] { (void)stake::floats(b, "s\xff", "c", 0, 0, 1); }, "serverSeed", 1);

@@ -24,7 +24,7 @@ json::Value unit_schema() { return json::Value::object({{"type", "number"}, {"mi
 KindRef seed_text() {
   static const KindRef k = value_kind(
       "string (UTF-8)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_text(v, key); }, schema_string(),
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
       make::text);
   return k;
 }
@@ -32,9 +32,9 @@ KindRef seed_text() {
 KindRef counter() {
   static const KindRef k = value_kind(
       "integer 0..2^53 - 1", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return cursor::read_counter(v, key); },
-      schema_integer(0, cursor::kMaxCounter),
-      [](ByteReader& in) { return make::integer(in, cursor::kMaxCounter + 1); });
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
+      schema_integer(0, fairvec::kMaxCounter),
+      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
   return k;
 }
 
@@ -245,7 +245,7 @@ void add_cursor_ops(Table& t) {
                     {"nonce", counter()},
                     checked({"options", options})},
          .results = {{"cursors", result_kind("array of cursors, in read order",
-                                             schema_array(schema_integer(0, cursor::kMaxCounter)))}},
+                                             schema_array(schema_integer(0, fairvec::kMaxCounter)))}},
          .open_results = true,
          .examples = game_rounds(),
          .handler = game_op,

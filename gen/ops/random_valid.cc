@@ -2,8 +2,8 @@
 #include <exception>
 #include <optional>
 
+#include "core/input_rules.h"
 #include "ops/op_table.h"
-#include "schemes/keno.h"
 
 namespace fairvec::ops {
 
@@ -14,7 +14,7 @@ namespace {
 bool sendable(const json::Value& v) {
   if (const auto* s = std::get_if<std::string>(&v.variant())) {
     try {
-      keno::check_utf8(*s, "");
+      fairvec::check_text(*s, "");
       return true;
     } catch (const std::exception&) {
       return false;

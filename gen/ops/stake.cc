@@ -15,7 +15,7 @@ namespace {
 KindRef stake_text() {
   static const KindRef k = value_kind(
       "string (UTF-8)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return stake::read_text(v, key); }, schema_string(),
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
       make::text);
   return k;
 }
@@ -23,8 +23,9 @@ KindRef stake_text() {
 KindRef stake_counter() {
   static const KindRef k = value_kind(
       "integer 0..2^53 - 1", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return stake::read_counter(v, key); },
-      schema_integer(0, stake::kMaxCounter), [](ByteReader& in) { return make::integer(in, stake::kMaxCounter + 1); });
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
+      schema_integer(0, fairvec::kMaxCounter),
+      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
   return k;
 }
 
@@ -146,7 +147,7 @@ void add_stake_ops(Table& t) {
   const KindRef game_hash = value_kind(
       "64 lowercase hex digits", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) {
-        std::string s = stake::read_text(v, key);
+        std::string s = fairvec::read_text(v, key);
         stake::check_game_hash(s, key);
         return s;
       },

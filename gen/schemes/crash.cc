@@ -7,7 +7,7 @@
 
 #include "core/enum_names.h"
 #include "core/errors.h"
-#include "schemes/keno.h"
+#include "core/input_rules.h"
 
 namespace fairvec::crash {
 
@@ -44,7 +44,7 @@ std::string_view convention_name(Convention c) { return kConventions.name(c); }
 
 std::vector<std::string> convention_names() { return kConventions.names(); }
 
-std::uint64_t h52(const Digest& d) { return keno::leading52(d); }
+std::uint64_t h52(const Digest& d) { return leading52(d); }
 
 bool divisible_by_101(const Digest& d) {
   unsigned r = 0;
@@ -151,7 +151,7 @@ Point point(Convention c, std::string_view link, const std::optional<std::string
     return from_hash(c, l);
   }
   if (!salt) throw InputError("salt", std::string(convention_name(c)) + " needs a salt");
-  keno::check_utf8(*salt, "salt");
+  check_text(*salt, "salt");
   return from_hash(c, hmac_of(c, l, *salt, backend));
 }
 

@@ -8,63 +8,6 @@
 
 namespace fairvec::cursor {
 
-void check_text(std::string_view text, std::string_view field) {
-  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t n = text.size();
-  std::size_t i = 0;
-  while (i < n) {
-    const unsigned char c = s[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      if (c == 0xE0) lo = 0xA0;  // no overlong forms
-      if (c == 0xED) hi = 0x9F;  // no UTF-16 surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      if (c == 0xF0) lo = 0x90;  // no overlong forms
-      if (c == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
-    } else {
-      throw InputError(std::string(field), "not well-formed UTF-8", i);
-    }
-    if (i + len > n) throw InputError(std::string(field), "truncated UTF-8 sequence", i);
-    if (s[i + 1] < lo || s[i + 1] > hi) throw InputError(std::string(field), "not well-formed UTF-8", i);
-    for (std::size_t k = 2; k < len; ++k) {
-      if (s[i + k] < 0x80 || s[i + k] > 0xBF) {
-        throw InputError(std::string(field), "not well-formed UTF-8", i);
-      }
-    }
-    i += len;
-  }
-}
-
-std::uint64_t check_counter(std::uint64_t v, std::string_view field) {
-  if (v > kMaxCounter) {
-    throw InputError(std::string(field), "must be at most 2^53 - 1 (9007199254740991), got " + std::to_string(v));
-  }
-  return v;
-}
-
-std::uint64_t read_counter(const rapidjson::Value& v, std::string_view field) {
-  if (!v.IsNumber()) throw InputError(std::string(field), "must be an integer");
-  if (v.IsUint64()) return check_counter(v.GetUint64(), field);
-  if (v.IsInt64()) throw InputError(std::string(field), "must not be negative");
-  throw InputError(std::string(field), "must be an integer between 0 and 2^53 - 1");
-}
-
-std::string read_text(const rapidjson::Value& v, std::string_view field) {
-  if (!v.IsString()) throw InputError(std::string(field), "must be a string");
-  std::string s(v.GetString(), v.GetStringLength());
-  check_text(s, field);
-  return s;
-}
-
 std::string message(std::string_view client_seed, std::uint64_t nonce, std::uint64_t cursor) {
   check_text(client_seed, "clientSeed");
   check_counter(nonce, "nonce");

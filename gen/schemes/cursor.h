@@ -18,11 +18,10 @@
 
 #include "core/bytes.h"
 #include "core/crypto.h"
+#include "core/input_rules.h"
 
 namespace fairvec::cursor {
 
-// The largest nonce and cursor: 2^53 - 1.
-inline constexpr std::uint64_t kMaxCounter = kMaxSafeInteger;
 // The largest pool size and draw size n: 2^53 - 1, so that n is exact in binary64 and every index
 // travels as a JSON number.
 inline constexpr std::uint64_t kMaxPool = kMaxSafeInteger;
@@ -33,21 +32,8 @@ inline constexpr std::size_t kMaxPoolUnits = 100000;
 inline constexpr std::int64_t kLimboMin = 100;
 inline constexpr std::int64_t kLimboMax = 1000000;
 
-// check_text throws InputError naming |field|, with the byte position of the first bad byte, unless
-// |text| is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-// Empty text is well formed.
-void check_text(std::string_view text, std::string_view field);
-
-// check_counter returns |v|; it throws InputError naming |field| when |v| > 2^53 - 1.
-std::uint64_t check_counter(std::uint64_t v, std::string_view field);
-
-// read_counter reads a JSON integer 0..2^53-1 (a nonce or a cursor). It throws InputError naming
-// |field| for any other JSON value: a negative, fractional or larger number, a string, null.
-[[nodiscard]] std::uint64_t read_counter(const rapidjson::Value& v, std::string_view field);
-
-// read_text reads a JSON string holding well-formed UTF-8 (a seed). It throws InputError naming
-// |field| when |v| is not a string or its bytes are not well-formed UTF-8.
-[[nodiscard]] std::string read_text(const rapidjson::Value& v, std::string_view field);
+// The seed text and counter rules (check_text, read_text, check_counter, read_counter,
+// kMaxCounter) are core/input_rules.h's, shared with the other families.
 
 // message returns the HMAC message `${clientSeed}-${nonce}-${cursor}` (decimal ASCII, no leading
 // zeros). It throws InputError naming "clientSeed", "nonce" or "cursor" on bad input.

@@ -4,49 +4,9 @@
 #include <numeric>
 #include <stdexcept>
 
-#include <rapidjson/encodings.h>
-
 #include "core/errors.h"
 
 namespace fairvec::keno {
-
-namespace {
-
-// A RapidJSON input stream over a byte range that reads '\0' past the end, so a sequence cut off
-// by the end of the text fails validation instead of reading out of bounds.
-struct BoundedStream {
-  using Ch = char;
-  const char* begin;
-  const char* p;
-  const char* end;
-  Ch Peek() const { return p < end ? *p : '\0'; }
-  Ch Take() { return p < end ? *p++ : '\0'; }
-  std::size_t Tell() const { return static_cast<std::size_t>(p - begin); }
-};
-
-struct NullSink {
-  using Ch = char;
-  void Put(Ch) {}
-};
-
-}  // namespace
-
-void check_utf8(std::string_view text, std::string_view field) {
-  BoundedStream is{text.data(), text.data(), text.data() + text.size()};
-  NullSink os;
-  while (is.p < is.end) {
-    std::size_t start = is.Tell();
-    if (!rapidjson::UTF8<char>::Validate(is, os)) {
-      throw InputError(std::string(field), "not well-formed UTF-8", start);
-    }
-  }
-}
-
-std::uint64_t leading52(const Digest& d) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 7; ++i) v = (v << 8) | d[static_cast<std::size_t>(i)];
-  return v >> 4;  // 56 bits read, keep the first 52
-}
 
 int pick_index(std::uint64_t h52, int remaining) {
   if (h52 >= (std::uint64_t{1} << 52)) throw std::invalid_argument("pick_index: h52 must be < 2^52");
@@ -102,8 +62,8 @@ Draw pick_hex(const std::vector<std::string>& links) {
 }
 
 Draw draw(std::string_view random_hash, std::string_view salt, const Backend& backend) {
-  check_utf8(random_hash, "randomHash");
-  check_utf8(salt, "salt");
+  check_text(random_hash, "randomHash");
+  check_text(salt, "salt");
   return pick(chain(random_hash, salt, backend));
 }
 

@@ -13,20 +13,14 @@
 
 #include "core/bytes.h"
 #include "core/crypto.h"
+#include "core/input_rules.h"
 
 namespace fairvec::keno {
 
 inline constexpr int kPoolSize = 40;  // balls 1..40
 inline constexpr int kBalls = 10;     // balls drawn per ticket
 
-// check_utf8 checks that |text| is well-formed UTF-8 (no overlong forms, no surrogates, nothing
-// above U+10FFFF; U+0000 is allowed). It throws InputError naming |field| with the byte offset of
-// the first byte of the first bad sequence. Keno and crash salts both follow this rule.
-void check_utf8(std::string_view text, std::string_view field);
-
-// leading52 returns the leading 52 bits of |d| (its first 13 hex digits) as an integer < 2^52.
-// It cannot fail.
-[[nodiscard]] std::uint64_t leading52(const Digest& d);
+// The text rule (check_text) and leading52 are core/input_rules.h's, shared with crash.
 
 // pick_index returns floor(norm × remaining) with norm = h52 / 2^52, evaluated in IEEE-754
 // binary64 (round to nearest even) as the engine's JavaScript does. For h52 < 2^52 and

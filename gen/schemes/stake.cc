@@ -4,15 +4,8 @@
 #include <cmath>
 
 #include "core/errors.h"
-#include "schemes/cursor.h"
 
 namespace fairvec::stake {
-
-void check_text(std::string_view text, std::string_view field) { cursor::check_text(text, field); }
-
-std::string read_text(const rapidjson::Value& v, std::string_view field) { return cursor::read_text(v, field); }
-
-std::uint64_t read_counter(const rapidjson::Value& v, std::string_view field) { return cursor::read_counter(v, field); }
 
 std::uint64_t check_count(std::uint64_t n, std::string_view field) {
   if (n < 1 || n > kMaxCount) {
@@ -45,8 +38,8 @@ Floats floats(const Backend& backend, std::string_view server_seed, std::string_
               std::uint64_t cursor, std::uint64_t count) {
   check_text(server_seed, "serverSeed");
   check_text(client_seed, "clientSeed");
-  cursor::check_counter(nonce, "nonce");
-  cursor::check_counter(cursor, "cursor");
+  check_counter(nonce, "nonce");
+  check_counter(cursor, "cursor");
   check_count(count, "count");
   Floats out;
   std::uint64_t round = cursor / 32;

@@ -17,12 +17,12 @@
 
 #include "core/bytes.h"
 #include "core/crypto.h"
+#include "core/input_rules.h"
 #include "core/json.h"
 
 namespace fairvec::stake {
 
 // The largest nonce and byte cursor: 2^53 - 1 (specs/stake-v1.md S4, fairvec's decision).
-inline constexpr std::uint64_t kMaxCounter = kMaxSafeInteger;
 // The most floats one stake.floats request reads (a game reads at most 52).
 inline constexpr std::uint64_t kMaxCount = 1024;
 // 2^32: every float is an integer multiple of 2^-32.
@@ -30,16 +30,8 @@ inline constexpr double kTwo32 = 4294967296.0;
 // The salt of Stake's crash chain (specs/stake-v1.md S30): the hash of a Bitcoin block.
 inline constexpr const char* kCrashSalt = "0000000000000000001b34dc6a1e86083f95500b096231436e9b25cbdd0075c4";
 
-// check_text throws InputError naming |field|, with the byte position of the first bad byte, unless
-// |text| is well-formed UTF-8. Empty text is well formed.
-void check_text(std::string_view text, std::string_view field);
-
-// read_text reads a JSON string of well-formed UTF-8. Throws InputError naming |field| otherwise.
-[[nodiscard]] std::string read_text(const rapidjson::Value& v, std::string_view field);
-
-// read_counter reads a JSON integer 0..2^53 - 1 (a nonce or a byte cursor). Throws InputError
-// naming |field| for a negative, fractional or larger number, or any other JSON value.
-[[nodiscard]] std::uint64_t read_counter(const rapidjson::Value& v, std::string_view field);
+// The seed text and counter rules (check_text, read_text, read_counter, kMaxCounter) are
+// core/input_rules.h's, shared with the other families.
 
 // check_count returns |n|; it throws InputError naming |field| unless 1 <= n <= kMaxCount.
 std::uint64_t check_count(std::uint64_t n, std::string_view field);

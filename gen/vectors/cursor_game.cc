@@ -158,7 +158,7 @@ void game_cases(Cases& cases_out) {
       {"roulette",
        {{"pocket = min(floor(37u), 36) of cursor 0", {}, kSeedHex, kClient, 1, none},
         {"another nonce", {}, kSeedHex, kClient, 2, none},
-        {"nonce 2^53 - 1", {"MaxNonce"}, kSeed2, kClient2, cur::kMaxCounter, none}}},
+        {"nonce 2^53 - 1", {"MaxNonce"}, kSeed2, kClient2, fairvec::kMaxCounter, none}}},
       {"sicbo",
        {{"three dice at cursors 0, 1, 2: min(floor(6u), 5) + 1", {}, kSeedHex, kClient, 1, none},
         {"another nonce", {}, kSeedHex, kClient, 2, none},

@@ -120,7 +120,7 @@ struct Port {
 
   // text reads a seed; throws InputError naming |field| where this port rejects it.
   [[nodiscard]] std::string text(const rapidjson::Value& v, std::string_view field) const {
-    if (!coerce) return cur::read_text(v, field);
+    if (!coerce) return fairvec::read_text(v, field);
     if (v.IsString()) return v.GetString();
     if (v.IsNull()) return "null";
     if (v.IsBool()) return v.GetBool() ? "true" : "false";
@@ -131,15 +131,15 @@ struct Port {
   // counter reads a nonce or cursor; throws InputError naming |field| where this port rejects it.
   [[nodiscard]] Counter counter(const rapidjson::Value& v, std::string_view field) const {
     if (!lenient()) {
-      const u64 n = cur::read_counter(v, field);
+      const u64 n = fairvec::read_counter(v, field);
       return {std::to_string(n), n};
     }
-    if (v.IsUint64() && (v.GetUint64() <= cur::kMaxCounter || big))
+    if (v.IsUint64() && (v.GetUint64() <= fairvec::kMaxCounter || big))
       return {std::to_string(v.GetUint64()), v.GetUint64()};
     if (v.IsInt64() && v.GetInt64() < 0 && negative) return {std::to_string(v.GetInt64())};
     if (v.IsDouble() && fraction) return {json::ecmascript_number(v.GetDouble())};
     if (v.IsDouble() && integral_float && std::floor(v.GetDouble()) == v.GetDouble() && v.GetDouble() >= 0 &&
-        v.GetDouble() <= static_cast<double>(cur::kMaxCounter)) {
+        v.GetDouble() <= static_cast<double>(fairvec::kMaxCounter)) {
       const auto n = static_cast<u64>(v.GetDouble());
       return {std::to_string(n), n};
     }
@@ -148,7 +148,7 @@ struct Port {
     if (v.IsString() && string_counter && v.GetStringLength() > 0 && v.GetStringLength() <= 16 &&
         std::all_of(v.GetString(), v.GetString() + v.GetStringLength(), [](char c) { return c >= '0' && c <= '9'; })) {
       const u64 n = std::stoull(v.GetString());
-      if (n <= cur::kMaxCounter) return {std::to_string(n), n};
+      if (n <= fairvec::kMaxCounter) return {std::to_string(n), n};
     }
     throw InputError(std::string(field), "not a counter");
   }
@@ -216,7 +216,7 @@ struct Port {
   }
 
   [[nodiscard]] Value commitment_answer(const rapidjson::Value& p, const Backend& b) const {
-    const std::string server = cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed");
+    const std::string server = fairvec::read_text(json::member(p, "serverSeed", "params"), "serverSeed");
     switch (commitment) {
       case Commitment::kText: return Value::object({{"commitment", cur::commitment(b, server)}});
       case Commitment::kHexDecoded:
@@ -354,7 +354,7 @@ struct Port {
   [[nodiscard]] Value lenient_game(const rapidjson::Value& p, const Backend& b) const {
     const rapidjson::Value& nonce = json::member(p, "nonce", "params");
     try {
-      (void)cur::read_counter(nonce, "nonce");
+      (void)fairvec::read_counter(nonce, "nonce");
       return nullptr;  // a nonce fairvec reads: the same round
     } catch (const InputError&) {
       (void)counter(nonce, "nonce");  // throws where this port rejects it too

@@ -34,10 +34,10 @@ struct UnitIn {
 };
 bool is_unit_case(const rapidjson::Value& p) { return json::optional_member(p, "nonce") != nullptr; }
 UnitIn unit_in(const rapidjson::Value& p) {
-  return {cur::read_text(json::member(p, "serverSeed", "params"), "serverSeed"),
-          cur::read_text(json::member(p, "clientSeed", "params"), "clientSeed"),
-          cur::read_counter(json::member(p, "nonce", "params"), "nonce"),
-          cur::read_counter(json::member(p, "cursor", "params"), "cursor")};
+  return {fairvec::read_text(json::member(p, "serverSeed", "params"), "serverSeed"),
+          fairvec::read_text(json::member(p, "clientSeed", "params"), "clientSeed"),
+          fairvec::read_counter(json::member(p, "nonce", "params"), "nonce"),
+          fairvec::read_counter(json::member(p, "cursor", "params"), "cursor")};
 }
 // Properties of a case's inputs (CursorUnit cases only).
 Property unit_input(std::function<bool(const UnitIn&)> f) {
@@ -56,7 +56,7 @@ bool x_at_least_half(const rapidjson::Value& p, const json::Value& out) {
 // max_nonce: the case's nonce (cursor.unit's or cursor.game's) is 2^53 - 1.
 bool max_nonce(const rapidjson::Value& p, const json::Value&) {
   const rapidjson::Value* n = json::optional_member(p, "nonce");
-  return n && n->IsUint64() && n->GetUint64() == cur::kMaxCounter;
+  return n && n->IsUint64() && n->GetUint64() == fairvec::kMaxCounter;
 }
 
 }  // namespace
@@ -127,7 +127,7 @@ void add_unit_flags(FlagLibrary& lib) {
             BugType::kBoundary,
             "cursor = 2^53 - 1, written 9007199254740991.",
             {},
-            unit_input([](const UnitIn& c) { return c.cursor == cur::kMaxCounter; })});
+            unit_input([](const UnitIn& c) { return c.cursor == fairvec::kMaxCounter; })});
   lib.flag({"ZeroCounters",
             BugType::kBoundary,
             "nonce = 0 and cursor = 0, written `0`.",
@@ -200,9 +200,10 @@ void unit_cases(Cases& c) {
   add("nonce 7, cursor 3: nonce comes before cursor in the message", {"MessageOrder"}, kSeedHex, kClient, 7, 3);
   add("nonce 255, cursor 16: decimal text, not hex", {"DecimalText"}, kSeedHex, kClient, 255, 16);
   add("nonce 0, cursor 0", {"ZeroCounters"}, kSeedHex, kClient, 0, 0);
-  add("nonce 2^53 - 1", {"MaxNonce"}, kSeedHex, kClient, cur::kMaxCounter, 0);
-  add("cursor 2^53 - 1", {"MaxCursor"}, kSeedHex, kClient, 5, cur::kMaxCounter);
-  add("nonce and cursor 2^53 - 1", {"MaxNonce", "MaxCursor"}, kSeed2, kClient2, cur::kMaxCounter, cur::kMaxCounter);
+  add("nonce 2^53 - 1", {"MaxNonce"}, kSeedHex, kClient, fairvec::kMaxCounter, 0);
+  add("cursor 2^53 - 1", {"MaxCursor"}, kSeedHex, kClient, 5, fairvec::kMaxCounter);
+  add("nonce and cursor 2^53 - 1", {"MaxNonce", "MaxCursor"}, kSeed2, kClient2, fairvec::kMaxCounter,
+      fairvec::kMaxCounter);
 
   add("server seed of 0 bytes (empty key)", {"SeedLength"}, "", kClient, 1, 0);
   add("server seed of 1 byte", {"SeedLength"}, "s", kClient, 1, 0);

@@ -65,7 +65,7 @@ struct Port {
   bool loose_links = false;  // parseInt of the leading 13 hex digits of up to ten links, any count and length
 
   [[nodiscard]] int index_of(const Digest& d, int remaining) const {
-    const std::uint64_t h = keno::leading52(d);
+    const std::uint64_t h = fairvec::leading52(d);
     switch (index) {
       case Index::kExact: return exact_index(h, remaining);
       case Index::k64Bits: return index_from_64_bits(d, remaining);

@@ -56,8 +56,8 @@ void floats_cases(Cases& c) {
   add("cursor 31, 9 floats: every float straddles", {"RoundBoundary", "ByteCursor"}, server, client, Value(6), 31, 9);
   add("cursor 64: round 2 from byte 0", {"ByteCursor"}, server, client, Value(6), 64, 2);
   add("cursor 2^53 - 1: round 281474976710655, byte 31, straddling into the next round",
-      {"RoundBoundary", "ByteCursor"}, server, client, Value(0), stake::kMaxCounter, 2);
-  add("nonce 2^53 - 1", {"MaxSafeNonce"}, server, client, Value(stake::kMaxCounter), 0, 2);
+      {"RoundBoundary", "ByteCursor"}, server, client, Value(0), fairvec::kMaxCounter, 2);
+  add("nonce 2^53 - 1", {"MaxSafeNonce"}, server, client, Value(fairvec::kMaxCounter), 0, 2);
   add("an empty client seed", {"EmptyClientSeed"}, server, "", Value(1), 0, 2);
   add("a client seed with ':' in it", {"ColonInClientSeed"}, server, "lucky:7", Value(1), 0, 2);
   add("a client seed of ':' alone", {"ColonInClientSeed"}, server, ":", Value(0), 0, 1);
@@ -66,10 +66,10 @@ void floats_cases(Cases& c) {
   add("a server seed of UTF-8 text, not hex", {"NonAsciiText"}, "gr\xc3\xbc\xc3\x9f-\xe2\x82\xac-seed", client,
       Value(1), 0, 1);
 
-  bad("nonce 2^53: above 2^53 - 1", {"UnsafeInteger"}, client, Value(stake::kMaxCounter + 1), Value(0), Value(1),
+  bad("nonce 2^53: above 2^53 - 1", {"UnsafeInteger"}, client, Value(fairvec::kMaxCounter + 1), Value(0), Value(1),
       "nonce");
   bad("nonce 2^53 + 1 (a JavaScript number rounds it to 2^53)", {"UnsafeInteger"}, client,
-      Value(stake::kMaxCounter + 2), Value(0), Value(1), "nonce");
+      Value(fairvec::kMaxCounter + 2), Value(0), Value(1), "nonce");
   bad("nonce 1.5", {"NonceNotInteger"}, client, Value(1.5), Value(0), Value(1), "nonce");
   bad("nonce 2.0 (an integral double)", {"NonceNotInteger"}, client, Value(2.0), Value(0), Value(1), "nonce");
   bad("count 0", {"BadCount"}, client, Value(1), Value(0), Value(0), "count");

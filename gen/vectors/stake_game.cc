@@ -151,7 +151,7 @@ void game_cases(Cases& c) {
       O::object({{"mines", 24}}));
   add("keno with 10 picks", {"Pseudorandom"}, "keno", server, client, 4,
       O::object({{"picks", O::array({1, 5, 9, 13, 17, 21, 25, 29, 33, 37})}}));
-  add("hilo at nonce 2^53 - 1", {"MaxSafeNonce"}, "hilo", server, client, stake::kMaxCounter, O::object());
+  add("hilo at nonce 2^53 - 1", {"MaxSafeNonce"}, "hilo", server, client, fairvec::kMaxCounter, O::object());
 
   // Limbo rounds where the house edge after the floor differs (search over nonces of a fixed pair).
   int found = 0;

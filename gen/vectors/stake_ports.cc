@@ -49,7 +49,7 @@ struct Port {
   bool eight_bytes = false;           // a float of 8 bytes: u64 / 2^64
   bool max_u32 = false;               // a float is u32 / (2^32 - 1)
   bool nonce_double = false;          // reads the nonce as a JavaScript number (any number, rounded)
-  std::uint64_t nonce_cap = stake::kMaxCounter;
+  std::uint64_t nonce_cap = fairvec::kMaxCounter;
   bool count_unchecked = false;  // reads any count, 0 and above 1024 included
   bool empty_client_rejected = false;
   bool colon_rejected = false;  // rejects a client seed containing ':'
@@ -65,13 +65,13 @@ struct Port {
 
   [[nodiscard]] std::string text(const rapidjson::Value& p, const char* key) const {
     std::string s = json::get_string(p, key, "params");
-    stake::check_text(s, key);
+    fairvec::check_text(s, key);
     return latin1_text ? latin1(s) : s;
   }
   [[nodiscard]] std::string nonce_text(const rapidjson::Value& p) const {
     const rapidjson::Value& v = json::member(p, "nonce", "params");
     if (nonce_double && v.IsNumber() && v.GetDouble() >= 0) return json::ecmascript_number(v.GetDouble());
-    const std::uint64_t n = stake::read_counter(v, "nonce");
+    const std::uint64_t n = fairvec::read_counter(v, "nonce");
     if (n > nonce_cap) throw InputError("nonce", "above the port's cap");
     return std::to_string(n);
   }
@@ -116,7 +116,7 @@ struct Port {
   }
 
   [[nodiscard]] Value floats(const rapidjson::Value& p, const Backend& b) const {
-    const std::uint64_t cursor = stake::read_counter(json::member(p, "cursor", "params"), "cursor");
+    const std::uint64_t cursor = fairvec::read_counter(json::member(p, "cursor", "params"), "cursor");
     const rapidjson::Value& c = json::member(p, "count", "params");
     if (!c.IsUint64()) throw InputError("count", "must be an integer");
     const std::uint64_t count =

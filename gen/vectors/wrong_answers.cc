@@ -5,8 +5,8 @@
 
 #include "core/errors.h"
 #include "core/families.h"
+#include "core/input_rules.h"
 #include "ops/op_table.h"
-#include "schemes/keno.h"
 
 namespace fairvec::vectors {
 
@@ -22,7 +22,7 @@ rapidjson::Document document_of(const json::Value& v) {
 // json_text tells whether |v| has a JSON text: every string in it is UTF-8.
 bool json_text(const json::Value& v) {
   try {
-    keno::check_utf8(json::to_line(v), "answer");
+    fairvec::check_text(json::to_line(v), "answer");
     return true;
   } catch (const InputError&) {
     return false;

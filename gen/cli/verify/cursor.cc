@@ -40,7 +40,7 @@ Report run_cursor(const Args& a, const Context& ctx) {
   const std::string game = required(a, "game");
   const std::string server_seed = seed_option(a, "server-seed");
   const std::string client_seed = seed_option(a, "client-seed");
-  const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, cursor::kMaxCounter);
+  const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, fairvec::kMaxCounter);
   rapidjson::Document options;
   json_option(single(a, "options").value_or("{}"), "options", options);
   std::optional<std::string> commitment = single(a, "commitment");

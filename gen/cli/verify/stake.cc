@@ -27,7 +27,7 @@ Report run_stake(const Args& a, const Context& ctx) {
   if (!a.has("client-seed"))
     throw InputError("--client-seed", "missing: give the client seed (it may be empty: --client-seed=)");
   const std::string client_seed = *single(a, "client-seed", true);
-  const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, stake::kMaxCounter);
+  const std::uint64_t nonce = parse_count(required(a, "nonce"), "--nonce", 0, fairvec::kMaxCounter);
   rapidjson::Document options;
   object_option(single(a, "options").value_or("{}"), "options", options);
   std::optional<std::string> commitment = single(a, "commitment");
