@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <set>
@@ -278,16 +277,14 @@ TEST(CursorVectors, EveryVectorPassesOnBothBackendsThroughLibraryAndPort) {
   EXPECT_GE(total, 200u);
 }
 
-TEST(CursorVectors, CommittedFilesEqualAFreshGenerationWithinTheTimeBudget) {
-  const auto start = std::chrono::steady_clock::now();
+// Generation time is a target of `fairvec bench` (a ratio in one run), not of a unit test.
+TEST(CursorVectors, CommittedFilesEqualAFreshGeneration) {
   for (const auto& k : vectors::own_files_of("cursor")) {
     const std::string fresh = json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS));
     EXPECT_TRUE(fresh == read_file(fs::path(FAIRVEC_SOURCE_VECTORS) / k.file)) << k.file << ": run fairvec generate";
     EXPECT_EQ(fresh, json::to_pretty(k.generate_in(FAIRVEC_SOURCE_VECTORS)))
         << k.file << ": generation is not deterministic";
   }
-  const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 10.0);
 }
 
 TEST(CursorVectors, ATamperedVectorFails) {
