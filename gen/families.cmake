@@ -39,7 +39,7 @@ foreach(_i RANGE ${_fv_last})
       "${CMAKE_CURRENT_SOURCE_DIR}/vectors/${_fv_id}.cc"
       "${PROJECT_SOURCE_DIR}/tests/${_fv_id}_test.cc"
       "${PROJECT_SOURCE_DIR}/tests/ports/python/${_fv_id}.py"
-      "${PROJECT_SOURCE_DIR}/tests/ports/js/${_fv_id}.js")
+      "${PROJECT_SOURCE_DIR}/web/src/${_fv_id}.mjs")
   if(NOT _fv_verify STREQUAL "")
     list(APPEND _fv_required "${CMAKE_CURRENT_SOURCE_DIR}/cli/verify/${_fv_id}.cc")
   endif()

@@ -132,7 +132,7 @@ CTEST_TABLES = [
       "wrong_answers_harness", "check_port_behaviour", "transcripts_harness", "transcripts_vs_vectors",
       "result_members", "op_metadata", "stake_operator_port"]),
     ("docs/check-page.md", "ctest-check-page",
-     ["web_port", "web_page_current", "web_lang_keys", "web_port_fields", "web_facts", "web_verdicts", "web_browser"]),
+     ["web_page_current", "web_lang_keys", "web_port_fields", "web_facts", "web_verdicts", "web_browser"]),
 ]
 
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// port.mjs - the check page's scheme code as a port for `fairvec check-port` (port protocol v1,
-// specs/port-protocol.md): the same ES modules the page runs (web/src/), on Node's WebCrypto
-// (globalThis.crypto.subtle, Node 20 and later). One JSON request per line on stdin, one reply per
-// line on stdout, answered in order.
+// port.mjs - fairvec's JavaScript example port: the check page's scheme code as a port for
+// `fairvec check-port` (port protocol v1, specs/port-protocol.md). It runs the same ES modules the
+// page runs (web/src/, one per family, each request read by web/src/json.mjs), on Node's WebCrypto
+// (globalThis.crypto.subtle, Node 20 and later): each family is written once in JavaScript. One
+// JSON request per line on stdin, one reply per line on stdout, answered in order.
 //   fairvec check-port --require-all -- node web/port.mjs
-//   node web/port.mjs --ops    print the ops it serves, one per line (tests/CMakeLists.txt reads them)
+//   node web/port.mjs --ops    print the ops it serves, one per line
 import { handleLine, opNames } from './src/protocol.mjs';
 
 if (process.argv[2] === '--ops') {

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """transcripts_test.py --fairvec BIN [--node NODE]: the transcripts and the --json report against
 their schemas, and transcript_harness.py (written from the transcript documentation only) reaching
-the same verdicts as `fairvec check-port` on the example ports (Python, and JavaScript under NODE,
-default the node in PATH) and on two mutants. About 20 s on 2 cores. Without node the JavaScript
-port is not run and the test exits 77 (CTest's SKIP_RETURN_CODE) after the rest passed; with
+the same verdicts as `fairvec check-port` on the example ports (Python, and JavaScript: web/port.mjs
+under NODE, default the node in PATH) and on two mutants. About 20 s on 2 cores. Without node the
+JavaScript port is not run and the test exits 77 (CTest's SKIP_RETURN_CODE) after the rest passed; with
 FAIRVEC_REQUIRE_TOOLS=1 (CMake option FAIRVEC_REQUIRE_TOOLS) a missing node fails."""
 import glob, json, os, shutil, subprocess, sys
 import jsonschema
@@ -25,7 +25,7 @@ node = sys.argv[sys.argv.index("--node") + 1] if "--node" in sys.argv else shuti
 if node and not os.access(node, os.X_OK):
     node = None
 if node:
-    ports["example-js"] = [node, os.path.join(HERE, "js", "fairvec_port.js")]
+    ports["example-js"] = [node, os.path.join(HERE, "..", "..", "web", "port.mjs")]
 elif os.environ.get("FAIRVEC_REQUIRE_TOOLS") == "1":
     sys.exit("transcripts: FAIL: node not found (FAIRVEC_REQUIRE_TOOLS=1: the JavaScript port must run)")
 for m in ("swapped-dice", "keno-splice"):

@@ -369,7 +369,7 @@ def harnesses(vectors, what):
     if covered != files:
         fail(f"{what}: Python harness covered {len(covered)} of {len(files)} files")
     js = run([A.node, os.path.join(here, "transcript_harness.mjs"), vectors, "--require-all", "--",
-              A.node, os.path.join(here, "js", "fairvec_port.js")]).stdout
+              A.node, os.path.join(A.source, "web", "port.mjs")]).stdout
     print(f"  {what}: Python harness: {len(verdicts)} tests of {len(files)} files passed; JavaScript harness: "
           f"{js.strip().splitlines()[-1]}")
     if what == "npm package":  # the JavaScript harness bites: a mutant port fails it
