@@ -466,11 +466,10 @@ std::vector<std::string> audit_result_members(const std::vector<SpecRow>& rows,
     }
     if (!listed) problems.push_back("`" + name + "` has no row in its spec's Result members table");
     if (d.adds != adds_of[name]) {
-      problems.push_back("`" + name + "`: the op table's additions {" + [&] {
-        std::string t;
-        for (const auto& a : d.adds) t += " " + a;
-        return t;
-      }() + " } are not the spec's \"fairvec adds\"");
+      std::string listed_adds;  // a plain loop: clang 14 cannot capture a structured binding in a lambda
+      for (const auto& a : d.adds) listed_adds += " " + a;
+      problems.push_back("`" + name + "`: the op table's additions {" + listed_adds +
+                         " } are not the spec's \"fairvec adds\"");
     }
   }
   // What the transcripts ask, per (op, game): each call's top-level members, and every nested path.

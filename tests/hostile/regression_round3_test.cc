@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <map>
+#include <utility>
 
 #include "check/text_safety.h"
 #include "cli/args.h"
@@ -211,7 +212,7 @@ TEST(Round3VerifyCursor, EmptySeedsAreAcceptedAsCursorV1Allows) {
       rapidjson::Document report;
       json::parse(first.out, report, "verify --json");
       std::string outcome = "{", changed = "{";
-      for (const auto& m : report["result"]["outcome"].GetObject()) {
+      for (const auto& m : std::as_const(report)["result"]["outcome"].GetObject()) {  // const: clang 14, C++20 !=
         const std::string name = m.name.GetString();
         ASSERT_TRUE(t.HasMember(name.c_str())) << what << ": the vector has no " << name;
         const std::string sep = outcome.size() > 1 ? "," : "";
