@@ -385,6 +385,19 @@ Alternative top_lenient(const ops::OpSpec* op, int how) {
   });
 }
 
+// rewriting_lists is the wrong port of |op| that rewrites each top-level list param of two or
+// more items with |change|, which returns whether it changed the list.
+Alternative rewriting_lists(const ops::OpSpec* op, std::function<bool(json::Array&)> change) {
+  return rewriting(op, [change](const ops::OpSpec& o, json::Object& p) {
+    bool changed = false;
+    for (const Leaf& l : leaves_of(o)) {
+      Value* v = find_in(p, l.name);
+      if (v && v->is_array() && v->as_array().size() >= 2) changed = change(v->as_array()) || changed;
+    }
+    return changed;
+  });
+}
+
 // refusing_at_bound is the wrong port of |op| that refuses a member at its declared maximum
 // (|max|) or minimum (at_bound), naming it.
 Alternative refusing_at_bound(const ops::OpSpec* op, bool max) {
@@ -501,34 +514,23 @@ const std::vector<PortDef>& port_defs() {
        "reads every list param in the reverse order (the newest first where the spec lists the oldest first, the "
        "last seat first)",
        [](const ops::OpSpec* op) {
-         return rewriting(op, [](const ops::OpSpec& o, json::Object& p) {
-           bool changed = false;
-           for (const Leaf& l : leaves_of(o)) {
-             Value* v = find_in(p, l.name);
-             if (!v || !v->is_array() || v->as_array().size() < 2) continue;
-             std::reverse(v->as_array().begin(), v->as_array().end());
-             changed = true;
-           }
-           return changed;
+         return rewriting_lists(op, [](json::Array& a) {
+           std::reverse(a.begin(), a.end());
+           return true;
          });
        }},
       {"sorted-lists",
        "reads every list param as a set, sorted (seats, links, MACs or retries taken in sorted order where the "
        "spec fixes the order given)",
        [](const ops::OpSpec* op) {
-         return rewriting(op, [](const ops::OpSpec& o, json::Object& p) {
+         return rewriting_lists(op, [](json::Array& a) {
+           json::Array sorted = a;
+           std::stable_sort(sorted.begin(), sorted.end(),
+                            [](const Value& x, const Value& y) { return json::to_line(x) < json::to_line(y); });
            bool changed = false;
-           for (const Leaf& l : leaves_of(o)) {
-             Value* v = find_in(p, l.name);
-             if (!v || !v->is_array() || v->as_array().size() < 2) continue;
-             json::Array& a = v->as_array();
-             json::Array sorted = a;
-             std::stable_sort(sorted.begin(), sorted.end(),
-                              [](const Value& x, const Value& y) { return json::to_line(x) < json::to_line(y); });
-             for (std::size_t i = 0; i < a.size(); ++i)
-               changed = changed || json::to_line(a[i]) != json::to_line(sorted[i]);
-             a = std::move(sorted);
-           }
+           for (std::size_t i = 0; i < a.size(); ++i)
+             changed = changed || json::to_line(a[i]) != json::to_line(sorted[i]);
+           a = std::move(sorted);
            return changed;
          });
        }},
