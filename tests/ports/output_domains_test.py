@@ -9,9 +9,9 @@ the valid calls in every transcript (DIR/transcripts/*.jsonl). A value reached b
 unless the spec's table lists it with its reason; a listed value that a call reaches fails too (the
 row is stale). --plant-drop DOMAIN=VALUE (self-test) leaves out every call whose answer holds VALUE
 in DOMAIN, which must then fail. Exit 0 all reached or listed, 1 a failure, 2 bad arguments."""
-import glob, json, os, re, sys
+import json, os, re, sys
 
-from kit_args import HERE, fairvec_and_vectors, op_table
+from kit_args import HERE, fairvec_and_vectors, op_table, valid_calls
 
 MAX_SPAN = 256
 
@@ -83,20 +83,14 @@ def main():
     ops = op_table(fairvec)
     reached = {}
     calls = 0
-    for path in sorted(glob.glob(os.path.join(vectors, "transcripts", "*.jsonl"))):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                for call in json.loads(line)["calls"]:
-                    expect = call["expect"]
-                    if not expect.get("ok"):
-                        continue
-                    got = {}
-                    reach(expect["result"], call["op"], got)
-                    if plant and plant[1] in got.get(plant[0], ()):
-                        continue
-                    calls += 1
-                    for p, vals in got.items():
-                        reached.setdefault(p, set()).update(vals)
+    for op, result in valid_calls(vectors):
+        got = {}
+        reach(result, op, got)
+        if plant and plant[1] in got.get(plant[0], ()):
+            continue
+        calls += 1
+        for p, vals in got.items():
+            reached.setdefault(p, set()).update(vals)
     if calls == 0:
         print(f"output_domains: no valid call in {vectors}/transcripts")
         return 1

@@ -14,9 +14,9 @@ fail a vector. Read from the transcripts (what check-port compares), member by m
 --table prints the audit, one line per (op, member). Exits 1 naming each gap, and naming an
 exception below that is no longer a gap (so the list cannot go stale), and a vector asking a
 member the op table marks as fairvec's addition. About 1 s."""
-import glob, json, os, sys
+import json, os, sys
 
-from kit_args import fairvec_and_vectors, op_table
+from kit_args import fairvec_and_vectors, op_table, valid_calls
 
 # EXCEPTIONS are the gaps that stay, each with its reason; every other gap fails. Result members
 # the op table marks as fairvec's additions (`"addition": true`: the specs' "fairvec adds ...") are
@@ -44,15 +44,9 @@ def domain(schema):
 
 def audit(ops, vectors):
     seen = {}  # (op, member) -> set of expected values as JSON text
-    for path in sorted(glob.glob(os.path.join(vectors, "transcripts", "*.jsonl"))):
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                for call in json.loads(line)["calls"]:
-                    expect = call["expect"]
-                    if not expect.get("ok"):
-                        continue
-                    for name, value in expect["result"].items():
-                        seen.setdefault((call["op"], name), set()).add(json.dumps(value, sort_keys=True))
+    for op, result in valid_calls(vectors):
+        for name, value in result.items():
+            seen.setdefault((op, name), set()).add(json.dumps(value, sort_keys=True))
     rows, gaps = [], []
     for name, op in sorted(ops.items()):
         declared = {r["name"]: r["schema"] for r in op["results"] if not r["addition"]}
