@@ -107,27 +107,32 @@ export function checkText(s, field) {
 const subtle = globalThis.crypto && globalThis.crypto.subtle;
 export function cryptoAvailable() { return !!subtle; }
 
+// A hash is named as WebCrypto names it: 'SHA-256' or 'SHA-512' (gen/core/crypto.h's Hash).
+export async function digest(bytes, hash = 'SHA-256') {
+  return new Uint8Array(await subtle.digest(hash, bytes));
+}
+
 export async function sha256(bytes) {
-  return new Uint8Array(await subtle.digest('SHA-256', bytes));
+  return digest(bytes, 'SHA-256');
 }
 
 const keys = new Map();
-export async function hmacKey(keyBytes) {
-  const id = toHex(keyBytes);
+export async function hmacKey(keyBytes, hash = 'SHA-256') {
+  const id = `${hash}:${toHex(keyBytes)}`;
   let k = keys.get(id);
   if (!k) {
     // An empty HMAC key is valid (RFC 2104); WebCrypto refuses a zero-length raw key, and the
     // HMAC of an empty key equals the HMAC of one zero byte (the key is zero-padded to the block).
     const raw = keyBytes.length === 0 ? new Uint8Array(1) : keyBytes;
-    k = subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    k = subtle.importKey('raw', raw, { name: 'HMAC', hash }, false, ['sign']);
     if (keys.size > 64) keys.clear();
     keys.set(id, k);
   }
   return k;
 }
 
-export async function hmac(keyBytes, msgBytes) {
-  return new Uint8Array(await subtle.sign('HMAC', await hmacKey(keyBytes), msgBytes));
+export async function hmac(keyBytes, msgBytes, hash = 'SHA-256') {
+  return new Uint8Array(await subtle.sign('HMAC', await hmacKey(keyBytes, hash), msgBytes));
 }
 
 export async function hmacWith(key, msgBytes) {

@@ -1,8 +1,8 @@
 // params.mjs - reading port params (port protocol v1) the way fairvec's op table reads them
 // (gen/ops/op_table.cc Kinds): a missing or mistyped param is named "params.<key>" or "<key>"
 // as the op declares, and the scheme's own reader names what is wrong inside a value.
-import { BadInput } from './core.mjs';
-import { intValue, isObject } from './json.mjs';
+import { BadInput, MAX_SAFE, checkText } from './core.mjs';
+import { intValue, isNumber, isObject } from './json.mjs';
 
 export const P = 'params';
 export const BARE = 'bare';
@@ -46,4 +46,23 @@ export function object(p, key, naming = P) {
   const v = need(p, key, naming);
   if (!isObject(v)) throw new BadInput(fieldName(key, naming), 'must be a JSON object');
   return v;
+}
+
+// text reads a seed (core/input_rules.h read_text): a JSON string of well-formed UTF-8, every
+// error named by the bare key.
+export function text(p, key) {
+  const v = need(p, key, BARE);
+  if (typeof v !== 'string') throw new BadInput(key, 'must be a string');
+  return checkText(v, key);
+}
+
+// counter reads a nonce or cursor (core/input_rules.h read_counter): a JSON integer 0..2^53 - 1,
+// every error named by the bare key.
+export function counter(p, key) {
+  const v = need(p, key, BARE);
+  if (!isNumber(v)) throw new BadInput(key, 'must be an integer');
+  const i = intValue(v);
+  if (i !== null && i >= 0n && i <= BigInt(MAX_SAFE)) return Number(i);
+  if (i !== null && i < 0n && i >= -(1n << 63n)) throw new BadInput(key, 'must not be negative');
+  throw new BadInput(key, 'must be an integer between 0 and 2^53 - 1');
 }

@@ -3,25 +3,12 @@
 // float), the game events, the translation over given floats and crash points
 // (gen/schemes/stake.cc, stake_games.cc); the port ops. The page has no stake sub-form yet: players
 // check a round with `fairvec verify stake`.
-import { BadInput, MAX_SAFE, checkText, utf8, hmacKey, hmacWith, toHex } from './core.mjs';
-import { need, BARE } from './params.mjs';
+import { BadInput, utf8, hmacKey, hmacWith, toHex } from './core.mjs';
+import { need, BARE, text, counter } from './params.mjs';
 import { isObject, isNumber, intValue, numberValue } from './json.mjs';
 
 export const MAX_COUNT = 1024;
 const TWO32 = 2 ** 32;
-
-function readText(v, field) {
-  if (typeof v !== 'string') throw new BadInput(field, 'must be a string');
-  return checkText(v, field);
-}
-// readCounter: a JSON integer 0..2^53 - 1 (stake::read_counter).
-function readCounter(v, field) {
-  if (!isNumber(v)) throw new BadInput(field, 'must be an integer');
-  const i = intValue(v);
-  if (i !== null && i >= 0n && i <= BigInt(MAX_SAFE)) return Number(i);
-  if (i !== null && i < 0n && i >= -(1n << 63n)) throw new BadInput(field, 'must not be negative');
-  throw new BadInput(field, 'must be an integer between 0 and 2^53 - 1');
-}
 
 // read returns |count| floats from byte |cursor| on (S1..S5).
 export async function read(serverSeed, clientSeed, nonce, cursor, count) {
@@ -165,20 +152,17 @@ export async function crashPoint(gameHash, salt) {
   return { hmac: toHex(mac), point: Math.floor(Math.max(1, (TWO32 / (i + 1)) * (1 - 0.01)) * 100) / 100 };
 }
 
-const textParam = (p, k) => readText(need(p, k, BARE), k);
-const counterParam = (p, k) => readCounter(need(p, k, BARE), k);
-
 export const ops = {
   'stake.floats': async (p) => {
-    const s = textParam(p, 'serverSeed'), c = textParam(p, 'clientSeed');
-    const nonce = counterParam(p, 'nonce'), cursor = counterParam(p, 'cursor');
+    const s = text(p, 'serverSeed'), c = text(p, 'clientSeed');
+    const nonce = counter(p, 'nonce'), cursor = counter(p, 'cursor');
     const v = intValue(need(p, 'count', BARE));
     if (v === null || v < 1n || v > BigInt(MAX_COUNT)) throw new BadInput('count', `must be an integer between 1 and ${MAX_COUNT}`);
     return { floats: await read(s, c, nonce, cursor, Number(v)) };
   },
   'stake.game': async (p) => {
     const game = readGame(need(p, 'game', BARE), 'game');
-    const s = textParam(p, 'serverSeed'), c = textParam(p, 'clientSeed'), nonce = counterParam(p, 'nonce');
+    const s = text(p, 'serverSeed'), c = text(p, 'clientSeed'), nonce = counter(p, 'nonce');
     const options = need(p, 'options', BARE);
     const fl = await read(s, c, nonce, 0, needed(game, options));
     return { floats: fl, ...event(game, fl, options) };
@@ -201,11 +185,11 @@ export const ops = {
     return event(game, fl, options);
   },
   'stake.crash': async (p) => {
-    const h = textParam(p, 'gameHash');
+    const h = text(p, 'gameHash');
     const bad = [...h].findIndex((ch) => !/[0-9a-f]/.test(ch));
     if (bad >= 0) throw new BadInput('gameHash', 'must be 64 lowercase hex digits', bad);
     if (h.length !== 64) throw new BadInput('gameHash', `must be 64 lowercase hex digits, got ${h.length}`);
-    return { crashPoint: (await crashPoint(h, textParam(p, 'salt'))).point };
+    return { crashPoint: (await crashPoint(h, text(p, 'salt'))).point };
   },
 };
 
