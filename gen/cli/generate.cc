@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "check/shipped.h"
@@ -118,14 +119,20 @@ void check_out_dir(const fs::path& out, bool verify) {
   }
 }
 
-// Generation collects what one run writes or compares.
+// Generation collects what one run writes or compares. It holds every file until flush(), so that
+// a generator that fails part way (a stub, a search that finds nothing) leaves the tree as it was.
 class Generation {
  public:
   Generation(fs::path out, bool verify) : out_(std::move(out)), verify_(verify) {}
 
   // emit writes |contents| to |path| atomically, or with --verify compares it with the file there,
-  // naming the first differing line. Files under the output directory are listed in the manifest.
+  // naming the first differing line; before flush() it only keeps them. Files under the output
+  // directory are listed in the manifest.
   void emit(const fs::path& path, const std::string& contents) {
+    if (!flushed_) {
+      pending_.push_back({path, contents, std::nullopt});
+      return;
+    }
     produced_.insert(path.lexically_normal());
     const fs::path rel = path.lexically_normal().lexically_relative(out_.lexically_normal());
     const bool inside = !rel.empty() && *rel.begin() != "..";
@@ -224,12 +231,24 @@ class Generation {
     }
   }
 
+  // flush emits every file kept so far, in the order given, and every later one at once.
+  void flush() {
+    flushed_ = true;
+    for (const Pending& p : pending_) {
+      emit(p.path, p.contents);
+      if (p.vector) record_vector_file(p.vector->first, p.vector->second);
+    }
+    pending_.clear();
+  }
+
   const std::string& manifest() const { return manifest_; }
   // vector_file records that the file last emitted is a vector file of |algorithm| with |tests| tests.
   void vector_file(const std::string& algorithm, std::int64_t tests) {
-    set_.files.back().algorithm = algorithm;
-    set_.files.back().tests = tests;
-    set_.number_of_tests += tests;
+    if (!flushed_) {
+      pending_.back().vector = std::make_pair(algorithm, tests);
+      return;
+    }
+    record_vector_file(algorithm, tests);
   }
   // set_manifest is MANIFEST.json for the files emitted so far (vectors/set_manifest.h).
   json::Value set_manifest() const {
@@ -258,8 +277,23 @@ class Generation {
     status_ = kExitFailed;
   }
 
+  void record_vector_file(const std::string& algorithm, std::int64_t tests) {
+    set_.files.back().algorithm = algorithm;
+    set_.files.back().tests = tests;
+    set_.number_of_tests += tests;
+  }
+
+  // Pending is a file kept until flush(), with its algorithm and test count when it is a vector file.
+  struct Pending {
+    fs::path path;
+    std::string contents;
+    std::optional<std::pair<std::string, std::int64_t>> vector;
+  };
+
   fs::path out_;
   bool verify_;
+  bool flushed_ = false;
+  std::vector<Pending> pending_;
   int status_ = kExitOk;
   std::set<fs::path> produced_;
   std::string manifest_;
@@ -280,13 +314,7 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
     if (ec) throw IoError("cannot create " + out.string() + ": " + ec.message());
   }
   const DirLock lock(out, !verify);  // one generation at a time; --verify never sees one half done
-  if (!verify && existed) {
-    remove_temp_files(out);
-    if (full) {  // a set half written has no manifest
-      fs::remove(out / kManifest);
-      fs::remove(out / vectors::kSetManifestName);
-    }
-  }
+  if (!verify && existed) remove_temp_files(out);
   Generation g(out, verify);
   std::size_t files = 0, tests = 0;
   try {
@@ -332,6 +360,13 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
     } else if (full) {
       std::cout << "spec tables: " << specs.string() << " is not a directory; not written\n";
     }
+    // Everything is generated: now the files are written (a set half written, if writing fails, has
+    // no manifest).
+    if (!verify && existed && full) {
+      fs::remove(out / kManifest);
+      fs::remove(out / vectors::kSetManifestName);
+    }
+    g.flush();
     if (full) {  // the manifests list every other file; MANIFEST.sha256 lists MANIFEST.json too, and is written last
       g.emit(out / vectors::kSetManifestName, json::to_pretty(g.set_manifest()));
       g.emit(out / kManifest, std::string(g.manifest()));

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "check/process.h"
@@ -235,6 +236,35 @@ TEST_F(Finding6, ManifestListsEveryFileAndIsWrittenLast) {
   for (const auto& e : fs::recursive_directory_iterator(dir)) {
     EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
   }
+}
+
+// A generation that fails before it has written anything (here: a spec whose marker block has no
+// end; a generator's stub or a search that finds nothing fails the same way) leaves every file of
+// the output directory as it was, its manifests included: files are written only once all are made.
+TEST_F(Finding6, AGenerationThatFailsWritesNothing) {
+  const fs::path specs = dir.parent_path() / ("fairvec_specs_" + std::to_string(::getpid()));
+  fs::remove_all(specs);  // not a directory yet: the first generation writes no spec table
+  ASSERT_EQ(run({"generate", "--out", dir.string(), "--specs", specs.string()}).rc(), 0);
+  fs::create_directories(specs);
+  std::map<fs::path, std::string> before;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) before[e.path()] = read_file(e.path());
+  }
+  ASSERT_TRUE(before.count(dir / "MANIFEST.sha256"));
+  std::ofstream(dir / "keno_pick_test.json") << "edited";  // a file generation would rewrite
+  before[dir / "keno_pick_test.json"] = "edited";
+  std::ofstream(specs / "broken.md") << "<!-- fairvec:flags keno_pick_test.json begin -->\nno end\n";
+  ChildRun r = run({"generate", "--out", dir.string(), "--specs", specs.string()});
+  EXPECT_EQ(r.rc(), 2) << r.all();
+  EXPECT_NE(r.err.find("broken.md"), std::string::npos) << r.all();
+  std::size_t files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    if (!e.is_regular_file()) continue;
+    ++files;
+    EXPECT_TRUE(before.count(e.path()) && before[e.path()] == read_file(e.path())) << e.path() << " changed";
+  }
+  EXPECT_EQ(files, before.size());
+  fs::remove_all(specs);
 }
 
 // Kills at several points of a generation: no temporary file is left, and a generation that did
