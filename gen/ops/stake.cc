@@ -122,6 +122,14 @@ void add_stake_ops(Table& t) {
                        return make::options(in, kValid);
                      }),
                  [](ByteReader& in) { return *game_rounds()[in.pick(game_rounds().size())].find("options"); });
+  // lattice_floats: floats 4 bytes can give, as many as a game reads (one most often).
+  const auto lattice_floats = [](ByteReader& in) {
+    static const std::size_t kCounts[] = {1, 1, 1, 1, 1, 1, 2, 3, 5, 6, 8, 10, 12, 16, 24, 52};
+    json::Array a;
+    const std::size_t n = kCounts[in.pick(std::size(kCounts))];
+    for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
+    return json::Value(std::move(a));
+  };
   const KindRef floats = with_valid(
       value_kind(
           "array of floats, each a multiple of 2^-32 in [0, 1)", Naming::kBare,
@@ -135,15 +143,10 @@ void add_stake_ops(Table& t) {
             return out;
           },
           schema_array(json::Value::object({{"type", "number"}, {"minimum", 0}, {"exclusiveMaximum", 1}}), 0, 64),
-          make::units, false),
-      [](ByteReader& in) {  // lattice floats, as many as a game reads (one most often)
-        static const std::size_t kCounts[] = {1, 1, 1, 1, 1, 1, 2, 3, 5, 6, 8, 10, 12, 16, 24, 52};
-        json::Array a;
-        const std::size_t n = kCounts[in.pick(std::size(kCounts))];
-        for (std::size_t i = 0; i < n; ++i)
-          a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
-        return json::Value(std::move(a));
-      });
+          // Half the fuzz values are lattice floats, so that the fuzz targets reach the games' code
+          // and not only the float check.
+          [lattice_floats](ByteReader& in) { return in.pick(2) ? lattice_floats(in) : make::units(in); }, false),
+      lattice_floats);
   const KindRef game_hash = value_kind(
       "64 lowercase hex digits", Naming::kBare,
       [](const rapidjson::Value& v, std::string_view key) {
