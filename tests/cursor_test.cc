@@ -141,6 +141,28 @@ TEST(CursorStream, UnitIsBigEndianHmacOfTheMessageKeyedByTheSeedTextOnBothBacken
   }
 }
 
+// The helpers take the hash (core/crypto.h): over SHA-256 they are cursor-v1's digest and unit;
+// over SHA-512 they read the same message's HMAC-SHA512, whose first 8 bytes give the unit, and both
+// backends agree on it.
+TEST(CursorStream, HelpersTakeTheHash) {
+  for (u64 c = 0; c < 20; ++c) {
+    const Bytes m256 = cur::mac(openssl_backend(), Hash::kSha256, kSeed, "fairvec", 7, c);
+    const Digest d = cur::digest(cryptopp_backend(), kSeed, "fairvec", 7, c);
+    EXPECT_EQ(m256, Bytes(d.begin(), d.end()));
+    EXPECT_EQ(cur::unit_of(openssl_backend(), Hash::kSha256, kSeed, "fairvec", 7, c),
+              cur::unit(cryptopp_backend(), kSeed, "fairvec", 7, c));
+    const std::string msg = "fairvec-7-" + std::to_string(c);
+    const Bytes m512 = cur::mac(cryptopp_backend(), Hash::kSha512, kSeed, "fairvec", 7, c);
+    EXPECT_EQ(m512, openssl_backend().hmac(Hash::kSha512, as_bytes(kSeed), as_bytes(msg)));
+    ASSERT_EQ(m512.size(), 64u);
+    u64 x = 0;
+    for (int i = 0; i < 8; ++i) x = x << 8 | m512[static_cast<std::size_t>(i)];
+    EXPECT_EQ(cur::unit_of(openssl_backend(), Hash::kSha512, kSeed, "fairvec", 7, c), cur::u64_to_unit(x));
+  }
+  expect_input_error([] { (void)cur::mac(openssl_backend(), Hash::kSha512, "\xff", "c", 0, 0); }, "serverSeed");
+  EXPECT_THROW((void)cur::u64_of(Bytes(7, 0)), std::invalid_argument);
+}
+
 TEST(CursorStream, MessageWritesDecimalCountersWithoutLeadingZeros) {
   EXPECT_EQ(cur::message("", 0, 0), "-0-0");
   EXPECT_EQ(cur::message("a-b", 9007199254740991ULL, 10), "a-b-9007199254740991-10");

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include "core/errors.h"
 
@@ -20,16 +21,28 @@ std::string message(std::string_view client_seed, std::uint64_t nonce, std::uint
   return m;
 }
 
+Bytes mac(const Backend& backend, Hash hash, std::string_view server_seed, std::string_view client_seed,
+          std::uint64_t nonce, std::uint64_t cursor) {
+  check_text(server_seed, "serverSeed");
+  return backend.hmac(hash, as_bytes(server_seed), as_bytes(message(client_seed, nonce, cursor)));
+}
+
 Digest digest(const Backend& backend, std::string_view server_seed, std::string_view client_seed, std::uint64_t nonce,
               std::uint64_t cursor) {
   check_text(server_seed, "serverSeed");
   return backend.hmac_sha256(server_seed, message(client_seed, nonce, cursor));
 }
 
-std::uint64_t u64_of(const Digest& d) {
+std::uint64_t u64_of(ByteView d) {
+  if (d.size() < 8) throw std::invalid_argument("cursor::u64_of: fewer than 8 bytes");
   std::uint64_t x = 0;
-  for (int i = 0; i < 8; ++i) x = (x << 8) | d[i];
+  for (std::size_t i = 0; i < 8; ++i) x = (x << 8) | d[i];
   return x;
+}
+
+double unit_of(const Backend& backend, Hash hash, std::string_view server_seed, std::string_view client_seed,
+               std::uint64_t nonce, std::uint64_t cursor) {
+  return u64_to_unit(u64_of(mac(backend, hash, server_seed, client_seed, nonce, cursor)));
 }
 
 std::string bits_hex(double d) {

@@ -45,9 +45,20 @@ inline constexpr std::int64_t kLimboMax = 1000000;
 [[nodiscard]] Digest digest(const Backend& backend, std::string_view server_seed, std::string_view client_seed,
                             std::uint64_t nonce, std::uint64_t cursor);
 
+// mac returns HMAC-|hash|(key = |server_seed|'s bytes, msg = message(...)): the cursor helpers
+// over any hash the backend takes (core/crypto.h), for engines that run cursor-v1's message and
+// unit on HMAC-SHA512; cursor-v1 itself is digest, the SHA-256 one. It throws as digest does.
+[[nodiscard]] Bytes mac(const Backend& backend, Hash hash, std::string_view server_seed, std::string_view client_seed,
+                        std::uint64_t nonce, std::uint64_t cursor);
+
 // u64_of returns the first eight bytes of |d| as a big-endian integer (hi = bytes 0..3,
-// lo = bytes 4..7, value = hi·2^32 + lo). It cannot fail.
-[[nodiscard]] std::uint64_t u64_of(const Digest& d);
+// lo = bytes 4..7, value = hi·2^32 + lo). It throws std::invalid_argument when |d| holds fewer
+// than 8 bytes (a caller bug; every MAC holds 32 or 64).
+[[nodiscard]] std::uint64_t u64_of(ByteView d);
+
+// unit_of is unit over mac(|hash|, ...): u64_to_unit(u64_of(mac(...))). Throws as mac does.
+[[nodiscard]] double unit_of(const Backend& backend, Hash hash, std::string_view server_seed,
+                             std::string_view client_seed, std::uint64_t nonce, std::uint64_t cursor);
 
 // u64_to_unit returns |x| / 2^64 rounded once to the nearest binary64 (ties to even): the integer
 // is converted to double once and scaled by 2^-64, which is exact. u is 1.0 exactly when
