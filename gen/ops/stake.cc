@@ -127,7 +127,8 @@ void add_stake_ops(Table& t) {
     static const std::size_t kCounts[] = {1, 1, 1, 1, 1, 1, 2, 3, 5, 6, 8, 10, 12, 16, 24, 52};
     json::Array a;
     const std::size_t n = kCounts[in.pick(std::size(kCounts))];
-    for (std::size_t i = 0; i < n; ++i) a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
+    for (std::size_t i = 0; i < n; ++i)
+      a.emplace_back(static_cast<double>(in.integer(0, 0xffffffffULL)) / stake::kTwo32);
     return json::Value(std::move(a));
   };
   const KindRef floats = with_valid(
