@@ -199,6 +199,7 @@ Next, from {root}:
   1. fill in every stub: `python3 gen/scaffold/scaffold.py check` lists them ({MARKER});
      the scheme's arithmetic is one function in each of gen/schemes/{args.id}.cc,
      tests/ports/python/{args.id}.py and web/src/{args.id}.mjs
+     then clang-format-14 -i on the family's C++ files (CTest `format` checks them)
   2. cmake --build build && build/gen/fairvec generate     (the vector files, schemas, ids, coverage,
      the op reference and the family tables of README.md and specs/README.md)
   3. python3 fuzz/make_corpus.py --missing-ops             (the fuzz corpus seeds of the new op)
