@@ -5,7 +5,7 @@
 // (gen/schemes/cursor.cc, cursor_games.cc); the port ops; the page's cursor sub-form
 // (gen/cli/verify/cursor_keno.cc).
 import { BadInput, MAX_SAFE, utf8, toHex, sha256, hmacKey, hmacWith, parseDecimal, range } from './core.mjs';
-import { parse as parseJson, isObject, isNumber, intValue, numberValue, JObject, Frac, Big, NEG_ZERO } from './json.mjs';
+import { parse as parseJson, isObject, isNumber, intValue, numberValue, JObject, Frac, Big, NEG_ZERO, formatDouble } from './json.mjs';
 import { BARE, need, uint } from './params.mjs';
 import { Report, PASSED, FAILED, NOT_CHECKED, check } from './report.mjs';
 
@@ -13,27 +13,6 @@ export const MAX_COUNTER = MAX_SAFE;
 export const MAX_OPTION_COUNT = 1000;
 export const MAX_JSON_OPTION_BYTES = 65536;
 
-// formatDouble writes a double as fairvec does (json::format_double: std::to_chars shortest form,
-// fixed or scientific whichever is shorter, fixed on a tie, ".0" added to a bare integer).
-export function formatDouble(d) {
-  if (!Number.isFinite(d)) throw new RangeError('formatDouble: non-finite');
-  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
-  const a = Math.abs(d);
-  let s;
-  if (a === 0) s = '0';
-  else {
-    const [m, e10] = a.toExponential().split('e');
-    const digits = m.replace('.', '');
-    const e = Number(e10);
-    const sci = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
-    let fixed;
-    if (e >= 0) fixed = digits.length <= e + 1 ? digits + '0'.repeat(e + 1 - digits.length) : `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
-    else fixed = `0.${'0'.repeat(-e - 1)}${digits}`;
-    s = fixed.length <= sci.length ? fixed : sci;
-  }
-  s = sign + s;
-  return /[.e]/.test(s) ? s : `${s}.0`;
-}
 
 function checkCounter(v, field) {
   if (v > BigInt(MAX_COUNTER)) throw new BadInput(field, `must be at most 2^53 - 1 (9007199254740991), got ${v}`);

@@ -287,3 +287,25 @@ export function toLine(v) {
   }
   return JSON.stringify(v);
 }
+
+// formatDouble writes a double as fairvec does (json::format_double: std::to_chars shortest form,
+// fixed or scientific whichever is shorter, fixed on a tie, ".0" added to a bare integer).
+export function formatDouble(d) {
+  if (!Number.isFinite(d)) throw new RangeError('formatDouble: non-finite');
+  const sign = d < 0 || Object.is(d, -0) ? '-' : '';
+  const a = Math.abs(d);
+  let s;
+  if (a === 0) s = '0';
+  else {
+    const [m, e10] = a.toExponential().split('e');
+    const digits = m.replace('.', '');
+    const e = Number(e10);
+    const sci = `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+    let fixed;
+    if (e >= 0) fixed = digits.length <= e + 1 ? digits + '0'.repeat(e + 1 - digits.length) : `${digits.slice(0, e + 1)}.${digits.slice(e + 1)}`;
+    else fixed = `0.${'0'.repeat(-e - 1)}${digits}`;
+    s = fixed.length <= sci.length ? fixed : sci;
+  }
+  s = sign + s;
+  return /[.e]/.test(s) ? s : `${s}.0`;
+}
