@@ -441,8 +441,7 @@ void add_point_flags(FlagLibrary& lib) {
        "The link must be exactly 64 hex digits (either case). A port accepting another length, a 0x prefix, spaces "
        "or non-hex characters accepts invalid input.",
        {"crash-lenient-link"}});
-  lib.flag(
-      {"UnknownConvention", BugType::kMissingCheck, "The convention must be one of the four names, case-sensitive."});
+  lib.share(shared_flags(), "UnknownConvention");
 }
 
 void add_hash_flags(FlagLibrary& lib) {

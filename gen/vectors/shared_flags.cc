@@ -21,6 +21,9 @@ const FlagLibrary& shared_flags() {
     lib.flag({"DrawOrder", BugType::kOrder,
               "Drawn items (keno's balls or squares, mines' tiles) are reported in draw order; catches a port that "
               "sorts them."});
+    lib.flag({"UnknownConvention", BugType::kMissingCheck,
+              "A convention name the family's spec does not define is bad input naming convention; names are "
+              "case-sensitive (crash's four eras, hexwin-v1's operators)."});
     lib.flag({"UnknownGame", BugType::kMissingCheck,
               "A game name the family's spec does not define is bad input; names are case-sensitive ('Dice' is not "
               "dice)."});

@@ -10,5 +10,6 @@ import { family as crash } from './crash.mjs';
 import { family as tavla } from './tavla.mjs';
 import { family as canonicalJson } from './canonical_json.mjs';
 import { family as stake } from './stake.mjs';
+import { family as hexwin } from './hexwin.mjs';
 
-export const families = [hmacDice, cursor, keno, crash, tavla, canonicalJson, stake];
+export const families = [hmacDice, cursor, keno, crash, tavla, canonicalJson, stake, hexwin];
