@@ -33,6 +33,7 @@
 #include "schemes/tavla.h"
 #include "search/hmac_scan.h"
 #include "search/spec.h"
+#include "search/window_scan.h"
 
 extern char** environ;
 
@@ -198,6 +199,61 @@ void expect_range_matches(const HmacScan& scan, std::uint64_t lo, std::uint64_t 
 
 std::string decimal_message(const std::string& prefix, std::uint64_t n, const std::string& suffix) {
   return prefix + std::to_string(n) + suffix;
+}
+
+// WindowScan takes the hash: its MAC of every counter equals both backends' HMAC-H of the same
+// message, for SHA-256 and SHA-512, keys of every length class (empty, under, at and over one
+// block), prefixes ending in every position of a block, and every decimal width crossed.
+TEST(WindowScan, MacEqualsBothBackendsForEachHash) {
+  for (Hash h : {Hash::kSha256, Hash::kSha512}) {
+    const std::size_t block = h == Hash::kSha512 ? 128 : 64;
+    for (std::size_t key_len : {std::size_t{0}, std::size_t{13}, block, block + 1, 3 * block}) {
+      const std::string key(key_len, 'k');
+      for (std::size_t prefix_len : {std::size_t{0}, std::size_t{7}, block - 1, block, block + 9, 2 * block - 30}) {
+        std::string prefix(prefix_len, 'p');
+        if (!prefix.empty()) prefix.back() = '-';
+        const std::string suffix = prefix_len % 2 ? ":x" : "";
+        const search::WindowScan scan(h, as_bytes(key), as_bytes(prefix), as_bytes(suffix));
+        for (std::uint64_t n : {0ull, 9ull, 10ull, 99999ull, 100000ull, 9007199254740991ull, 18446744073709551615ull}) {
+          const std::string msg = prefix + std::to_string(n) + suffix;
+          for (const Backend* b : all_backends()) {
+            ASSERT_EQ(to_hex(scan.mac(n)), to_hex(b->hmac(h, as_bytes(key), as_bytes(msg))))
+                << hash_name(h) << " key " << key_len << " prefix " << prefix_len << " n " << n;
+          }
+        }
+      }
+    }
+  }
+}
+
+// first_hit is the lowest counter of exactly |depth| rejected windows, as a plain loop over the
+// backend finds it; and rejected_windows reads windows of 5 hex digits.
+TEST(WindowScan, FirstHitEqualsAPlainLoopOverTheBackend) {
+  const std::string key = "fairvec-window-scan", prefix = "client-";
+  for (Hash h : {Hash::kSha512, Hash::kSha256}) {
+    const search::WindowScan scan(h, as_bytes(key), as_bytes(prefix), {});
+    for (unsigned depth : {1u, 2u}) {
+      std::optional<std::uint64_t> plain;
+      for (std::uint64_t n = 0; n < 20000 && !plain; ++n) {
+        const Bytes mac = openssl_backend().hmac(h, as_bytes(key), as_bytes(prefix + std::to_string(n)));
+        if (search::rejected_windows(mac) == depth) plain = n;
+      }
+      ASSERT_TRUE(plain.has_value()) << hash_name(h) << " depth " << depth;
+      EXPECT_EQ(scan.first_hit(0, 19999, depth), plain) << hash_name(h) << " depth " << depth;
+      EXPECT_EQ(scan.first_hit(*plain + 1, *plain + 1, depth) == *plain + 1,
+                search::rejected_windows(scan.mac(*plain + 1)) == depth);
+    }
+  }
+  Bytes mac(64, 0xff);  // every window fffff: 25 rejected
+  EXPECT_EQ(search::rejected_windows(mac), 25u);
+  mac[1] = 0x42;  // window 0 = ff42f: 1045551, still rejected; window 1 = fffff
+  EXPECT_EQ(search::rejected_windows(mac), 25u);
+  mac[0] = 0xf4;
+  mac[1] = 0x23;
+  mac[2] = 0xff;  // window 0 = f423f = 999999: accepted
+  EXPECT_EQ(search::rejected_windows(mac), 0u);
+  EXPECT_THROW((void)search::WindowScan(Hash::kSha512, {}, {}, {}).first_hit(0, 1, 26), std::invalid_argument);
+  EXPECT_THROW((void)search::WindowScan(Hash::kSha256, {}, {}, {}).first_hit(0, 1, 13), std::invalid_argument);
 }
 
 TEST(SearchEngine, EveryKernelEqualsBothBackendsOnDecimalCounters) {

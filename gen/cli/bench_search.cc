@@ -15,7 +15,9 @@
 #include "core/crypto.h"
 #include "schemes/hmac_dice.h"
 #include "search/chunked.h"
+#include "search/sha512.h"
 #include "search/spec.h"
+#include "search/window_scan.h"
 #include "vectors/vector_file.h"
 
 namespace fairvec::cli {
@@ -60,6 +62,29 @@ double compressions_per_s() {
   return std::max(cpp, ossl);
 }
 
+// sha512_rates: OpenSSL's SHA-512 over 1 MiB (its bulk path, 128-byte blocks) and one stream of
+// dependent compress512 calls (the window scan's kernel), in compressions per second.
+std::pair<double, double> sha512_rates() {
+  static std::vector<unsigned char> buf(1 << 20, 0x5a);
+  unsigned char out[64];
+  const double ossl = 4.0 * (buf.size() / 128) / seconds_of([&] {
+                        for (int i = 0; i < 4; ++i) {
+                          SHA512(buf.data(), buf.size(), out);
+                          buf[0] = out[0];
+                        }
+                      });
+  search::State512 state = search::kInitialState512;
+  std::uint8_t block[128] = {1};
+  constexpr int kBlocks = 200000;
+  const double own = kBlocks / seconds_of([&] {
+                       for (int i = 0; i < kBlocks; ++i) {
+                         search::compress512(state, block);
+                         block[0] = static_cast<std::uint8_t>(state[0]);
+                       }
+                     });
+  return {ossl, own};
+}
+
 search::SearchSpec bench_spec() {
   search::SearchSpec s;
   s.cls = "hmac-dice-skip";
@@ -78,7 +103,9 @@ SearchBench bench_search(int reps) {
   const search::CompiledSpec spec(bench_spec());
   b.kernel = std::string(search::kernel_name(search::fastest_kernel()));
   b.threads = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<double> bounds, one, all, scaling, gen_in_bound, gen_s;
+  std::vector<double> bounds, one, all, scaling, gen_in_bound, gen_s, w512, w_bound, w_ratio, w_own;
+  const search::WindowScan window_scan(Hash::kSha512, as_bytes(std::string_view("bench-server-seed")),
+                                       as_bytes(std::string_view("bench-client-")), {});
   std::map<std::string, std::vector<double>> kernels, naive;
   const Bytes key = from_hex(spec.spec().seed, "seed");
   for (int r = 0; r < reps; ++r) {
@@ -94,6 +121,17 @@ SearchBench bench_search(int reps) {
       if (k == search::fastest_kernel()) one_rate = rate;
     }
     one.push_back(one_rate / bound);
+    {  // hexwin's window search, SHA-512, one thread; depth 25 is never hit: every candidate is scanned
+      const auto [ossl512, own512] = sha512_rates();
+      const double comp512 = std::max(ossl512, own512);
+      constexpr std::uint64_t kWindow = 1 << 17;
+      const double rate =
+          kWindow / seconds_of([&] { (void)window_scan.first_hit(100000000, 100000000 + kWindow - 1, 25); });
+      w512.push_back(comp512);
+      w_bound.push_back(comp512 / 2);
+      w_ratio.push_back(rate / (comp512 / 2));
+      w_own.push_back(own512 / comp512);
+    }
     // Every thread through the same chunked driver as `fairvec search`.
     const std::uint64_t n_all = search::kChunk * 2 * b.threads;
     search::ChunkedSearch all_search(100000000, 100000000 + n_all - 1, {}, [&](std::uint64_t lo, std::uint64_t hi) {
@@ -121,6 +159,10 @@ SearchBench bench_search(int reps) {
     gen_s.push_back(g);
     gen_in_bound.push_back(g * bound);
   }
+  b.sha512_compressions_per_s = median(w512);
+  b.window_bound = median(w_bound);
+  b.window_ratio = median(w_ratio);
+  b.window_portable_ratio = median(w_own);
   b.compressions_per_s = median(bounds);
   b.bound = b.compressions_per_s / 2;
   for (auto& [k, v] : kernels) b.kernel_ratio[k] = median(v);
@@ -151,6 +193,10 @@ void print_search_bench(const SearchBench& b) {
   }
   std::cout << "  generate all vectors                   " << std::setw(12) << b.generate_s << " s     "
             << b.generate_in_bound / 1e6 << " M bound candidates\n";
+  std::cout << "  SHA-512 compressions/s, one stream     " << std::setw(12) << b.sha512_compressions_per_s / 1e6
+            << " M/s   (compress512 alone " << b.window_portable_ratio << " x of it)\n";
+  std::cout << "  hexwin window search, SHA-512, 1 thread" << std::setw(12) << b.window_ratio * b.window_bound / 1e6
+            << " M/s " << std::setw(6) << b.window_ratio << " x  (bound " << b.window_bound / 1e6 << " M/s)\n";
   if (b.match_rolls_per_s > 0) {
     std::cout << "  match verification (verify dice)       " << std::setw(12) << b.match_rolls_per_s / 1e6
               << " M rolls/s " << std::setw(6) << b.match_ratio << " x\n";
@@ -161,7 +207,11 @@ json::Value search_bench_json(const SearchBench& b) {
   json::Object kernels, naive;
   for (const auto& [k, r] : b.kernel_ratio) kernels.emplace_back(k, r);
   for (const auto& [k, r] : b.naive_ratio) naive.emplace_back(k, r);
-  return json::Value::object({{"compressionsPerSecond", b.compressions_per_s},
+  return json::Value::object({{"sha512CompressionsPerSecond", b.sha512_compressions_per_s},
+                              {"windowSearchBoundPerSecond", b.window_bound},
+                              {"windowSearchRatio", b.window_ratio},
+                              {"compress512Ratio", b.window_portable_ratio},
+                              {"compressionsPerSecond", b.compressions_per_s},
                               {"boundCandidatesPerSecond", b.bound},
                               {"kernel", b.kernel},
                               {"oneThreadRatio", b.one_thread_ratio},

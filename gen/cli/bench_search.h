@@ -27,6 +27,12 @@ struct SearchBench {
   double generate_in_bound = 0;               // generate_s * bound: candidates the bound scans in that time
   double match_rolls_per_s = 0;               // match verification (verify dice on OpenSSL, set by the caller)
   double match_ratio = 0;                     // match_rolls_per_s / bound
+  // hexwin's window search (search/window_scan.h) on SHA-512, one thread: its bound is the faster
+  // of OpenSSL's bulk SHA-512 and the engine's own compress512, per compression, / 2.
+  double sha512_compressions_per_s = 0;
+  double window_bound = 0;
+  double window_ratio = 0;           // WindowScan candidates/s / window_bound
+  double window_portable_ratio = 0;  // compress512 alone / the faster compression: the kernel's own ceiling
 };
 
 // bench_search measures over |reps| rounds. Throws what the generators or backends throw.
