@@ -256,6 +256,17 @@ TEST(WindowScan, FirstHitEqualsAPlainLoopOverTheBackend) {
   EXPECT_THROW((void)search::WindowScan(Hash::kSha256, {}, {}, {}).first_hit(0, 1, 13), std::invalid_argument);
 }
 
+// The hexwin vectors' deep skips (gen/vectors/hexwin.cc kPrimediceDeep) are the first such nonces:
+// depths 4 and 5 are found again here (about 1 s); depth 6 (58 M candidates) is only checked for
+// its depth at generation.
+TEST(WindowScan, FindsTheHexwinDepthConstantsAgain) {
+  const std::string server = to_hex(openssl_backend().sha256(std::string_view("hexwin/search/serverSeed/0")));
+  const search::WindowScan scan(Hash::kSha512, as_bytes(server), as_bytes(std::string_view("fairvec-hexwin-")), {});
+  EXPECT_EQ(scan.first_hit(0, 700000, 4), std::optional<std::uint64_t>(634398));
+  EXPECT_EQ(scan.first_hit(0, 2200000, 5), std::optional<std::uint64_t>(2103814));
+  EXPECT_EQ(search::rejected_windows(scan.mac(58155507)), 6u);
+}
+
 TEST(SearchEngine, EveryKernelEqualsBothBackendsOnDecimalCounters) {
   // Keys of 16, 32, 64 and 100 bytes (hashed first); prefixes that leave the counter in the first
   // tail block, across a block boundary, and in a second tail block; a suffix.

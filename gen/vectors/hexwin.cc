@@ -8,6 +8,7 @@
 // ports of vectors/hexwin_ports.cc it names.
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/input_rules.h"
@@ -61,6 +62,11 @@ std::string digest_hex(const std::string& label, unsigned k, std::optional<std::
 
 // ---- hexwin_roll_test.json -----------------------------------------------------------------------
 
+// kPrimediceDeep: for the seeds hexwin/search/serverSeed/0 and fairvec-hexwin under primedice, the
+// first nonce with exactly k rejected windows, k = 4 .. 6, as search::WindowScan found them on
+// 2026-12-07 (k = 6: 58,155,508 candidates, 21 s on 2 threads; expected about 21.6^k).
+constexpr std::pair<unsigned, std::uint64_t> kPrimediceDeep[] = {{4, 634398}, {5, 2103814}, {6, 58155507}};
+
 void roll_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& server,
                  const std::string& client, Value nonce) {
@@ -104,6 +110,20 @@ void roll_cases(Cases& c) {
           server, client, Value(n));
       ++want;
     }
+    if (conv.name == "primedice") {
+      // Deeper skips, found by the window search (search/window_scan.h: the first nonce from 0 with
+      // exactly k rejected windows, HMAC-SHA512 under primedice's message; tests/search_test.cc
+      // finds 4 and 5 again, and generation checks each depth here).
+      for (const auto& [k, n] : kPrimediceDeep) {
+        const hexwin::Bet b = hexwin::bet(gen_backend(), conv, server, client, n);
+        require(rejected_windows(b.reading) == k,
+                "hexwin: nonce " + std::to_string(n) + " does not reject " + std::to_string(k) + " windows");
+        add(name + ": " + std::to_string(k) +
+                " windows rejected (the first such nonce from 0, found by the window "
+                "search)",
+            {"SkippedWindows", "SkippedWindowsDeep"}, server, client, Value(n));
+      }
+    }
     add(name + ": an empty client seed", {"EmptyClientSeed"}, server, "", Value(1));
     add(name + ": seeds holding a placeholder and replacement patterns: text, hashed as given", {"TemplateLikeSeed"},
         "{client}s$&", "c$'{nonce}$$", Value(5));
@@ -122,9 +142,15 @@ void roll_cases(Cases& c) {
   };
   bad("a convention named in another case (Primedice)", {"UnknownConvention"}, "Primedice", Value("server"), Value(0),
       "convention");
-  bad("nonce 2^53: above the largest", {"NonceAboveLargest"}, "primedice", Value("server"),
-      Value(fairvec::kMaxCounter + 1), "nonce");
-  bad("the server seed as the JSON number 12345", {"NumberAsText"}, "primedice", Value(12345), Value(0), "serverSeed");
+  // Bad input under every convention: a port scoped to one convention is sent its own.
+  for (const hexwin::Convention& conv : hexwin::conventions()) {
+    const std::string name(conv.name);
+    bad(name + ": nonce 2^53, above the largest", {"NonceAboveLargest"}, name, Value("server"),
+        Value(fairvec::kMaxCounter + 1), "nonce");
+    bad(name + ": nonce -1", {"NonceAboveLargest"}, name, Value("server"), Value(-1), "nonce");
+    bad(name + ": the server seed as the JSON number 12345", {"NumberAsText"}, name, Value(12345), Value(0),
+        "serverSeed");
+  }
 }
 
 // ---- hexwin_from_hex_test.json -------------------------------------------------------------------
@@ -170,10 +196,14 @@ void from_hex_cases(Cases& c) {
     c.invalid("HexwinFromHex", std::move(comment), {"BadDigest"}, {{"digest", digest}}, "digest");
   };
   const std::string d = digest_hex("hexwin/from_hex/bad", 0, 5);
-  bad("127 hex digits", d.substr(0, 127));
-  bad("129 hex digits", d + "0");
-  bad("64 hex digits: a SHA-256 digest", d.substr(0, 64));
-  bad("a g at position 70", d.substr(0, 70) + "g" + d.substr(71));
+  for (const hexwin::Convention& conv : hexwin::conventions()) {
+    const std::string name(conv.name);
+    c.group_members({{"convention", name}});
+    bad(name + ": 127 hex digits", d.substr(0, 127));
+    bad(name + ": 129 hex digits", d + "0");
+    bad(name + ": 64 hex digits, a SHA-256 digest", d.substr(0, 64));
+    bad(name + ": a g at position 70", d.substr(0, 70) + "g" + d.substr(71));
+  }
 }
 
 }  // namespace
