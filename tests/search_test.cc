@@ -830,6 +830,14 @@ TEST_F(SearchMerge, ShardsThatAreNotExactlyOneSearchAreExitTwoNamingTheFile) {
   expect_refused(join({files[0], files[1], bad, files[3]}), "candidates", "edited candidates");
   std::ofstream(bad) << replaced(files[1], "found", 1);
   expect_refused(join({files[0], bad, files[2], files[3]}), bad + ".found", "a found that is not a hit");
+  // --store onto one of the inputs, by its path or through a link to it: refused, the input intact.
+  const std::string before = read_file(files[2]);
+  expect_refused(" --store " + files[2] + join({files[0], files[1], files[2], files[3]}), "--store",
+                 "store onto input");
+  const std::string link = path("link.json");
+  std::filesystem::create_symlink(files[2], link);
+  expect_refused(" --store " + link + join({files[0], files[1], files[2], files[3]}), "--store", "store onto a link");
+  EXPECT_EQ(read_file(files[2]), before);
 }
 
 // `search estimate`: with a given rate every figure follows from p = 2^-6k (1 - 2^-6) per

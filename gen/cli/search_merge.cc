@@ -6,6 +6,7 @@
 // chunk; the files must be exactly shards 0/N .. N-1/N of one search. Exit 0 found, 1 nothing
 // found in the range, 2 bad input naming the file, 3 a file that cannot be read or written.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -120,6 +121,17 @@ int run_merge(const MergeOptions& o) {
   if (!backend) throw InputError("--backend", "unknown backend '" + o.backend + "' (cryptopp, openssl)");
   if (o.store_given && o.store.empty()) throw InputError("--store", "empty; name the file of the merged result");
   if (o.files.empty()) throw InputError("FILE", "name the stored results of the shards");
+  // The merged result never replaces one of its inputs (a failed or partial merge would lose a
+  // shard's result): the same path, or another name of the same file, is refused.
+  if (!o.store.empty()) {
+    for (const auto& f : o.files) {
+      std::error_code ec;
+      if (f == o.store || std::filesystem::equivalent(f, o.store, ec)) {
+        throw InputError("--store", "'" + o.store + "' is one of the shards being merged (" + f +
+                                        "); write the merged result to another file");
+      }
+    }
+  }
   std::vector<ShardFile> shards;
   for (const auto& f : o.files) shards.push_back(read_shard(f, *backend));
 
