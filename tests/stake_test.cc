@@ -26,6 +26,7 @@
 #include "vectors/derived.h"
 #include "vectors/vector_file.h"
 
+#include "cli_run.h"
 #include "vector_test_util.h"
 
 namespace fairvec {
@@ -291,6 +292,33 @@ TEST(StakeVerify, ReproducesThePublishedDiceRound) {
                    "--client-seed ec75fca98de6f2d9 --nonce 21 --outcome '{\"multiplier\": 160.05}'"),
             0);  // LimboResult.svelte.test.ts: 160.05x
   EXPECT_EQ(verify("--game dice --server-seed s --client-seed= --nonce 0"), 0);
+}
+
+// `verify stake --json` carries the trace the text gives (specs/stake-v1.md §8): every MAC, and
+// for each float its round, byte offset and bytes, each as the scheme computes it.
+TEST(StakeVerify, JsonCarriesTheWholeTrace) {
+  const cli_test::ChildRun r =
+      cli_test::run_argv({FAIRVEC_CLI, "verify", "stake", "--json", "--game", "hilo", "--server-seed", "server",
+                          "--client-seed", "client", "--nonce", "3"});
+  ASSERT_EQ(r.rc(), 0) << r.all();
+  rapidjson::Document d;
+  json::parse(r.out, d, "verify --json");
+  const rapidjson::Value& res = d["result"];
+  const stake::Round round =
+      stake::play(openssl_backend(), "hilo", "server", "client", 3, rapidjson::Value(rapidjson::kObjectType));
+  ASSERT_EQ(res["macs"].Size(), round.read.macs.size());
+  for (rapidjson::SizeType i = 0; i < res["macs"].Size(); ++i) {
+    EXPECT_EQ(res["macs"][i].GetString(), to_hex(round.read.macs[i]));
+    EXPECT_EQ(res["messages"][i].GetString(), round.read.messages[i]);
+  }
+  ASSERT_EQ(res["bytes"].Size(), round.read.floats.size());
+  ASSERT_GT(res["macs"].Size(), 1u);  // hilo reads 52 floats: several rounds, floats straddling two
+  for (rapidjson::SizeType i = 0; i < res["bytes"].Size(); ++i) {
+    EXPECT_EQ(res["rounds"][i].GetUint64(), round.read.rounds[i]);
+    EXPECT_EQ(res["offsets"][i].GetUint(), round.read.offsets[i]);
+    for (rapidjson::SizeType k = 0; k < 4; ++k) EXPECT_EQ(res["bytes"][i][k].GetInt(), round.read.bytes[i][k]);
+    EXPECT_EQ(res["floats"][i].GetDouble(), round.read.floats[i]);
+  }
 }
 
 }  // namespace

@@ -74,9 +74,23 @@ Report run_stake(const Args& a, const Context& ctx) {
   const Check c_commit = commitment_check(L, rep, commitment, computed_commitment);
   const Check c_out = outcome_check(L, rep, outcome_text.has_value(), outcome, computed, game);
   rep.checks = {c_commit, c_out};
+  // The trace, as the text lines give it (specs/stake-v1.md §8): each MAC with its message, and for
+  // each float the round and byte offset of its first byte and its four bytes.
+  json::Array macs, rounds, offsets, bytes;
+  for (const auto& m : r.read.macs) macs.emplace_back(to_hex(m));
+  for (std::size_t i = 0; i < r.read.floats.size(); ++i) {
+    rounds.emplace_back(static_cast<std::int64_t>(r.read.rounds[i]));
+    offsets.emplace_back(static_cast<std::int64_t>(r.read.offsets[i]));
+    const auto& b = r.read.bytes[i];
+    bytes.emplace_back(json::Value::array_of(std::vector<int>{b[0], b[1], b[2], b[3]}));
+  }
   rep.result = json::Object{{"game", game},
                             {"nonce", std::to_string(nonce)},
                             {"messages", json::Value::array_of(r.read.messages)},
+                            {"macs", json::Value(std::move(macs))},
+                            {"rounds", json::Value(std::move(rounds))},
+                            {"offsets", json::Value(std::move(offsets))},
+                            {"bytes", json::Value(std::move(bytes))},
                             {"floats", json::Value(std::move(floats))},
                             {"outcome", computed},
                             {"commitment", computed_commitment}};
