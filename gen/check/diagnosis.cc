@@ -2,12 +2,19 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include "core/bytes.h"
 #include "core/crypto.h"
 
 namespace fairvec::check {
+
+namespace {
+// The most kinds of difference the diagnosis states.
+constexpr std::size_t kDiagnosisKinds = 5;
+}  // namespace
 
 namespace {
 
@@ -91,6 +98,31 @@ void diagnose(CheckPortReport& r) {
       if (c.like.empty()) {
         unexplained = true;
         ++d.unexplained_calls;
+        // Differences as evidence: each kind once per call.
+        std::set<std::tuple<std::string, std::string>> seen;
+        // A rounding is one kind whatever its digit range, narrowed over the calls that show it.
+        for (const Difference& diff : c.differences) {
+          const std::string path = pattern_of(diff.path);
+          const std::string key = diff.rounding.empty() ? diff.how : "rounded " + diff.rounding;
+          if (!seen.emplace(path, key).second) continue;
+          auto it = std::find_if(d.kinds.begin(), d.kinds.end(), [&](const DifferenceKind& k) {
+            return k.op == c.op && k.path == path && k.key == key;
+          });
+          if (it == d.kinds.end()) {
+            d.kinds.push_back(
+                {c.op, path, diff.how, 0, v.id, diff.expected, diff.actual, key, diff.rounding, diff.lo, diff.hi});
+            it = d.kinds.end() - 1;
+          } else if (!diff.rounding.empty()) {
+            it->lo = std::max(it->lo, diff.lo);
+            it->hi = std::min(it->hi, diff.hi);
+            // Calls that agree on no one count leave the widest range they span.
+            it->how = it->lo <= it->hi
+                          ? rounding_how(it->rounding, it->lo, it->hi)
+                          : "rounded to different numbers of " +
+                                std::string(it->rounding == "significant" ? "significant digits" : "decimals");
+          }
+          ++it->calls;
+        }
       }
       std::set<std::string> now(c.like.begin(), c.like.end());
       if (!all) {
@@ -116,6 +148,8 @@ void diagnose(CheckPortReport& r) {
   for (auto& [name, s] : by_name) {
     if (s.calls) d.suspects.push_back(std::move(s));
   }
+  std::stable_sort(d.kinds.begin(), d.kinds.end(),
+                   [](const DifferenceKind& a, const DifferenceKind& b) { return a.calls > b.calls; });
   // A passing call a wrong port answers otherwise is evidence against it as strong as a failing
   // call it explains is evidence for it: the rank is by the difference, then by calls explained.
   std::sort(d.suspects.begin(), d.suspects.end(), [](const Suspect& a, const Suspect& b) {
@@ -193,6 +227,18 @@ std::vector<std::string> diagnosis_lines(const Diagnosis& d) {
     out.push_back(std::move(line));
   } else if (!d.suspects.empty()) {
     out.push_back("Every failing call is explained by a known wrong port.");
+  }
+  // How the unexplained calls differ (check/differences.h), the commonest kinds first.
+  for (std::size_t i = 0; i < d.kinds.size() && i < kDiagnosisKinds; ++i) {
+    const DifferenceKind& k = d.kinds[i];
+    std::string line = "In " + std::to_string(k.calls) + " of those " + std::to_string(d.unexplained_calls) +
+                       " calls, " + k.op + " " + k.path + " differs: " + k.how + " (" + k.vector + ": expected " +
+                       (k.expected.empty() ? "it" : k.expected) + ", got " + (k.actual.empty() ? "none" : k.actual) +
+                       ").";
+    out.push_back(std::move(line));
+  }
+  if (d.kinds.size() > kDiagnosisKinds) {
+    out.push_back("… and " + std::to_string(d.kinds.size() - kDiagnosisKinds) + " more kinds of difference.");
   }
   return out;
 }

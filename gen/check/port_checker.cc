@@ -62,6 +62,7 @@ void compare(CallRecord& c) {
   rapidjson::Document ed;
   rapidjson::Value ev = c.expected->to_rapidjson(ed.GetAllocator());
   c.first_diff = first_difference(ev, rv, "result");
+  c.differences = differences(ev, rv, "result");
 }
 
 json::Value test_members(const rapidjson::Value& test) {

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "check/differences.h"
 #include "core/bytes.h"
 #include "core/json.h"
 
@@ -39,6 +40,17 @@ struct Suspect {
 };
 
 // Diagnosis is the whole diagnosis of a run.
+// DifferenceKind is one kind of difference the failing calls no wrong port explains share: an op,
+// a member (list positions left out), how it differs, in how many of those calls, and the first.
+struct DifferenceKind {
+  std::string op, path, how;
+  std::size_t calls = 0;
+  std::string vector, expected, actual;  // the first such call's vector id and values
+  std::string key;                       // how, or "rounded significant" / "rounded decimals"
+  std::string rounding;                  // a rounding: its unit, and the digit counts every call allows
+  int lo = 0, hi = 0;
+};
+
 struct Diagnosis {
   bool available = false;                              // the vector set carries wrong answers (0.3.0 and later)
   std::size_t failing_vectors = 0, failing_calls = 0;  // failed or expected-failure vectors; their failing calls
@@ -47,6 +59,7 @@ struct Diagnosis {
   std::vector<Suspect> suspects;
   std::vector<std::string> unexplained;  // failing vectors with a failing call no wrong port explains
   std::size_t unexplained_calls = 0;
+  std::vector<DifferenceKind> kinds;  // the unexplained calls' differences, most calls first
 };
 
 struct CheckPortOptions {
@@ -92,10 +105,11 @@ struct CallRecord {
   // member's JSON line (json::to_line), at most kUnaskedDigests of them
   std::map<std::string, Digest, std::less<>> unasked_digests;
   std::string error, message;
-  std::string diff;             // empty on a match
-  std::string first_diff;       // JSON path of the first differing member ("result.dice[1]")
-  std::size_t reply_bytes = 0;  // the size of the reply line
-  std::string reply;            // a failing call's reply line, cut at kReplyExcerptBytes
+  std::string diff;                     // empty on a match
+  std::string first_diff;               // JSON path of the first differing member ("result.dice[1]")
+  std::vector<Difference> differences;  // every differing member and how (check/differences.h)
+  std::size_t reply_bytes = 0;          // the size of the reply line
+  std::string reply;                    // a failing call's reply line, cut at kReplyExcerptBytes
   // wrong holds what each known wrong port answers where it answers otherwise than |expected|
   // (vectors/wrong_answers/, read after the run and only when a vector failed): {name, answer}, the answer in
   // |expected|'s form (empty: bad_input; an object: the result members it holds, none when it accepts what must be

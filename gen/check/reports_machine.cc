@@ -12,6 +12,15 @@ namespace {
 
 json::Value strings(const std::vector<std::string>& v) { return json::Value::array_of(v); }
 
+json::Value differences_json(const std::vector<Difference>& diffs) {
+  json::Array a;
+  for (const auto& d : diffs) {
+    a.push_back(
+        json::Value::object({{"path", d.path}, {"how", d.how}, {"expected", d.expected}, {"actual", d.actual}}));
+  }
+  return json::Value(std::move(a));
+}
+
 json::Value call_json(const CallRecord& c) {
   json::Value expected = c.expected ? json::Value::object({{"ok", true}, {"result", *c.expected}})
                                     : json::Value::object({{"ok", false}, {"error", "bad_input"}});
@@ -28,7 +37,22 @@ json::Value call_json(const CallRecord& c) {
                               {"firstDifference", c.first_diff},
                               {"reply", c.reply},
                               {"replyBytes", static_cast<std::int64_t>(c.reply_bytes)},
-                              {"answersLike", strings(c.like)}});
+                              {"answersLike", strings(c.like)},
+                              {"differences", differences_json(c.differences)}});
+}
+
+json::Value kinds_json(const std::vector<DifferenceKind>& kinds) {
+  json::Array a;
+  for (const auto& k : kinds) {
+    a.push_back(json::Value::object({{"op", k.op},
+                                     {"path", k.path},
+                                     {"how", k.how},
+                                     {"calls", static_cast<std::int64_t>(k.calls)},
+                                     {"vector", k.vector},
+                                     {"expected", k.expected},
+                                     {"actual", k.actual}}));
+  }
+  return json::Value(std::move(a));
 }
 
 json::Value diagnosis_json(const Diagnosis& d) {
@@ -53,6 +77,7 @@ json::Value diagnosis_json(const Diagnosis& d) {
                               {"suspects", json::Value(std::move(suspects))},
                               {"unexplained", strings(d.unexplained)},
                               {"unexplainedCalls", static_cast<std::int64_t>(d.unexplained_calls)},
+                              {"differences", kinds_json(d.kinds)},
                               {"lines", strings(diagnosis_lines(d))}});
 }
 

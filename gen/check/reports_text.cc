@@ -106,6 +106,11 @@ std::string failure_text(const CheckPortReport& r, const VectorRecord& v) {
     if (!c.like.empty() && v.explained_by.empty()) o << "  like:     " << e(join(c.like)) << "\n";
     if (!c.reply.empty()) o << "  reply:    " << e(c.reply) << " (" << c.reply_bytes << " bytes)\n";
     if (!c.first_diff.empty()) o << "  first difference: " << e(c.first_diff) << "\n";
+    // Every differing member and how (check/differences.h), when there is more to say than the first.
+    for (const auto& d : c.differences) {
+      o << "  differs:  " << e(d.path) << ": " << e(d.how) << " (expected " << e(d.expected.empty() ? "it" : d.expected)
+        << ", got " << e(d.actual.empty() ? "none" : d.actual) << ")\n";
+    }
     if (!c.diff.empty()) o << "  " << e(c.diff) << "\n";
     if (!c.answered) break;
   }
