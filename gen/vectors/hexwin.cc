@@ -63,9 +63,11 @@ std::string digest_hex(const std::string& label, unsigned k, std::optional<std::
 // ---- hexwin_roll_test.json -----------------------------------------------------------------------
 
 // kPrimediceDeep: for the seeds hexwin/search/serverSeed/0 and fairvec-hexwin under primedice, the
-// first nonce with exactly k rejected windows, k = 4 .. 6, as search::WindowScan found them on
-// 2026-12-07 (k = 6: 58,155,508 candidates, 21 s on 2 threads; expected about 21.6^k).
-constexpr std::pair<unsigned, std::uint64_t> kPrimediceDeep[] = {{4, 634398}, {5, 2103814}, {6, 58155507}};
+// first nonce with exactly k rejected windows, k = 4 .. 7, as search::WindowScan found them on
+// 2026-12-07 on 2 threads (k = 6: 58,155,508 candidates in 21 s; k = 7: 1,654,215,306 in 678 s;
+// a depth costs 1 / (q^k (1 - q)) candidates on average, q = 48576 / 2^20).
+constexpr std::pair<unsigned, std::uint64_t> kPrimediceDeep[] = {
+    {4, 634398}, {5, 2103814}, {6, 58155507}, {7, 1654215305}};
 
 void roll_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& server,
