@@ -273,23 +273,6 @@ TEST(BadInput, PortAnswersBadInputNamingTheParam) {
 
 // ---- vectors ------------------------------------------------------------------------------------
 
-TEST(Vectors, EveryVectorPassesOnBothBackends) {
-  const auto kinds = vectors::own_files_of("crash");
-  ASSERT_EQ(kinds.size(), 3u);
-  for (const auto& kind : kinds) {
-    std::vector<vectors::Failure> failures;
-    const std::size_t n = vectors::check_kind(kind, kVectors, failures);
-    EXPECT_GT(n, 0u) << kind.file;
-    for (const auto& f : failures) ADD_FAILURE() << f.file << " tcId " << f.tc_id << ": " << f.detail;
-  }
-}
-
-TEST(Vectors, RegenerationIsByteIdentical) {
-  for (const auto& kind : vectors::own_files_of("crash")) {
-    EXPECT_EQ(json::to_pretty(kind.generate_in(kVectors)), read_file(kVectors / kind.file)) << kind.file;
-  }
-}
-
 TEST(Vectors, ADoubleArithmeticPortFailsTheExactConvention) {
   // A port of betkyo-exact that evaluates the formula in binary64 (as bustabit-v1's JavaScript
   // did) must fail at least one vector of crash_point_test.json, at an ordinary crash point.

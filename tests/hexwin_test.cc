@@ -1,6 +1,6 @@
 // Tests of hexwin-v1 (specs/hexwin-v1.md): bets on both backends and against the specified digest,
-// the published rolls, the windows over given digests, errors naming their fields, and every vector
-// of the family's files on both backends.
+// the published rolls, the windows over given digests and errors naming their fields. Its vector
+// files are regenerated and checked on both backends by tests/vectors_test.cc (VectorKindTest).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -107,25 +107,6 @@ TEST(BadInput, HexwinFieldsAndPositions) {
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.error, "bad_input");
   EXPECT_EQ(r.message.rfind("serverSeed", 0), 0u) << r.message;
-}
-
-// ---- vectors ------------------------------------------------------------------------------------
-
-TEST(Vectors, EveryVectorPassesOnBothBackends) {
-  const auto kinds = vectors::own_files_of("hexwin");
-  ASSERT_EQ(kinds.size(), 2u);
-  for (const auto& kind : kinds) {
-    std::vector<vectors::Failure> failures;
-    const std::size_t n = vectors::check_kind(kind, kVectors, failures);
-    EXPECT_GT(n, 0u) << kind.file;
-    for (const auto& f : failures) ADD_FAILURE() << f.file << " tcId " << f.tc_id << ": " << f.detail;
-  }
-}
-
-TEST(Vectors, RegenerationIsByteIdentical) {
-  for (const auto& kind : vectors::own_files_of("hexwin")) {
-    EXPECT_EQ(json::to_pretty(kind.generate_in(kVectors)), read_file(kVectors / kind.file)) << kind.file;
-  }
 }
 
 }  // namespace

@@ -117,23 +117,6 @@ TEST(BadInput, PortAnswersBadInputNamingTheParam) {
 
 // ---- vectors ------------------------------------------------------------------------------------
 
-TEST(Vectors, EveryVectorPassesOnBothBackends) {
-  const auto kinds = vectors::own_files_of("keno");
-  ASSERT_EQ(kinds.size(), 2u);
-  for (const auto& kind : kinds) {
-    std::vector<vectors::Failure> failures;
-    const std::size_t n = vectors::check_kind(kind, kVectors, failures);
-    EXPECT_GT(n, 0u) << kind.file;
-    for (const auto& f : failures) ADD_FAILURE() << f.file << " tcId " << f.tc_id << ": " << f.detail;
-  }
-}
-
-TEST(Vectors, RegenerationIsByteIdentical) {
-  for (const auto& kind : vectors::own_files_of("keno")) {
-    EXPECT_EQ(json::to_pretty(kind.generate_in(kVectors)), read_file(kVectors / kind.file)) << kind.file;
-  }
-}
-
 TEST(Vectors, KenoPickShowsProductRoundingAndNoSplice) {
   const auto doc = load("keno_pick_test.json");
   int rounding = 0;

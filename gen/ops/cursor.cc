@@ -21,23 +21,6 @@ double read_unit(const rapidjson::Value& v, std::string_view field, std::optiona
 
 json::Value unit_schema() { return json::Value::object({{"type", "number"}, {"minimum", 0}, {"maximum", 1}}); }
 
-KindRef seed_text() {
-  static const KindRef k = value_kind(
-      "string (UTF-8)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
-      make::text);
-  return k;
-}
-
-KindRef counter() {
-  static const KindRef k = value_kind(
-      "integer 0..2^53 - 1", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
-      schema_integer(0, fairvec::kMaxCounter),
-      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
-  return k;
-}
-
 KindRef unit() {
   static const KindRef k = value_kind(
       "number in [0, 1]", Naming::kBare,

@@ -11,23 +11,6 @@ namespace fairvec::ops {
 
 namespace {
 
-KindRef hexwin_text() {
-  static const KindRef k = value_kind(
-      "string (UTF-8)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
-      make::text);
-  return k;
-}
-
-KindRef hexwin_counter() {
-  static const KindRef k = value_kind(
-      "integer 0..2^53 - 1", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
-      schema_integer(0, fairvec::kMaxCounter),
-      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
-  return k;
-}
-
 json::Value reading_trace(const hexwin::Reading& r) {
   json::Array windows;
   for (const hexwin::Window& w : r.windows) windows.emplace_back(static_cast<std::int64_t>(w.value));
@@ -70,9 +53,9 @@ void add_hexwin_ops(Table& t) {
          .addition = true,  // not in protocol v1's minimum (specs/port-protocol.md): no new op is
          .summary = "the roll of one bet under a convention",
          .params = {{"convention", convention},
-                    {"serverSeed", hexwin_text()},
-                    {"clientSeed", hexwin_text()},
-                    {"nonce", hexwin_counter()}},
+                    {"serverSeed", seed_text()},
+                    {"clientSeed", seed_text()},
+                    {"nonce", counter()}},
          .results = {{"roll", roll}},
          // The example is not at a bound of any param: the derived edges (specs/derived-edges.md) put
          // each param at its bounds, and a case equal to the example would show nothing new.

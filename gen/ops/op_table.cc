@@ -6,6 +6,7 @@
 #include "core/bytes.h"
 #include "core/errors.h"
 #include "core/families.h"
+#include "core/input_rules.h"
 #include "ops/fuzz_values.h"
 
 namespace fairvec::ops {
@@ -331,6 +332,23 @@ KindRef hex32_result() {
 
 KindRef utf8_text() {
   static const KindRef k = text("string (UTF-8)", Naming::kParams, schema_string(), make::text);
+  return k;
+}
+
+KindRef seed_text() {
+  static const KindRef k = value_kind(
+      "string (UTF-8)", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
+      make::text);
+  return k;
+}
+
+KindRef counter() {
+  static const KindRef k = value_kind(
+      "integer 0..2^53 - 1", Naming::kBare,
+      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
+      schema_integer(0, fairvec::kMaxCounter),
+      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
   return k;
 }
 

@@ -261,5 +261,10 @@ struct UintRule {
 [[nodiscard]] KindRef dice_result();
 // utf8_text is a param that is any JSON string, kept as its UTF-8 bytes (keno and crash salts).
 [[nodiscard]] KindRef utf8_text();
+// seed_text is a seed or any text: a JSON string of well-formed UTF-8 (core/input_rules.h
+// read_text), errors named by the bare key. counter is a nonce or cursor: a JSON integer
+// 0 .. 2^53 - 1 (read_counter), errors named by the bare key. Every family's seeds and counters.
+[[nodiscard]] KindRef seed_text();
+[[nodiscard]] KindRef counter();
 
 }  // namespace fairvec::ops

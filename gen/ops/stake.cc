@@ -12,23 +12,6 @@ namespace fairvec::ops {
 
 namespace {
 
-KindRef stake_text() {
-  static const KindRef k = value_kind(
-      "string (UTF-8)", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_text(v, key); }, schema_string(),
-      make::text);
-  return k;
-}
-
-KindRef stake_counter() {
-  static const KindRef k = value_kind(
-      "integer 0..2^53 - 1", Naming::kBare,
-      [](const rapidjson::Value& v, std::string_view key) { return fairvec::read_counter(v, key); },
-      schema_integer(0, fairvec::kMaxCounter),
-      [](ByteReader& in) { return make::integer(in, fairvec::kMaxCounter + 1); });
-  return k;
-}
-
 json::Value round(const char* game, json::Value options) {
   return json::Value::object({{"game", game},
                               {"serverSeed", "server"},
@@ -162,10 +145,10 @@ void add_stake_ops(Table& t) {
   t.add({.name = "stake.floats",
          .addition = true,
          .summary = "floats of a round from a byte cursor, with the rounds and bytes they came from",
-         .params = {{"serverSeed", stake_text()},
-                    {"clientSeed", stake_text()},
-                    {"nonce", stake_counter()},
-                    {"cursor", stake_counter()},
+         .params = {{"serverSeed", seed_text()},
+                    {"clientSeed", seed_text()},
+                    {"nonce", counter()},
+                    {"cursor", counter()},
                     {"count", count}},
          .results = {{"floats", float_list}},
          .examples = {json::Value::object(
@@ -179,9 +162,9 @@ void add_stake_ops(Table& t) {
          .addition = true,
          .summary = "one round of a game: the floats read and the outcome as Stake shows it",
          .params = {{"game", game},
-                    {"serverSeed", stake_text()},
-                    {"clientSeed", stake_text()},
-                    {"nonce", stake_counter()},
+                    {"serverSeed", seed_text()},
+                    {"clientSeed", seed_text()},
+                    {"nonce", counter()},
                     checked({"options", options})},
          .results = {{"floats", float_list}},
          .open_results = true,
@@ -215,7 +198,7 @@ void add_stake_ops(Table& t) {
       {"stake.crash",
        true,
        "the crash point of a game hash of Stake's crash chain",
-       {{"gameHash", game_hash}, {"salt", stake_text()}},
+       {{"gameHash", game_hash}, {"salt", seed_text()}},
        {{"crashPoint",
          result_kind("number >= 1, two decimals", json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
        false,

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "search/hmac_scan.h"  // decimal_width, max_of_width
 #include "search/sha256.h"
 #include "search/sha512.h"
 
@@ -32,19 +33,6 @@ struct Sha512Ops {
     for (int w = 0; w < 8; ++w) store_be64(out + 8 * w, s[static_cast<std::size_t>(w)]);
   }
 };
-
-unsigned decimal_width(std::uint64_t n) {
-  unsigned w = 1;
-  for (; n >= 10; n /= 10) ++w;
-  return w;
-}
-
-std::uint64_t max_of_width(unsigned width) {
-  if (width >= 20) return UINT64_MAX;
-  std::uint64_t m = 1;
-  for (unsigned i = 0; i < width; ++i) m *= 10;
-  return m - 1;
-}
 
 // hash_bytes is H(|data|) by compression alone (a key longer than one block).
 template <class H>
