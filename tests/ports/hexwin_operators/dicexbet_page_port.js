@@ -15,7 +15,7 @@
 //   fairvec check-port --random 0 --only 'hexwin_*' --expect tests/ports/hexwin_operators/dicexbet_page_port.expected.txt -- node tests/ports/hexwin_operators/dicexbet_page_port.js
 'use strict';
 const { createHmac } = require('node:crypto');
-const readline = require('node:readline');
+const { serve } = require('../operator_port.js');
 
 // ---- https://dicexbet.com/provably-fair, as printed ----
 const roll = ({ serverSeed, clientSeed, nonce }) => {
@@ -54,24 +54,4 @@ const OPS = {
   'hexwin.roll': (p) => { only(p); return { roll: roll({ serverSeed: p.serverSeed, clientSeed: p.clientSeed, nonce: p.nonce }) }; },
 };
 
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  let req;
-  try {
-    req = JSON.parse(line);
-  } catch (e) {
-    process.stdout.write(JSON.stringify({ id: null, ok: false, error: 'bad_input' }) + '\n');
-    return;
-  }
-  const { id, op, params } = req;
-  let reply;
-  if (op === 'hello') reply = { id, ok: true, result: { name: "Dicexbet's published roll()", protocol: 1, ops: Object.keys(OPS), scope: SCOPE } };
-  else if (!OPS[op]) reply = { id, ok: false, error: 'unsupported' };
-  else {
-    try {
-      reply = { id, ok: true, result: OPS[op](params) };
-    } catch (e) {  // whatever the copied code throws on
-      reply = { id, ok: false, error: 'bad_input', message: String(e.message) };
-    }
-  }
-  process.stdout.write(JSON.stringify(reply) + '\n');
-});
+serve({ name: "Dicexbet's published roll()", ops: OPS, scope: SCOPE });

@@ -16,7 +16,7 @@
 //   fairvec check-port --random 0 --only 'hexwin_*' --expect tests/ports/hexwin_operators/duckdice_page_port.expected.txt -- node tests/ports/hexwin_operators/duckdice_page_port.js
 'use strict';
 const { createHash } = require('node:crypto');
-const readline = require('node:readline');
+const { serve } = require('../operator_port.js');
 
 // The page's sha512(text): the lowercase hex SHA-512 of the text's UTF-8 bytes.
 const sha512 = (text) => createHash('sha512').update(text).digest('hex');
@@ -43,24 +43,4 @@ const OPS = {
   'hexwin.roll': (p) => { only(p); return { roll: getRoll(p.serverSeed, p.clientSeed, p.nonce) }; },
 };
 
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  let req;
-  try {
-    req = JSON.parse(line);
-  } catch (e) {
-    process.stdout.write(JSON.stringify({ id: null, ok: false, error: 'bad_input' }) + '\n');
-    return;
-  }
-  const { id, op, params } = req;
-  let reply;
-  if (op === 'hello') reply = { id, ok: true, result: { name: "DuckDice's published getRoll()", protocol: 1, ops: Object.keys(OPS), scope: SCOPE } };
-  else if (!OPS[op]) reply = { id, ok: false, error: 'unsupported' };
-  else {
-    try {
-      reply = { id, ok: true, result: OPS[op](params) };
-    } catch (e) {  // whatever the copied code throws on
-      reply = { id, ok: false, error: 'bad_input', message: String(e.message) };
-    }
-  }
-  process.stdout.write(JSON.stringify(reply) + '\n');
-});
+serve({ name: "DuckDice's published getRoll()", ops: OPS, scope: SCOPE });

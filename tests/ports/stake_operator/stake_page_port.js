@@ -13,7 +13,7 @@
 //   fairvec check-port --expect tests/ports/stake_operator/expected-drift.txt -- node tests/ports/stake_operator/stake_page_port.js
 'use strict';
 const { createHmac } = require('node:crypto');
-const readline = require('node:readline');
+const { serve } = require('../operator_port.js');
 
 // ---- https://stake.us/provably-fair/implementation, as printed ----
 function* byteGenerator({ serverSeed, clientSeed, nonce, cursor }) {
@@ -123,24 +123,4 @@ const OPS = {
   'stake.event': (p) => translate(p.game, p.floats, p.options),
 };
 
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  let req;
-  try {
-    req = JSON.parse(line);
-  } catch (e) {
-    process.stdout.write(JSON.stringify({ id: null, ok: false, error: 'bad_input' }) + '\n');
-    return;
-  }
-  const { id, op, params } = req;
-  let reply;
-  if (op === 'hello') reply = { id, ok: true, result: { name: "Stake's published snippets", protocol: 1, ops: Object.keys(OPS), scope: SCOPE } };
-  else if (!OPS[op]) reply = { id, ok: false, error: 'unsupported' };
-  else {
-    try {
-      reply = { id, ok: true, result: OPS[op](params) };
-    } catch (e) {  // whatever the snippets throw on
-      reply = { id, ok: false, error: 'bad_input', message: String(e.message) };
-    }
-  }
-  process.stdout.write(JSON.stringify(reply) + '\n');
-});
+serve({ name: "Stake's published snippets", ops: OPS, scope: SCOPE });
