@@ -323,6 +323,13 @@ void game_cases(Cases& cases_out) {
   bad("nonce as a string", {"BadNonce"}, Value("sicbo"), Value("1"), none, "nonce");
   bad("nonce as the JSON number 2.0 (an integral double)", {"BadNonce"}, Value("sicbo"), Value(2.0), none, "nonce");
   bad("nonce as the JSON boolean true", {"BadNonce"}, Value("sicbo"), Value(true), none, "nonce");
+  // Every game its own bad input, so that a port declaring one game as its scope is sent one
+  // (tests/ports/scope_bad_input_test.py): nonce -1 with the game's first options.
+  for (const auto& entry : games) {
+    if (entry.first == "roulette") continue;  // "nonce -1" above is roulette's
+    bad(entry.first + ": nonce -1 (every game has a bad input of its own)", {"BadNonce"}, Value(entry.first), Value(-1),
+        entry.second.front().options, "nonce");
+  }
   cases_out.invalid("CursorGameInvalid", "client seed as the JSON number 7", {"NumberAsText"},
                     {{"game", Value("roulette")},
                      {"serverSeed", Value(kSeedHex)},

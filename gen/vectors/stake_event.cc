@@ -168,6 +168,23 @@ void event_cases(Cases& c) {
   bad("diamonds with no float", {"FloatCount"}, "diamonds", Value::array(), O::object(), "floats");
   bad("plinko risk 'extreme'", {"OptionBounds"}, "plinko", repeated(0.25, 8),
       O::object({{"rows", 8}, {"risk", "extreme"}}), "options.risk");
+  // Every game its own bad input, so that a port declaring one game as its scope is sent one
+  // (tests/ports/scope_bad_input_test.py): one float more than the game reads, with valid options.
+  for (const std::string& game : stake::game_names()) {
+    if (game == "dice") continue;  // "dice with 2 floats" above is dice's
+    const Value options = game == "wheel"    ? O::object({{"segments", 10}, {"risk", "low"}})
+                          : game == "plinko" ? O::object({{"rows", 8}, {"risk", "low"}})
+                          : game == "mines"  ? O::object({{"mines", 3}})
+                          : game == "keno"   ? O::object({{"picks", Value::array({1, 2, 3})}})
+                                             : O::object();
+    rapidjson::Document od;
+    const rapidjson::Value ov = options.to_rapidjson(od.GetAllocator());
+    const std::size_t n = stake::floats_needed(game, ov);
+    bad(game + " with " + std::to_string(n + 1) +
+            " floats, one more than it reads (every game has a bad input of "
+            "its own)",
+        {"FloatCount"}, game.c_str(), repeated(0.25, n + 1), options, "floats");
+  }
 }
 
 }  // namespace

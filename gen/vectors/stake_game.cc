@@ -184,6 +184,21 @@ void game_cases(Cases& c) {
                {"options", O::object()}},
               "nonce");
   };
+  // Every game its own bad input, so that a port declaring one game as its scope is sent one
+  // (tests/ports/scope_bad_input_test.py): the nonce as the integral double 1.0, with valid options.
+  for (const std::string& game : stake::game_names()) {
+    if (game == "dice") continue;  // "dice, nonce as the JSON number 1.0" below is dice's
+    const Value options = game == "wheel"    ? O::object({{"segments", 10}, {"risk", "low"}})
+                          : game == "plinko" ? O::object({{"rows", 8}, {"risk", "low"}})
+                          : game == "mines"  ? O::object({{"mines", 3}})
+                          : game == "keno"   ? O::object({{"picks", Value::array({1, 2, 3})}})
+                                             : O::object();
+    c.invalid(
+        "StakeGameInvalid", game + ", nonce as the JSON number 1.0 (every game has a bad input of its own)",
+        {"IntegralFloat"},
+        {{"game", game}, {"serverSeed", server}, {"clientSeed", client}, {"nonce", Value(1.0)}, {"options", options}},
+        "nonce");
+  }
   bad_nonce("dice, nonce as the JSON string \"1\"", {"IntegerAsText"}, Value("1"));
   bad_nonce("dice, nonce as the JSON number 1.0", {"IntegralFloat"}, Value(1.0));
   bad_nonce("dice, nonce as the JSON boolean true", {"BooleanAsInteger"}, Value(true));
