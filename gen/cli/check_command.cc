@@ -14,6 +14,7 @@
 #include "cli/data_dir.h"
 #include "core/crypto.h"
 #include "core/errors.h"
+#include "core/files.h"
 #include "port/protocol.h"
 #include "vectors/vector_file.h"
 
@@ -35,6 +36,9 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
   if (std::error_code ec; !fs::is_directory(dir, ec)) {
     throw IoError("cannot read the vectors directory " + dir.string() + ": not a directory");
   }
+  // A shared lock: a generation into the directory (exclusive) finishes before the check reads it,
+  // and one that starts waits until the check is done (specs/README.md, "Output files").
+  const DirectoryLock lock(dir, false, "fairvec check", "--vectors");
   std::vector<vectors::Failure> failures;
   std::set<std::string> failed;
   std::size_t files = 0, tests = 0;

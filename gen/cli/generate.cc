@@ -1,7 +1,5 @@
 // `fairvec generate [--verify]`: every generated file of the repository, written atomically or
 // compared (specs/README.md, "Output files"; specs/vector-format.md, "Schemas" and "Flag tables").
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -45,31 +43,6 @@ namespace {
 
 // The file-set manifest generate writes last (specs/README.md, "Output files").
 constexpr const char* kManifest = check::kManifestName;
-
-// DirLock holds an flock(2) on the output directory itself (no lock file: nothing is added to the
-// published set) for one run: exclusive for a generation, shared for --verify. A second run waits
-// for the first, saying so once on stderr; the lock ends with the process, however it ends.
-class DirLock {
- public:
-  DirLock(const fs::path& dir, bool exclusive) {
-    fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd_ < 0) throw IoError("--out " + dir.string() + ": cannot open: " + std::strerror(errno));
-    const int op = exclusive ? LOCK_EX : LOCK_SH;
-    if (::flock(fd_, op | LOCK_NB) == 0) return;
-    if (errno != EWOULDBLOCK) throw IoError("--out " + dir.string() + ": cannot lock: " + std::strerror(errno));
-    std::cerr << "fairvec generate: " << dir.string() << " is being " << (exclusive ? "used" : "generated")
-              << " by another fairvec generate; waiting for it to finish\n";
-    while (::flock(fd_, op) != 0) {
-      if (errno != EINTR) throw IoError("--out " + dir.string() + ": cannot lock: " + std::strerror(errno));
-    }
-  }
-  ~DirLock() { ::close(fd_); }
-  DirLock(const DirLock&) = delete;
-  DirLock& operator=(const DirLock&) = delete;
-
- private:
-  int fd_ = -1;
-};
 
 // no_link_below throws IoError when a directory between |out| and |path| is a symbolic link:
 // generate never writes through one (specs/README.md, "Output files").
@@ -313,7 +286,8 @@ int run_generate(const fs::path& out, const fs::path& specs, bool verify, const 
     fs::create_directories(out, ec);
     if (ec) throw IoError("cannot create " + out.string() + ": " + ec.message());
   }
-  const DirLock lock(out, !verify);  // one generation at a time; --verify never sees one half done
+  const DirectoryLock lock(out, !verify, "fairvec generate",
+                           "--out");  // one generation at a time; --verify never sees one half done
   if (!verify && existed) remove_temp_files(out);
   Generation g(out, verify);
   std::size_t files = 0, tests = 0;

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -9,6 +10,8 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <iostream>
+#include <string>
 
 #include "core/errors.h"
 
@@ -155,5 +158,29 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view data)
     throw IoError("cannot rename onto " + path.string() + ": " + std::strerror(err));
   }
 }
+
+DirectoryLock::DirectoryLock(const std::filesystem::path& dir, bool exclusive, std::string_view command,
+                             std::string_view option) {
+  fd_ = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd_ < 0) throw IoError(std::string(option) + " " + dir.string() + ": cannot open: " + std::strerror(errno));
+  const int op = exclusive ? LOCK_EX : LOCK_SH;
+  if (::flock(fd_, op | LOCK_NB) == 0) return;
+  if (errno != EWOULDBLOCK) {
+    const int e = errno;
+    ::close(fd_);
+    throw IoError(std::string(option) + " " + dir.string() + ": cannot lock: " + std::strerror(e));
+  }
+  std::cerr << command << ": " << dir.string() << " is being " << (exclusive ? "used" : "generated")
+            << " by another fairvec generate; waiting for it to finish\n";
+  while (::flock(fd_, op) != 0) {
+    if (errno != EINTR) {
+      const int e = errno;
+      ::close(fd_);
+      throw IoError(std::string(option) + " " + dir.string() + ": cannot lock: " + std::strerror(e));
+    }
+  }
+}
+
+DirectoryLock::~DirectoryLock() { ::close(fd_); }
 
 }  // namespace fairvec

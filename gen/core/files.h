@@ -34,4 +34,21 @@ void write_file_atomic(const std::filesystem::path& path, std::string_view data)
 // SIGKILL cannot be caught: `fairvec generate` removes such leftovers on its next start.)
 void remove_temp_file_on_signal();
 
+// DirectoryLock holds an flock(2) on the directory |dir| itself for its lifetime (no lock file:
+// nothing is added to a published set; the lock ends with the process, however it ends): exclusive
+// for a generation that writes it, shared for a reader (generate --verify, check) that must not see
+// one half written. When
+// another holds the lock, it says so on stderr, naming |command| ("fairvec check"), and waits.
+// Throws IoError naming |option| and |dir| when the directory cannot be opened or locked.
+class DirectoryLock {
+ public:
+  DirectoryLock(const std::filesystem::path& dir, bool exclusive, std::string_view command, std::string_view option);
+  ~DirectoryLock();
+  DirectoryLock(const DirectoryLock&) = delete;
+  DirectoryLock& operator=(const DirectoryLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 }  // namespace fairvec

@@ -101,6 +101,37 @@ TEST(Finding10, AGenerationWaitsForTheLockAndSaysSo) {
   EXPECT_EQ(fairvec({"generate", "--verify", "--out", d.string()}).rc(), 0);
 }
 
+// check takes the lock shared: while a generation holds the directory (exclusively), check waits
+// and says so, instead of reading a set half written; then it checks the finished set.
+TEST(Finding10, ACheckWaitsForAGenerationAndSaysSo) {
+  Scratch s;
+  const fs::path d = s / "v";
+  fs::create_directories(d);
+  ASSERT_EQ(std::system(("'" + kCli + "' generate --out '" + d.string() + "' >/dev/null 2>&1").c_str()), 0);
+  const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as another generation would hold it
+  const fs::path err = s / "err";
+  const pid_t p = ::fork();
+  if (p == 0) {
+    int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(e, 2);
+    ::close(fd);
+    ::execl(kCli.c_str(), kCli.c_str(), "check", "--vectors", d.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  int st = 0;
+  EXPECT_EQ(::waitpid(p, &st, WNOHANG), 0) << "the check did not wait for the lock";
+  ::flock(fd, LOCK_UN);
+  ::close(fd);
+  ::waitpid(p, &st, 0);
+  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << st;
+  EXPECT_NE(read_file(err).find("waiting"), std::string::npos) << read_file(err);
+  EXPECT_EQ(fairvec({"generate", "--verify", "--out", d.string()}).rc(), 0);
+}
+
 // Finding 11: `generate --verify` did not see directory links or anything below them, and a link
 // D/schema/x.json -> /etc/passwd counted as a hand-written schema. A link anywhere in the tree is
 // reported (a stray), never followed; generate never writes through one.
