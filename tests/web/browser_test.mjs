@@ -4,6 +4,8 @@
 //   1. every transcript call of every op the page lists is replayed inside the page (its
 //      protocol handler, WebCrypto: the page's crypto.subtle is counted), with the checker's
 //      comparison rules (transcripts.mjs); none may fail or be skipped;
+//   1b. fresh inputs, new each run (the seed printed): the valid calls with other seeds and nonces,
+//      answered by the page as `fairvec port` answers them;
 //   2. in each language (the /<lang>/check/ path) a v1 link, a tampered link, a v0 link with nothing
 //      to compare, a tavla proof picked through the file input (verified, partly checked, tampered,
 //      malformed), a crash chain and a bad link are checked
@@ -20,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launch, findChromium } from '../../web/tools/cdp.mjs';
-import { load, replay } from './transcripts.mjs';
+import { compareReply, load, replay } from './transcripts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -153,6 +155,57 @@ try {
   ok(calls > 1000, 'the replay sent the transcripts');
   ok(subtleCalls > calls / 2, 'the page computed with its own WebCrypto');
   for (const f of r.failures.slice(0, 20)) console.log(`  ${f.id}: ${f.diff}\n    request ${f.request}\n    reply   ${f.reply}`);
+
+  // ---- 1b. Fresh inputs, new on every run (specs/port-protocol.md, "Random requests"): the valid
+  // transcript calls with their seeds and nonces changed by a seeded PRNG (the seed is printed;
+  // FAIRVEC_WEB_SEED replays a run), answered by `fairvec port` and by the page. A page that answers
+  // the kit's own vectors from a table, or computes only where a vector looks, fails here.
+  {
+    const seed = Number(process.env.FAIRVEC_WEB_SEED || Date.now() % 2147483647);
+    let state = seed || 1;
+    const rand = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    const pool = [];
+    for (const t of all) {
+      for (const c of t.calls) {
+        if (!c.expect.startsWith('{"ok":true')) continue;
+        const params = JSON.parse(c.params);
+        let changed = false;
+        for (const k of Object.keys(params)) {
+          if (/Seed$/.test(k) && typeof params[k] === 'string') {
+            params[k] += rand().toString(36).slice(2, 2 + Math.floor(1 + rand() * 8));
+            changed = true;
+          } else if (k === 'nonce' && Number.isSafeInteger(params[k])) {
+            params[k] = Math.floor(rand() * 1e6);
+            changed = true;
+          }
+        }
+        if (changed) pool.push({ op: c.op, params });
+      }
+    }
+    // One call of every op first (so no op is left out by chance), then random ones.
+    const byOp = new Map();
+    for (const c of pool) if (!byOp.has(c.op)) byOp.set(c.op, c);
+    const picked = [...byOp.values()];
+    while (picked.length < 300 && pool.length) picked.push(pool[Math.floor(rand() * pool.length)]);
+    const lines = picked.map((c, i) => JSON.stringify({ id: i + 1, op: c.op, params: c.params }));
+    const want = execFileSync(fairvec, ['port'], { input: lines.join('\n') + '\n', maxBuffer: 1 << 26 })
+      .toString().split('\n').filter((l) => l !== '');
+    await tab.eval('window.subtleCalls = 0');
+    const got = [];
+    for (let i = 0; i < lines.length; i += 100) got.push(...await tab.eval(`fairvecCheck.handleLines(${JSON.stringify(lines.slice(i, i + 100))})`, 300000));
+    const fresh = await tab.eval('window.subtleCalls');
+    const wrong = [];
+    for (let i = 0; i < lines.length; i++) {
+      const d = compareReply(want[i], got[i]);
+      if (d) wrong.push(`${lines[i]}\n    fairvec: ${want[i]}\n    page:    ${got[i]}\n    ${d}`);
+    }
+    const ops = new Set(picked.map((c) => c.op));
+    console.log(`fresh inputs in Chromium (FAIRVEC_WEB_SEED=${seed}): ${lines.length} calls over ${ops.size} ops, ${wrong.length} differ from fairvec port, ${fresh} crypto.subtle calls`);
+    for (const w of wrong.slice(0, 5)) console.log(`  ${w}`);
+    ok(lines.length >= 200 && ops.size === byOp.size && ops.size >= 8, `fresh inputs reach every op with a seed or nonce (${ops.size})`);
+    ok(wrong.length === 0, 'the page answers fresh inputs as fairvec port does');
+    ok(fresh > lines.length / 2, 'the page computed the fresh inputs with its own WebCrypto');
+  }
 
   // ---- 2. The forms, in each language, against fairvec verify.
   const fragment = (link) => link.slice(link.indexOf('#'));
