@@ -178,40 +178,43 @@ void add_stake_ops(Table& t) {
              },
          .trace = [](const Args& a, const Backend& b) { return json::Value(read_trace(play(a, b).read, false)); },
          .results_for = [](const Args& a) { return outcome_results(a, true); }});
-  t.add(
-      {"stake.event",
-       true,
-       "the outcome of a game from given floats",
-       {{"game", game}, {"floats", floats}, checked({"options", options})},
-       {},
-       true,
-       {json::Value::object({{"game", "limbo"}, {"floats", json::Value::array({0.5})}, {"options", O::object()}}),
-        json::Value::object(
-            {{"game", "mines"}, {"floats", json::Value::array({0.5, 0.25})}, {"options", O::object({{"mines", 2}})}})},
-       [](const Args& a, const Backend&) {
-         return json::Value(stake::event(a.get<std::string>("game"), a.get<std::vector<double>>("floats"),
-                                         *a.get<const rapidjson::Value*>("options")));
-       },
-       {},
-       [](const Args& a) { return outcome_results(a, false); }});
-  t.add(
-      {"stake.crash",
-       true,
-       "the crash point of a game hash of Stake's crash chain",
-       {{"gameHash", game_hash}, {"salt", seed_text()}},
-       {{"crashPoint",
-         result_kind("number >= 1, two decimals", json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
-       false,
-       {json::Value::object({{"gameHash", std::string(64, 'a')}, {"salt", stake::kCrashSalt}})},
-       [](const Args& a, const Backend& b) {
-         return json::Value::object(
-             {{"crashPoint", stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt")).point}});
-       },
-       [](const Args& a, const Backend& b) {
-         const stake::CrashPoint p = stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt"));
-         return json::Value::object(
-             {{"hmac", to_hex(p.hmac)}, {"int", json::Value(static_cast<std::uint64_t>(p.int32))}});
-       }});
+  t.add({.name = "stake.event",
+         .addition = true,
+         .summary = "the outcome of a game from given floats",
+         .params = {{"game", game}, {"floats", floats}, checked({"options", options})},
+         .results = {},
+         .open_results = true,
+         .examples = {json::Value::object(
+                          {{"game", "limbo"}, {"floats", json::Value::array({0.5})}, {"options", O::object()}}),
+                      json::Value::object({{"game", "mines"},
+                                           {"floats", json::Value::array({0.5, 0.25})},
+                                           {"options", O::object({{"mines", 2}})}})},
+         .handler =
+             [](const Args& a, const Backend&) {
+               return json::Value(stake::event(a.get<std::string>("game"), a.get<std::vector<double>>("floats"),
+                                               *a.get<const rapidjson::Value*>("options")));
+             },
+         .results_for = [](const Args& a) { return outcome_results(a, false); }});
+  t.add({.name = "stake.crash",
+         .addition = true,
+         .summary = "the crash point of a game hash of Stake's crash chain",
+         .params = {{"gameHash", game_hash}, {"salt", seed_text()}},
+         .results = {{"crashPoint", result_kind("number >= 1, two decimals",
+                                                json::Value::object({{"type", "number"}, {"minimum", 1}}))}},
+         .examples = {json::Value::object({{"gameHash", std::string(64, 'a')}, {"salt", stake::kCrashSalt}})},
+         .handler =
+             [](const Args& a, const Backend& b) {
+               return json::Value::object(
+                   {{"crashPoint",
+                     stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt")).point}});
+             },
+         .trace =
+             [](const Args& a, const Backend& b) {
+               const stake::CrashPoint p =
+                   stake::crash_point(b, a.get<std::string>("gameHash"), a.get<std::string>("salt"));
+               return json::Value::object(
+                   {{"hmac", to_hex(p.hmac)}, {"int", json::Value(static_cast<std::uint64_t>(p.int32))}});
+             }});
 }
 
 }  // namespace fairvec::ops
