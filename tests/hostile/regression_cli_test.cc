@@ -10,7 +10,10 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <functional>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "regression_util.h"
 
@@ -72,32 +75,55 @@ TEST(Finding10, ConcurrentGenerationsIntoOneDirectoryBothSucceed) {
   EXPECT_EQ(v.rc(), 0) << describe(v);
 }
 
-TEST(Finding10, AGenerationWaitsForTheLockAndSaysSo) {
-  Scratch s;
-  const fs::path d = s / "v";
-  fs::create_directories(d);
-  const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as another generation would hold it
+// LockedRun is one fairvec run started while the test holds an exclusive flock on a directory, as
+// another generation would: |waited| tells whether it was still running 1.5 s later; once the lock
+// is released it finishes with |status| (wait status), its stderr in |err|.
+struct LockedRun {
+  bool waited = false;
+  int status = 0;
+  std::string err;
+};
+
+// run_while_locked runs fairvec with |args| under that lock on |dir|, calling |during| while it
+// waits; stdout is discarded.
+LockedRun run_while_locked(const Scratch& s, const fs::path& dir, const std::vector<std::string>& args,
+                           const std::function<void()>& during = {}) {
+  LockedRun out;
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  EXPECT_GE(fd, 0);
+  EXPECT_EQ(::flock(fd, LOCK_EX), 0);
   const fs::path err = s / "err";
+  std::vector<char*> argv{const_cast<char*>(kCli.c_str())};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
   const pid_t p = ::fork();
   if (p == 0) {
     int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, 1);
     ::dup2(e, 2);
     ::close(fd);
-    ::execl(kCli.c_str(), kCli.c_str(), "generate", "--out", d.c_str(), static_cast<char*>(nullptr));
+    ::execv(kCli.c_str(), argv.data());
     ::_exit(127);
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  int st = 0;
-  EXPECT_EQ(::waitpid(p, &st, WNOHANG), 0) << "the generation did not wait for the lock";
-  EXPECT_FALSE(fs::exists(d / "MANIFEST.sha256"));
+  out.waited = ::waitpid(p, &out.status, WNOHANG) == 0;
+  if (during) during();
   ::flock(fd, LOCK_UN);
   ::close(fd);
-  ::waitpid(p, &st, 0);
-  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << st;
-  EXPECT_NE(read_file(err).find("waiting"), std::string::npos) << read_file(err);
+  if (out.waited) ::waitpid(p, &out.status, 0);
+  out.err = read_file(err);
+  return out;
+}
+
+TEST(Finding10, AGenerationWaitsForTheLockAndSaysSo) {
+  Scratch s;
+  const fs::path d = s / "v";
+  fs::create_directories(d);
+  const LockedRun r = run_while_locked(s, d, {"generate", "--out", d.string()},
+                                       [&] { EXPECT_FALSE(fs::exists(d / "MANIFEST.sha256")); });
+  EXPECT_TRUE(r.waited) << "the generation did not wait for the lock";
+  EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0) << r.status;
+  EXPECT_NE(r.err.find("waiting"), std::string::npos) << r.err;
   EXPECT_EQ(fairvec({"generate", "--verify", "--out", d.string()}).rc(), 0);
 }
 
@@ -107,28 +133,11 @@ TEST(Finding10, ACheckWaitsForAGenerationAndSaysSo) {
   Scratch s;
   const fs::path d = s / "v";
   fs::create_directories(d);
-  ASSERT_EQ(std::system(("'" + kCli + "' generate --out '" + d.string() + "' >/dev/null 2>&1").c_str()), 0);
-  const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY);
-  ASSERT_GE(fd, 0);
-  ASSERT_EQ(::flock(fd, LOCK_EX), 0);  // as another generation would hold it
-  const fs::path err = s / "err";
-  const pid_t p = ::fork();
-  if (p == 0) {
-    int e = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600), null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    ::dup2(e, 2);
-    ::close(fd);
-    ::execl(kCli.c_str(), kCli.c_str(), "check", "--vectors", d.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  int st = 0;
-  EXPECT_EQ(::waitpid(p, &st, WNOHANG), 0) << "the check did not wait for the lock";
-  ::flock(fd, LOCK_UN);
-  ::close(fd);
-  ::waitpid(p, &st, 0);
-  EXPECT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0) << st;
-  EXPECT_NE(read_file(err).find("waiting"), std::string::npos) << read_file(err);
+  ASSERT_EQ(fairvec({"generate", "--out", d.string()}).rc(), 0);
+  const LockedRun r = run_while_locked(s, d, {"check", "--vectors", d.string()});
+  EXPECT_TRUE(r.waited) << "the check did not wait for the lock";
+  EXPECT_TRUE(WIFEXITED(r.status) && WEXITSTATUS(r.status) == 0) << r.status;
+  EXPECT_NE(r.err.find("waiting"), std::string::npos) << r.err;
   EXPECT_EQ(fairvec({"generate", "--verify", "--out", d.string()}).rc(), 0);
 }
 
