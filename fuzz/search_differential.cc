@@ -6,7 +6,11 @@
 // CPU has (portable, SHA-NI on 1, 2 and 4 streams) computes the run's MACs, and each must equal
 // HMAC-SHA256(key, prefix || counter || suffix) from Crypto++ and OpenSSL; the lowest counter of
 // the run with exactly |depth| leading bytes >= 252 must be the same for every kernel and for a
-// plain loop over the backend MACs. A difference aborts with "<A>-<B>-<op>-difference".
+// plain loop over the backend MACs. Then the window search (search/window_scan.h, hexwin-skip) on
+// the same key, prefix, suffix and decimal counters, for a hash and a keying the input picks
+// (SHA-256 or SHA-512; HMAC or the plain digest): its digests must equal both backends', and its
+// lowest counter with exactly |depth| rejected 5-hex-digit windows a plain loop's (a layout past
+// two tail blocks must be refused). A difference aborts with "<A>-<B>-<op>-difference".
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -19,6 +23,7 @@
 #include "fuzz_check.h"
 #include "search/hmac_scan.h"
 #include "search/spec.h"
+#include "search/window_scan.h"
 
 namespace {
 
@@ -36,6 +41,67 @@ Bytes message(const Bytes& prefix, search::CounterFormat f, std::uint64_t n, con
   }
   m.insert(m.end(), suffix.begin(), suffix.end());
   return m;
+}
+
+// check_windows runs the window search on decimal counters lo..hi against both backends.
+void check_windows(ByteReader& in, const Bytes& key, const Bytes& prefix, const Bytes& suffix, std::uint64_t lo,
+                   std::uint64_t hi, unsigned depth) {
+  const fairvec::Hash h = in.boolean() ? fairvec::Hash::kSha512 : fairvec::Hash::kSha256;
+  const bool hmac = in.boolean();
+  const std::size_t block = h == fairvec::Hash::kSha512 ? 128 : 64, length = h == fairvec::Hash::kSha512 ? 16 : 8;
+  if (prefix.size() % block + 20 + suffix.size() + 1 + length > 2 * block) {
+    bool refused = false;
+    try {
+      const search::WindowScan too_long(h, key, prefix, suffix);
+    } catch (const std::invalid_argument&) {
+      refused = true;
+    }
+    if (!refused) {
+      fairvec::fuzz::fail_and_abort("search_differential-window-long-tail-accepted",
+                                    "prefix " + std::to_string(prefix.size()) + " bytes, suffix " +
+                                        std::to_string(suffix.size()) + " bytes: more than two tail blocks");
+    }
+    return;
+  }
+  const search::WindowScan scan =
+      hmac ? search::WindowScan(h, key, prefix, suffix) : search::WindowScan::plain(h, prefix, suffix);
+  auto digest = [&](const fairvec::Backend& b, std::uint64_t n) {
+    const Bytes m = message(prefix, search::CounterFormat::kDecimal, n, suffix);
+    return hmac ? b.hmac(h, key, m) : b.digest(h, m);
+  };
+  std::vector<Outcome> outs;
+  for (const fairvec::Backend* b : fairvec::all_backends()) {
+    outs.push_back(fairvec::fuzz::capture(b->name(), "window-digests", [&] {
+      std::string s;
+      for (std::uint64_t i = 0; i <= hi - lo; ++i) s += fairvec::to_hex(digest(*b, lo + i)) + " ";
+      return s;
+    }));
+    outs.push_back(fairvec::fuzz::capture(b->name(), "window-first-hit", [&] {
+      for (std::uint64_t i = 0; i <= hi - lo; ++i) {
+        if (search::rejected_windows(digest(*b, lo + i)) == depth) return std::to_string(lo + i);
+      }
+      return std::string("none");
+    }));
+  }
+  outs.push_back(fairvec::fuzz::capture("window-scan", "window-digests", [&] {
+    std::string s;
+    for (std::uint64_t i = 0; i <= hi - lo; ++i) s += fairvec::to_hex(scan.mac(lo + i)) + " ";
+    return s;
+  }));
+  outs.push_back(fairvec::fuzz::capture("window-scan", "window-first-hit", [&] {
+    auto r = scan.first_hit(lo, hi, depth);
+    return r ? std::to_string(*r) : std::string("none");
+  }));
+  if (auto d = fairvec::fuzz::find_difference(outs)) {
+    fairvec::fuzz::report_and_abort(*d,
+                                    {fairvec::fuzz::hex_input("key", key),
+                                     fairvec::fuzz::hex_input("prefix", prefix),
+                                     fairvec::fuzz::hex_input("suffix", suffix),
+                                     {"counters", std::to_string(lo) + ".." + std::to_string(hi) + " decimal"},
+                                     {"hash", std::string(fairvec::hash_name(h)) + (hmac ? " hmac" : " plain")},
+                                     {"depth", std::to_string(depth)}},
+                                    outs);
+  }
 }
 
 }  // namespace
@@ -61,6 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::uint64_t hi = lo + count - 1;
   if (format == search::CounterFormat::kDecimal) hi = std::min(hi, search::max_of_width(search::decimal_width(lo)));
   const unsigned depth = 1 + static_cast<unsigned>(in.pick(2));
+  check_windows(in, key, prefix, suffix, lo, hi, depth);
 
   // The engine takes counters whose block and the rest of the message fit two SHA-256 blocks for
   // the widest counter (20 digits); other layouts are refused with std::invalid_argument, which is

@@ -27,8 +27,10 @@
 
 #include "core/bytes.h"
 #include "core/crypto.h"
+#include "core/errors.h"
 #include "core/files.h"
 #include "core/json.h"
+#include "schemes/hexwin.h"
 #include "schemes/hmac_dice.h"
 #include "schemes/tavla.h"
 #include "search/hmac_scan.h"
@@ -173,6 +175,22 @@ TEST(Search, NothingInRangeIsExitOneAndBadInputIsExitTwo) {
   EXPECT_EQ(run("hmac-dice-skip --seed " + kSeed + " --client a --depth 0").rc, 2);
   EXPECT_EQ(
       run("tavla-skip --seed " + kSeed + " --game 00000000-0000-0000-0000-000000000000 --contribution " + kSeed).rc, 2);
+  // hexwin-skip: nonces from 0; a SHA-NI kernel asked for is refused (the window search is SHA-512's
+  // portable kernel); a depth past 25 windows and an unknown convention are bad input.
+  const std::string hx = "hexwin-skip --convention primedice --seed s --client c ";
+  CliRun zero = run(hx + "--depth 1 --from 0 --count 100");
+  EXPECT_EQ(zero.rc, 0) << zero.out;
+  EXPECT_NE(zero.out.find("\"kernel\":\"portable\""), std::string::npos) << zero.out;
+  CliRun ni = run(hx + "--depth 1 --from 0 --count 100 --kernel sha-ni-x2");
+  EXPECT_EQ(ni.rc, 2) << ni.out;
+  EXPECT_NE(ni.out.find("--kernel"), std::string::npos) << ni.out;
+  CliRun deep = run(hx + "--depth 26 --from 0 --count 100");
+  EXPECT_EQ(deep.rc, 2) << deep.out;
+  EXPECT_NE(deep.out.find("--depth"), std::string::npos) << deep.out;
+  CliRun conv = run("hexwin-skip --convention nope --seed s --client c --from 0");
+  EXPECT_EQ(conv.rc, 2) << conv.out;
+  EXPECT_NE(conv.out.find("--convention"), std::string::npos) << conv.out;
+  EXPECT_EQ(run("hmac-dice-skip --seed " + kSeed + " --client a --from 0").rc, 2);  // rolls from 1
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,15 +274,43 @@ TEST(WindowScan, FirstHitEqualsAPlainLoopOverTheBackend) {
   EXPECT_THROW((void)search::WindowScan(Hash::kSha256, {}, {}, {}).first_hit(0, 1, 13), std::invalid_argument);
 }
 
-// The hexwin vectors' deep skips (gen/vectors/hexwin.cc kPrimediceDeep) are the first such nonces:
-// depths 4 and 5 are found again here (about 1 s); depth 6 (58 M candidates) is only checked for
-// its depth at generation.
-TEST(WindowScan, FindsTheHexwinDepthConstantsAgain) {
-  const std::string server = to_hex(openssl_backend().sha256(std::string_view("hexwin/search/serverSeed/0")));
-  const search::WindowScan scan(Hash::kSha512, as_bytes(server), as_bytes(std::string_view("fairvec-hexwin-")), {});
-  EXPECT_EQ(scan.first_hit(0, 700000, 4), std::optional<std::uint64_t>(634398));
-  EXPECT_EQ(scan.first_hit(0, 2200000, 5), std::optional<std::uint64_t>(2103814));
-  EXPECT_EQ(search::rejected_windows(scan.mac(58155507)), 6u);
+// WindowScan::plain is the plain digest H(prefix || counter || suffix): equal to both backends'
+// digest for both hashes, prefixes ending at every position class of a block, every width.
+TEST(WindowScan, PlainDigestEqualsBothBackendsForEachHash) {
+  for (Hash h : {Hash::kSha256, Hash::kSha512}) {
+    const std::size_t block = h == Hash::kSha512 ? 128 : 64;
+    for (std::size_t prefix_len : {std::size_t{0}, std::size_t{7}, block - 1, block, block + 9, 2 * block - 30}) {
+      const std::string prefix(prefix_len, 'p'), suffix = prefix_len % 2 ? "x" : "";
+      const search::WindowScan scan = search::WindowScan::plain(h, as_bytes(prefix), as_bytes(suffix));
+      for (std::uint64_t n : {0ull, 9ull, 10ull, 99999ull, 9007199254740991ull, 18446744073709551615ull}) {
+        const std::string msg = prefix + std::to_string(n) + suffix;
+        for (const Backend* b : all_backends()) {
+          ASSERT_EQ(to_hex(scan.mac(n)), to_hex(b->digest(h, as_bytes(msg))))
+              << hash_name(h) << " prefix " << prefix_len << " n " << n;
+        }
+      }
+    }
+  }
+}
+
+// The stored hexwin-skip results (gen/vectors/search_results/hexwin_skip_depth*.json, the hexwin
+// vectors' deep skips) are the first hits of their searches: the shallow ones (depth 5 and less,
+// about 1 s) are found again here from each search's first counter; the deeper are re-verified at
+// generation.
+TEST(WindowScan, FindsTheStoredHexwinResultsAgain) {
+  unsigned again = 0;
+  for (const std::string file : {"hexwin_skip_depth4.json", "hexwin_skip_depth5.json"}) {
+    const std::string path = std::string(FAIRVEC_SOURCE_DIR) + "/gen/vectors/search_results/" + file;
+    rapidjson::Document d;
+    json::parse(read_file(path), d, path);
+    const search::CompiledSpec c(search::SearchSpec::from_json(d["search"], file));
+    ASSERT_EQ(c.spec().cls, "hexwin-skip") << file;
+    const std::uint64_t found = d["found"].GetUint64();
+    EXPECT_EQ(c.first_hit(c.spec().from, found, Kernel::kPortable), std::optional<std::uint64_t>(found)) << file;
+    EXPECT_EQ(to_hex(c.engine_mac(found, Kernel::kPortable)), d["mac"].GetString()) << file;
+    ++again;
+  }
+  EXPECT_EQ(again, 2u);
 }
 
 TEST(SearchEngine, EveryKernelEqualsBothBackendsOnDecimalCounters) {
@@ -323,8 +369,8 @@ TEST(SearchEngine, HmacDiceAndTavlaSpecsEqualTheSchemesOnBothBackends) {
   for (Kernel k : search::available_kernels()) {
     for (const Backend* b : all_backends()) {
       for (std::uint64_t n : std::initializer_list<std::uint64_t>{1, 9, 10, lowest_depth4_hit(), 9007199254740991ULL}) {
-        EXPECT_EQ(c.engine_mac(n, k),
-                  b->hmac_sha256(from_hex(kSeed, "seed"), as_bytes(hmac_dice::message(hd.clients, n, 0))));
+        EXPECT_EQ(to_hex(c.engine_mac(n, k)),
+                  to_hex(b->hmac_sha256(from_hex(kSeed, "seed"), as_bytes(hmac_dice::message(hd.clients, n, 0)))));
       }
       for (std::uint64_t n : {1ULL, 255ULL, 65536ULL, 4294967295ULL})
         EXPECT_EQ(t.engine_mac(n, k), t.reference_mac(*b, n));
@@ -338,8 +384,88 @@ TEST(SearchEngine, HmacDiceAndTavlaSpecsEqualTheSchemesOnBothBackends) {
   in.seed = default_backend().sha256(label);
   in.game_id = tavla::parse_uuid(tv.game, "game");
   in.contributions = {tavla::parse_secret(tv.contributions[0], "c"), tavla::parse_secret(tv.contributions[1], "c")};
-  EXPECT_EQ(d.reference_mac(cryptopp_backend(), (7ULL << 32) + 12345),
-            tavla::block_mac(openssl_backend(), in, 12345, 0));
+  EXPECT_EQ(to_hex(d.reference_mac(cryptopp_backend(), (7ULL << 32) + 12345)),
+            to_hex(tavla::block_mac(openssl_backend(), in, 12345, 0)));
+}
+
+// hexwin-skip: for every hexwin-v1 convention (HMAC-SHA512 keyed by the server seed, or plain
+// SHA-512), the engine's digest of a nonce equals the scheme's bet digest on both backends, at the
+// first nonce, across decimal widths and at the largest; and the first hit is the plain loop's.
+TEST(SearchEngine, HexwinSpecEqualsTheSchemeForEveryConvention) {
+  for (const hexwin::Convention& conv : hexwin::conventions()) {
+    search::SearchSpec hs;
+    hs.cls = "hexwin-skip";
+    hs.convention = std::string(conv.name);
+    hs.seed = "server seed: {client} \xc3\xa9";  // free text, a placeholder inside, UTF-8
+    hs.clients = {"client-1"};
+    hs.depth = 2;
+    hs.from = 0;
+    hs.to = 20000;
+    const search::CompiledSpec c(hs);
+    EXPECT_EQ(c.counter_name(), "nonce");
+    for (const Backend* b : all_backends()) {
+      for (std::uint64_t n : {0ULL, 9ULL, 10ULL, 99999ULL, 100000ULL, 9007199254740991ULL}) {
+        const Bytes want = hexwin::bet(*b, conv, hs.seed, hs.clients[0], n).digest;
+        EXPECT_EQ(to_hex(c.engine_mac(n, Kernel::kPortable)), to_hex(want)) << conv.name << " nonce " << n;
+        EXPECT_EQ(to_hex(c.reference_mac(*b, n)), to_hex(want)) << conv.name << " nonce " << n;
+      }
+    }
+    std::optional<std::uint64_t> plain;
+    for (std::uint64_t n = 0; n <= hs.to && !plain; ++n) {
+      if (c.depth_of(hexwin::bet(openssl_backend(), conv, hs.seed, hs.clients[0], n).digest) == 2) plain = n;
+    }
+    ASSERT_TRUE(plain.has_value()) << conv.name;
+    for (Kernel k : search::available_kernels()) EXPECT_EQ(c.first_hit(0, hs.to, k), plain) << conv.name;
+    // The JSON form names the convention and the one client seed, and reads back to the same spec.
+    rapidjson::Document doc;
+    json::parse(json::to_line(c.spec().to_json()), doc, "spec");
+    const search::SearchSpec back = search::SearchSpec::from_json(doc, "spec");
+    EXPECT_EQ(back.convention, hs.convention);
+    EXPECT_EQ(back.clients, hs.clients);
+    EXPECT_EQ(back.seed, hs.seed);
+    EXPECT_EQ(json::to_line(search::CompiledSpec(back).spec().to_json()), json::to_line(c.spec().to_json()));
+  }
+}
+
+// hexwin-skip refuses, naming the option: an unknown convention, a seed that is not UTF-8 (with
+// its byte position), other than one client seed, a depth past SHA-512's 25 windows.
+TEST(SearchEngine, HexwinSpecRefusesBadInputNamingTheOption) {
+  search::SearchSpec hs;
+  hs.cls = "hexwin-skip";
+  hs.convention = "primedice";
+  hs.seed = "s";
+  hs.clients = {"c"};
+  hs.from = 0;
+  hs.to = 10;
+  auto refusal = [](search::SearchSpec s) -> std::string {
+    try {
+      search::CompiledSpec c(s);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  EXPECT_EQ(refusal(hs), "accepted");
+  auto s = hs;
+  s.convention = "Primedice";
+  EXPECT_NE(refusal(s).find("--convention"), std::string::npos) << refusal(s);
+  s = hs;
+  s.seed = "ab\xff";
+  EXPECT_NE(refusal(s).find("--seed"), std::string::npos) << refusal(s);
+  EXPECT_NE(refusal(s).find("2"), std::string::npos) << refusal(s);
+  s = hs;
+  s.clients = {"a", "b"};
+  EXPECT_NE(refusal(s).find("--client"), std::string::npos) << refusal(s);
+  s.clients = {};
+  EXPECT_NE(refusal(s).find("--client"), std::string::npos) << refusal(s);
+  s = hs;
+  s.depth = 26;
+  EXPECT_NE(refusal(s).find("--depth"), std::string::npos) << refusal(s);
+  s.depth = 25;
+  EXPECT_EQ(refusal(s), "accepted");
+  s = hs;
+  s.to = 9007199254740992ULL;
+  EXPECT_NE(refusal(s).find("--count"), std::string::npos) << refusal(s);
 }
 
 TEST(SearchEngine, FirstSkipEqualsAPlainLoopOnEveryKernel) {

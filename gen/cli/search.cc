@@ -1,5 +1,6 @@
 // `fairvec search`: the edge-case search. It scans a counter range for the lowest counter whose
-// MAC starts with exactly --depth skipped bytes (search/spec.h), on every core by default, and
+// MAC starts with exactly --depth skipped bytes or rejected windows (search/spec.h's classes), on
+// every core by default, and
 // prints one JSON object. The answer does not depend on --threads, on --shard (the lowest answer of
 // shards 0/N .. N-1/N is the unsharded answer) or on interruptions: with --checkpoint FILE the
 // progress is saved every --checkpoint-every seconds and on SIGINT/SIGTERM, and the same command
@@ -41,13 +42,14 @@ extern "C" void on_stop_signal(int) {
 
 struct SearchOptions {
   search::SearchSpec spec;
-  std::string from = "1", count = "1000000", shard = "0/1";
+  std::string from, count = "1000000", shard = "0/1";  // from: not given means the class's first counter
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::string backend = std::string(default_backend().name());
   std::string kernel = std::string(search::kernel_name(search::fastest_kernel()));
   std::string checkpoint;
   std::string store;
   bool checkpoint_given = false, store_given = false;  // an empty value is bad input, never "not given"
+  bool kernel_given = false, from_given = false;
   double checkpoint_every = 10;
   std::string progress = "auto";
   double progress_every = 30;
@@ -144,10 +146,11 @@ double read_checkpoint(const std::string& path, const json::Value& spec, const s
       throw InputError(at, std::to_string(hit) + " is in chunk " + std::to_string(*local) +
                                ", which the checkpoint does not list as finished");
     }
-    const Digest mac = compiled.reference_mac(backend, hit);
-    if (search::skip_depth(mac) != compiled.spec().depth) {
+    const Bytes mac = compiled.reference_mac(backend, hit);
+    if (compiled.depth_of(mac) != compiled.spec().depth) {
       throw InputError(at, std::to_string(hit) + " is not a hit: its MAC " + to_hex(mac).substr(0, 16) +
-                               "… starts with " + std::to_string(search::skip_depth(mac)) + " skipped bytes, not " +
+                               "… starts with " + std::to_string(compiled.depth_of(mac)) + " " +
+                               std::string(compiled.search_class().depth_unit) + ", not " +
                                std::to_string(compiled.spec().depth));
     }
     const std::uint64_t lo = search.chunk_lo(*local);
@@ -202,8 +205,13 @@ int run_search(SearchOptions o) {
   if (o.checkpoint_every <= 0) throw InputError("--checkpoint-every", "must be above 0 seconds");
   const ProgressMode mode = progress_mode_from(o.progress);
   search::SearchSpec& s = o.spec;
-  const std::uint64_t top = search::max_counter(s.cls);
-  s.from = parse_count(o.from, "--from", 1);
+  const search::SearchClass& cls = search::find_class(s.cls);
+  if (!cls.sha256_kernels && o.kernel_given && *kernel != search::Kernel::kPortable) {
+    throw InputError("--kernel", s.cls + " runs the portable kernel only (the SHA-NI kernels are SHA-256's)");
+  }
+  if (!cls.sha256_kernels) o.kernel = std::string(search::kernel_name(search::Kernel::kPortable));
+  const std::uint64_t top = cls.max_counter;
+  s.from = o.from_given ? parse_count(o.from, "--from", cls.min_counter) : cls.min_counter;
   const std::uint64_t count = parse_count(o.count, "--count", 1);
   if (s.from > top) throw InputError("--from", "must be at most " + std::to_string(top));
   s.to = s.from + std::min(count - 1, top - s.from);
@@ -277,8 +285,8 @@ int run_search(SearchOptions o) {
                    {"complete", complete},
                    {"found", found ? json::Value(static_cast<std::int64_t>(hit)) : json::Value()}};
   if (found) {
-    const Digest mac = compiled.reference_mac(*backend, hit);
-    if (search::skip_depth(mac) != depth) {
+    const Bytes mac = compiled.reference_mac(*backend, hit);
+    if (compiled.depth_of(mac) != depth) {
       throw std::logic_error("the engine's hit " + std::to_string(hit) + " does not verify on " + o.backend);
     }
     out.emplace_back("mac", to_hex(mac));
@@ -307,21 +315,31 @@ int run_search(SearchOptions o) {
 }  // namespace
 
 void add_search_command(CLI::App& app, Action& action) {
-  auto* cmd = app.add_subcommand(
-      "search",
-      "Find the lowest counter in a range whose MAC starts with exactly --depth skipped bytes: hmac-dice-skip "
-      "(a roll's retry-0 MAC), tavla-skip (block 0 of n), tavla-skip-derived (block 0 of n under seed "
-      "SHA-256(label || u32be(c >> 32)), n = c mod 2^32). Prints JSON. Exit 0 found, 1 not found or interrupted");
+  std::string about =
+      "Find the lowest counter in a range whose MAC starts with exactly --depth skipped bytes (or rejected "
+      "windows):";
+  for (const search::SearchClass& c : search::search_classes()) {
+    about += " " + std::string(c.name) + ": " + std::string(c.summary) + ";";
+  }
+  about.back() = '.';
+  about += " Prints JSON. Exit 0 found, 1 not found or interrupted";
+  auto* cmd = app.add_subcommand("search", about);
   auto o = std::make_shared<SearchOptions>();
   // The class and --seed are required unless a subcommand (merge, estimate) is given.
-  auto* cls = cmd->add_option("class", o->spec.cls, "hmac-dice-skip, tavla-skip or tavla-skip-derived");
-  auto* seed =
-      cmd->add_option("--seed", o->spec.seed, "Server seed (hmac-dice, hex), tavla seed (32 bytes hex) or seed label");
-  cmd->add_option("--client", o->spec.clients, "hmac-dice client seeds, in seat order (1 or 2)");
+  auto* cls = cmd->add_option("class", o->spec.cls, search::class_names());
+  auto* seed = cmd->add_option(
+      "--seed", o->spec.seed,
+      "Server seed (hmac-dice, hex), tavla seed (32 bytes hex), seed label, or hexwin server seed (text)");
+  cmd->add_option("--client", o->spec.clients,
+                  "hmac-dice client seeds, in seat order (1 or 2), or the hexwin client seed (text, one)");
+  cmd->add_option("--convention", o->spec.convention, "hexwin-v1 convention (hexwin-skip)");
   cmd->add_option("--game", o->spec.game, "tavla game id (UUID)");
   cmd->add_option("--contribution", o->spec.contributions, "tavla contributions (two, 32 bytes hex each)");
-  cmd->add_option("--depth", o->spec.depth, "Exact number of leading skipped bytes (1..32)")->capture_default_str();
-  cmd->add_option("--from", o->from, "First counter to try")->capture_default_str();
+  cmd->add_option("--depth", o->spec.depth,
+                  "Exact number of leading skipped bytes (1..32) or rejected windows (hexwin-skip: 1..25)")
+      ->capture_default_str();
+  auto* from =
+      cmd->add_option("--from", o->from, "First counter to try (default: the class's first, 1; hexwin-skip: 0)");
   cmd->add_option("--count", o->count, "How many counters to try (cut at the largest counter)")->capture_default_str();
   cmd->add_option("--threads", o->threads, "Threads (default: every core; the answer does not depend on it)")
       ->check(CLI::Range(1u, 256u))
@@ -338,8 +356,10 @@ void add_search_command(CLI::App& app, Action& action) {
   cmd->add_option("--progress", o->progress, "auto (a bar on a terminal, else lines), bar, lines or none")
       ->capture_default_str();
   cmd->add_option("--progress-every", o->progress_every, "Seconds between progress lines")->capture_default_str();
-  cmd->add_option("--kernel", o->kernel, "Engine kernel: portable, sha-ni-x1, sha-ni-x2, sha-ni-x4")
-      ->capture_default_str();
+  auto* kernel = cmd->add_option(
+      "--kernel", o->kernel,
+      "Engine kernel: portable, sha-ni-x1, sha-ni-x2, sha-ni-x4 (SHA-256 classes; hexwin-skip runs portable)");
+  kernel->capture_default_str();
   cmd->add_option("--backend", o->backend, "Backend that checks the engine and the hit: cryptopp or openssl")
       ->capture_default_str();
   add_search_merge_command(*cmd, action);
@@ -350,6 +370,8 @@ void add_search_command(CLI::App& app, Action& action) {
     if (seed->count() == 0) throw CLI::RequiredError("--seed");
     o->checkpoint_given = checkpoint->count() > 0;
     o->store_given = store->count() > 0;
+    o->kernel_given = kernel->count() > 0;
+    o->from_given = from->count() > 0;
     action = [o] { return run_search(*o); };
   });
 }

@@ -1,9 +1,10 @@
 // `fairvec search estimate`: planning figures for a deep search. A candidate is a hit when its MAC
 // starts with exactly k skipped bytes: each byte is skipped with probability 4/256 = 2^-6 (bytes
 // 252..255), so p = 2^-6k · (1 − 2^-6) (tavla-skip-derived also never counts n = 0: one counter in
-// 2^32). The first hit is geometric in the candidates scanned: expected 1/p, and 9 searches in 10
-// are done after ln(10)/(−ln(1 − p)) ≈ 2.3/p. The rate is the engine's on one core, measured in
-// the same run for each class (or given by --rate), so core-hours and the shards needed for a
+// 2^32); or, for hexwin-skip, exactly k rejected windows, each with q = 48576 / 2^20, so
+// p = q^k · (1 − q) (search/spec.h's SearchClass::hit_probability). The first hit is geometric in the candidates
+// scanned: expected 1/p, and 9 searches in 10 are done after ln(10)/(−ln(1 − p)) ≈ 2.3/p. The rate is the engine's on
+// one core, measured in the same run for each class (or given by --rate), so core-hours and the shards needed for a
 // wall time (--wall-hours, --threads-per-shard) follow (specs/search.md, "Planning").
 #include <chrono>
 #include <cmath>
@@ -22,7 +23,8 @@ namespace fairvec::cli {
 
 namespace {
 
-const std::vector<std::string> kClasses = {"hmac-dice-skip", "tavla-skip-derived"};
+// tavla-skip is left out: its 2^32 n hold a depth-6 hit only 1 time in 16 (tavla-skip-derived).
+const std::vector<std::string> kClasses = {"hmac-dice-skip", "tavla-skip-derived", "hexwin-skip"};
 
 struct EstimateOptions {
   std::vector<unsigned> depths = {6, 7, 8};
@@ -34,20 +36,24 @@ struct EstimateOptions {
   bool json = false;
 };
 
-// probe_spec is a fixed search of |cls| used only to time the engine (depth 32: no hit ends a
-// timed range early).
+// probe_spec is a fixed search of |cls| used only to time the engine (the deepest depth: no hit ends
+// a timed range early).
 search::SearchSpec probe_spec(const std::string& cls) {
   search::SearchSpec s;
   s.cls = cls;
   s.seed = cls == "hmac-dice-skip" ? std::string(64, '5') : "fairvec/estimate";
   if (cls == "hmac-dice-skip") {
     s.clients = {"estimate-1", "estimate-2"};
+  } else if (cls == "hexwin-skip") {
+    s.convention = "primedice";
+    s.clients = {"estimate"};
+    s.from = 0;
   } else {
     s.game = "00000000-0000-4000-8000-000000000000";
     s.contributions = {std::string(64, 'a'), std::string(64, 'b')};
   }
-  s.depth = 32;
-  s.from = 1;
+  s.depth = search::find_class(cls).max_depth;
+  s.from = search::find_class(cls).min_counter;
   s.to = search::max_counter(cls);
   return s;
 }
@@ -60,7 +66,8 @@ double measure_rate(const std::string& cls, double seconds) {
   const auto start = std::chrono::steady_clock::now();
   double t = 0;
   while (t < seconds) {
-    if (c.first_hit(1000000 + done, 1000000 + done + step - 1, k)) throw std::logic_error("estimate: a depth-32 hit");
+    if (c.first_hit(1000000 + done, 1000000 + done + step - 1, k))
+      throw std::logic_error("estimate: a hit of the deepest depth");
     done += step;
     t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (t < seconds / 8) step *= 2;
@@ -88,14 +95,16 @@ std::string sci(double v) {
 }
 
 int run_estimate(const EstimateOptions& o) {
-  for (unsigned d : o.depths) {
-    if (d < 1 || d > 32) throw InputError("--depth", std::to_string(d) + " is not between 1 and 32");
-  }
   for (const auto& c : o.classes) {
     if (std::find(kClasses.begin(), kClasses.end(), c) == kClasses.end()) {
       throw InputError("--class", "'" + c +
-                                      "' is not hmac-dice-skip or tavla-skip-derived (tavla-skip's 2^32 n "
-                                      "hold a depth-6 hit only 1 time in 16)");
+                                      "' is not hmac-dice-skip, tavla-skip-derived or hexwin-skip (tavla-skip's "
+                                      "2^32 n hold a depth-6 hit only 1 time in 16)");
+    }
+    const unsigned top = search::find_class(c).max_depth;
+    for (unsigned d : o.depths) {
+      if (d < 1 || d > top)
+        throw InputError("--depth", std::to_string(d) + " is not between 1 and " + std::to_string(top) + " for " + c);
     }
   }
   if (!(o.rate >= 0) || !std::isfinite(o.rate))
@@ -109,8 +118,7 @@ int run_estimate(const EstimateOptions& o) {
   for (const auto& c : o.classes) {
     for (unsigned d : o.depths) {
       Row r{c, d};
-      r.p = std::pow(2.0, -6.0 * d) * (1 - std::pow(2.0, -6.0));
-      if (c == "tavla-skip-derived") r.p *= 1 - std::pow(2.0, -32.0);
+      r.p = search::find_class(c).hit_probability(d);
       r.expected = 1 / r.p;
       r.p90 = std::log(10.0) / -std::log1p(-r.p);
       r.rate = rates[c];
@@ -146,7 +154,8 @@ int run_estimate(const EstimateOptions& o) {
   std::cout << "rate: "
             << (o.rate > 0
                     ? "given (--rate)"
-                    : "measured now, one thread, kernel " + std::string(search::kernel_name(search::fastest_kernel())))
+                    : "measured now, one thread, kernel " + std::string(search::kernel_name(search::fastest_kernel())) +
+                          " (hexwin-skip: portable)")
             << "; shards: 9 searches in 10 finish within " << fixed(o.wall_hours, 1) << " h on " << o.threads_per_shard
             << " thread(s) per shard\n\n";
   std::cout << "| class | depth | p per candidate | expected candidates | 90% within | rate per core (/s) | "
@@ -170,7 +179,8 @@ void add_search_estimate_command(CLI::App& search, Action& action) {
       "searches in 10 within --wall-hours");
   auto o = std::make_shared<EstimateOptions>();
   cmd->add_option("--depth", o->depths, "Depths (default 6 7 8)")->delimiter(',');
-  cmd->add_option("--class", o->classes, "hmac-dice-skip, tavla-skip-derived (default both)")->delimiter(',');
+  cmd->add_option("--class", o->classes, "hmac-dice-skip, tavla-skip-derived, hexwin-skip (default all three)")
+      ->delimiter(',');
   cmd->add_option("--rate", o->rate,
                   "Candidates per second per core (e.g. from `fairvec bench --json`); default: measure");
   cmd->add_option("--measure-seconds", o->measure_seconds, "Seconds to measure each class's rate")

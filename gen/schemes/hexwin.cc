@@ -39,10 +39,12 @@ const Convention& find_convention(std::string_view name, std::string_view field)
   throw InputError(std::string(field), "not a hexwin-v1 convention: " + std::string(name));
 }
 
-std::string message(const Convention& c, std::string_view server_seed, std::string_view client_seed,
-                    std::uint64_t nonce) {
+namespace {
+
+// render writes template |t| with {server} and {client} replaced and {nonce} as |nonce|.
+std::string render(std::string_view t, std::string_view server_seed, std::string_view client_seed,
+                   std::string_view nonce) {
   std::string out;
-  const std::string_view t = c.message;
   for (std::size_t i = 0; i < t.size();) {
     if (t.compare(i, 8, "{server}") == 0) {
       out += server_seed;
@@ -51,13 +53,26 @@ std::string message(const Convention& c, std::string_view server_seed, std::stri
       out += client_seed;
       i += 8;
     } else if (t.compare(i, 7, "{nonce}") == 0) {
-      out += std::to_string(nonce);
+      out += nonce;
       i += 7;
     } else {
       out += t[i++];
     }
   }
   return out;
+}
+
+}  // namespace
+
+std::string message(const Convention& c, std::string_view server_seed, std::string_view client_seed,
+                    std::uint64_t nonce) {
+  return render(c.message, server_seed, client_seed, std::to_string(nonce));
+}
+
+MessageAround message_around_nonce(const Convention& c, std::string_view server_seed, std::string_view client_seed) {
+  const std::size_t at = c.message.find("{nonce}");
+  return {render(c.message.substr(0, at), server_seed, client_seed, ""),
+          render(c.message.substr(at + 7), server_seed, client_seed, "")};
 }
 
 double map_value(Mapping m, std::uint32_t value) {

@@ -69,6 +69,17 @@ struct Convention {
 [[nodiscard]] std::string message(const Convention& c, std::string_view server_seed, std::string_view client_seed,
                                   std::uint64_t nonce);
 
+// MessageAround is a convention's message cut at the nonce: message(c, server, client, n) is
+// prefix || decimal(n) || suffix for every n (every template holds {nonce} exactly once).
+struct MessageAround {
+  std::string prefix, suffix;
+};
+
+// message_around_nonce cuts the message of |server_seed| and |client_seed| under |c| at the nonce.
+// It cannot fail.
+[[nodiscard]] MessageAround message_around_nonce(const Convention& c, std::string_view server_seed,
+                                                 std::string_view client_seed);
+
 // Window is one window read: its position (0-based), its 5 hex digits and value, and whether it
 // was accepted.
 struct Window {

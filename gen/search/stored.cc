@@ -7,9 +7,27 @@
 
 namespace fairvec::search {
 
+namespace {
+
+// shell_word quotes |w| for a POSIX shell when it holds anything but [A-Za-z0-9._/:=@%+-]
+// (hexwin seeds are free text).
+std::string shell_word(const std::string& w) {
+  const bool plain = !w.empty() && w.find_first_not_of(
+                                       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                       "0123456789._/:=@%+-") == std::string::npos;
+  if (plain) return w;
+  std::string q = "'";
+  for (char ch : w) q += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return q + "'";
+}
+
+}  // namespace
+
 std::string command_of(const SearchSpec& s) {
-  std::string c = "fairvec search " + s.cls + " --seed " + s.seed;
-  for (const auto& x : s.clients) c += " --client " + x;
+  std::string c = "fairvec search " + s.cls;
+  if (!s.convention.empty()) c += " --convention " + shell_word(s.convention);
+  c += " --seed " + shell_word(s.seed);
+  for (const auto& x : s.clients) c += " --client " + shell_word(x);
   if (!s.game.empty()) c += " --game " + s.game;
   for (const auto& x : s.contributions) c += " --contribution " + x;
   c += " --depth " + std::to_string(s.depth) + " --from " + std::to_string(s.from) + " --count " +
@@ -43,11 +61,11 @@ json::Value stored_result(const CompiledSpec& c, std::optional<std::uint64_t> fo
       {"search", s.to_json()},   {"counter", c.counter_name()},
       {"complete", true},        {"found", found ? json::Value(static_cast<std::int64_t>(*found)) : json::Value()}};
   if (found) {
-    const Digest mac = c.reference_mac(backend, *found);
-    if (skip_depth(mac) != s.depth) {
+    const Bytes mac = c.reference_mac(backend, *found);
+    if (c.depth_of(mac) != s.depth) {
       throw std::logic_error(c.counter_name() + " " + std::to_string(*found) + " does not verify on " +
-                             std::string(backend.name()) + ": " + std::to_string(skip_depth(mac)) +
-                             " skipped bytes, not " + std::to_string(s.depth));
+                             std::string(backend.name()) + ": " + std::to_string(c.depth_of(mac)) + " " +
+                             std::string(c.search_class().depth_unit) + ", not " + std::to_string(s.depth));
     }
     o.emplace_back("mac", to_hex(mac));
   }

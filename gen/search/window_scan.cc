@@ -51,21 +51,26 @@ Bytes hash_bytes(ByteView data) {
 }
 
 // Plan is the scan of the counters of one decimal width: the midstates and the tail block(s),
-// with the counter's digits at |pos|.
+// with the counter's digits at |pos|. An empty |key_block| is the plain digest: no pads, no outer
+// hash.
 template <class H>
 struct Plan {
   typename H::S inner, outer;
   std::uint8_t tail[2 * H::kBlock] = {};
   unsigned blocks = 1, pos = 0, width = 0;
+  bool hmac = true;
 
-  Plan(const Bytes& key_block, const Bytes& prefix, const Bytes& suffix, unsigned w) : width(w) {
-    std::uint8_t pad[H::kBlock];
-    for (std::size_t i = 0; i < H::kBlock; ++i) pad[i] = key_block[i] ^ 0x36;
+  Plan(const Bytes& key_block, const Bytes& prefix, const Bytes& suffix, unsigned w)
+      : width(w), hmac(!key_block.empty()) {
     inner = H::init();
-    H::compress(inner, pad);
-    for (std::size_t i = 0; i < H::kBlock; ++i) pad[i] = key_block[i] ^ 0x5c;
     outer = H::init();
-    H::compress(outer, pad);
+    if (hmac) {
+      std::uint8_t pad[H::kBlock];
+      for (std::size_t i = 0; i < H::kBlock; ++i) pad[i] = key_block[i] ^ 0x36;
+      H::compress(inner, pad);
+      for (std::size_t i = 0; i < H::kBlock; ++i) pad[i] = key_block[i] ^ 0x5c;
+      H::compress(outer, pad);
+    }
     const std::size_t tail_start = prefix.size() / H::kBlock * H::kBlock;
     for (std::size_t off = 0; off < tail_start; off += H::kBlock) H::compress(inner, prefix.data() + off);
     std::size_t t = 0;
@@ -76,7 +81,7 @@ struct Plan {
     for (std::uint8_t b : suffix) tail[t++] = b;
     tail[t++] = 0x80;
     blocks = t + H::kLength <= H::kBlock ? 1 : 2;
-    const std::uint64_t bits = (H::kBlock + prefix.size() + width + suffix.size()) * 8;
+    const std::uint64_t bits = ((hmac ? H::kBlock : 0) + prefix.size() + width + suffix.size()) * 8;
     std::uint8_t* end = tail + H::kBlock * blocks;
     for (int i = 0; i < 8; ++i) end[-1 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
   }
@@ -89,6 +94,10 @@ struct Plan {
   void run(std::uint8_t* out) const {
     typename H::S s = inner;
     for (unsigned b = 0; b < blocks; ++b) H::compress(s, tail + H::kBlock * b);
+    if (!hmac) {
+      H::store(s, out);
+      return;
+    }
     std::uint8_t block[H::kBlock] = {};
     H::store(s, block);
     block[H::kDigest] = 0x80;
@@ -149,6 +158,12 @@ WindowScan::WindowScan(Hash hash, ByteView key, ByteView prefix, ByteView suffix
   if (prefix_.size() % block + 20 + suffix_.size() + 1 + length > 2 * block) {
     throw std::invalid_argument("WindowScan: the counter's suffix is too long (more than 2 tail blocks)");
   }
+}
+
+WindowScan WindowScan::plain(Hash hash, ByteView prefix, ByteView suffix) {
+  WindowScan w(hash, ByteView{}, prefix, suffix);
+  w.key_block_.clear();
+  return w;
 }
 
 unsigned WindowScan::windows() const { return static_cast<unsigned>(digest_size(hash_) * 2 / 5); }

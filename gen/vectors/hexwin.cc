@@ -16,6 +16,7 @@
 #include "vectors/catalog.h"
 #include "vectors/hexwin.h"
 #include "vectors/material.h"
+#include "vectors/search_results.h"
 
 namespace fairvec::vectors::hexwin_vec {
 
@@ -62,12 +63,24 @@ std::string digest_hex(const std::string& label, unsigned k, std::optional<std::
 
 // ---- hexwin_roll_test.json -----------------------------------------------------------------------
 
-// kPrimediceDeep: for the seeds hexwin/search/serverSeed/0 and fairvec-hexwin under primedice, the
-// first nonce with exactly k rejected windows, k = 4 .. 7, as search::WindowScan found them on
-// 2026-12-07 on 2 threads (k = 6: 58,155,508 candidates in 21 s; k = 7: 1,654,215,306 in 678 s;
-// a depth costs 1 / (q^k (1 - q)) candidates on average, q = 48576 / 2^20).
-constexpr std::pair<unsigned, std::uint64_t> kPrimediceDeep[] = {
-    {4, 634398}, {5, 2103814}, {6, 58155507}, {7, 1654215305}};
+// deep_nonce returns the first nonce from 0 with exactly |k| rejected windows for the seeds
+// hexwin/search/serverSeed/0 and fairvec-hexwin under primedice: the hexwin-skip search's stored
+// result (gen/vectors/search_results/hexwin_skip_depth<k>.json, re-verified through the scheme on
+// lookup). A depth costs 1 / (q^k (1 - q)) candidates on average, q = 48576 / 2^20: depth 7 about
+// 2.3 * 10^9 (`fairvec search estimate --class hexwin-skip`).
+std::uint64_t deep_nonce(const std::string& server, const std::string& client, unsigned k) {
+  search::SearchSpec s;
+  s.cls = "hexwin-skip";
+  s.convention = "primedice";
+  s.seed = server;
+  s.clients = {client};
+  s.depth = k;
+  s.from = 0;
+  s.to = kMaxCounter;
+  const auto n = stored_hit(s);
+  require(n.has_value(), "hexwin: no stored hexwin-skip result of depth " + std::to_string(k));
+  return *n;
+}
 
 void roll_cases(Cases& c) {
   auto add = [&](std::string comment, std::vector<std::string> flags, const std::string& server,
@@ -113,10 +126,10 @@ void roll_cases(Cases& c) {
       ++want;
     }
     if (conv.name == "primedice") {
-      // Deeper skips, found by the window search (search/window_scan.h: the first nonce from 0 with
-      // exactly k rejected windows, HMAC-SHA512 under primedice's message; tests/search_test.cc
-      // finds 4 and 5 again, and generation checks each depth here).
-      for (const auto& [k, n] : kPrimediceDeep) {
+      // Deeper skips, found by `fairvec search hexwin-skip` (search/window_scan.h) and stored;
+      // tests/search_test.cc finds 4 and 5 again, and generation checks each depth here.
+      for (unsigned k = 4; k <= 7; ++k) {
+        const std::uint64_t n = deep_nonce(server, client, k);
         const hexwin::Bet b = hexwin::bet(gen_backend(), conv, server, client, n);
         require(rejected_windows(b.reading) == k,
                 "hexwin: nonce " + std::to_string(n) + " does not reject " + std::to_string(k) + " windows");

@@ -12,8 +12,8 @@ namespace fairvec::vectors {
 namespace {
 
 bool same_search(const search::SearchSpec& a, const search::SearchSpec& b) {
-  return a.cls == b.cls && a.seed == b.seed && a.clients == b.clients && a.game == b.game &&
-         a.contributions == b.contributions && a.depth == b.depth;
+  return a.cls == b.cls && a.seed == b.seed && a.clients == b.clients && a.convention == b.convention &&
+         a.game == b.game && a.contributions == b.contributions && a.depth == b.depth;
 }
 
 }  // namespace
@@ -56,11 +56,11 @@ const std::vector<StoredSearchResult>& stored_search_results() {
 
 void verify_stored_result(const StoredSearchResult& r, const Backend& backend) {
   const search::CompiledSpec c(r.spec);
-  const Digest mac = c.reference_mac(backend, r.found);
-  if (to_hex(mac) != r.mac || search::skip_depth(mac) != r.spec.depth) {
+  const Bytes mac = c.reference_mac(backend, r.found);
+  if (to_hex(mac) != r.mac || c.depth_of(mac) != r.spec.depth) {
     throw std::logic_error("stored search result " + r.file + ": " + c.counter_name() + " " + std::to_string(r.found) +
-                           " does not give its MAC with " + std::to_string(r.spec.depth) + " skipped bytes on " +
-                           std::string(backend.name()));
+                           " does not give its MAC with " + std::to_string(r.spec.depth) + " " +
+                           std::string(c.search_class().depth_unit) + " on " + std::string(backend.name()));
   }
 }
 
@@ -68,10 +68,10 @@ std::optional<std::uint64_t> searched_hit(const search::SearchSpec& spec) {
   const search::CompiledSpec c(spec);
   const auto hit = c.first_hit(c.spec().from, c.spec().to, search::fastest_kernel());
   if (hit) {
-    const Digest mac = c.reference_mac(default_backend(), *hit);
-    if (search::skip_depth(mac) != c.spec().depth) {
+    const Bytes mac = c.reference_mac(default_backend(), *hit);
+    if (c.depth_of(mac) != c.spec().depth) {
       throw std::logic_error("search engine: " + c.counter_name() + " " + std::to_string(*hit) + " has " +
-                             std::to_string(search::skip_depth(mac)) + " skipped bytes on " +
+                             std::to_string(c.depth_of(mac)) + " " + std::string(c.search_class().depth_unit) + " on " +
                              std::string(default_backend().name()) + ", not " + std::to_string(c.spec().depth));
     }
   }

@@ -3,7 +3,8 @@
 # munged, slurmctld and slurmd from Debian's munge and slurm-wlm packages, with a throwaway
 # slurm.conf, munge key and state under DIR (never /etc or /var), run as root. The test submits
 # docs/slurm/submit.sh's 4-task array of a depth-3 search and its afterok merge job, then requires
-# the merged result to equal a one-process `fairvec search --store` byte for byte, and `fairvec
+# the merged result to equal a one-process `fairvec search --store` byte for byte (hmac-dice-skip,
+# then hexwin-skip with text seeds), and `fairvec
 # search merge` to exit 2 when a shard is missing or given twice. Every daemon it started, and
 # every process those started, is stopped when it ends, however it ends.
 #
@@ -181,6 +182,30 @@ single, shards = json.load(open(sys.argv[1])), [json.load(open(f)) for f in sys.
 hits = [s["found"] for s in shards if s["found"] is not None]
 sys.exit(0 if shards[0]["found"] is None and len(hits) >= 2 and single["found"] == min(hits) else 1)
 PY
+
+# --- hexwin-skip through the same scripts: SHA-512 window search, seeds as text with a space ----
+# Depth 3 over four chunks from nonce 0: the merged result must equal the one-process one, and
+# the text seeds must reach every task unchanged (search.args holds one argument a line).
+hx=(hexwin-skip --convention primedice --seed "slurm server seed" --client "slurm client" --depth 3 --from 0 --count 4194304)
+ids=$(bash "$ROOT/docs/slurm/submit.sh" -n 4 -d "$R/hexwin" -f "$FAIRVEC" -- "${hx[@]}") || fail "submit.sh (hexwin)"
+hmerge=$(echo "$ids" | sed -n 2p)
+for _ in $(seq 600); do
+  s=$(job_state "$hmerge")
+  case "$s" in COMPLETED|FAILED|CANCELLED|TIMEOUT|NODE_FAIL|OUT_OF_MEMORY) break ;; esac
+  sleep 0.5
+done
+[ "$s" = COMPLETED ] || fail "hexwin merge job $hmerge ended $s"
+"$FAIRVEC" search "${hx[@]}" --threads 2 --progress none --store "$R/hexwin-single.json" >"$R/hexwin-single.out" 2>&1 || fail "one-process hexwin search: $(cat "$R/hexwin-single.out")"
+cmp "$R/hexwin/merged.json" "$R/hexwin-single.json" || fail "hexwin merged result differs from the one-process result"
+python3 - "$R/hexwin-single.json" <<'PY' || fail "the hexwin stored result lost its text seeds or its hit"
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = r["search"]
+ok = s["seed"] == "slurm server seed" and s["client"] == "slurm client" and r["found"] is not None
+ok = ok and "--seed 'slurm server seed' --client 'slurm client'" in r["command"]
+sys.exit(0 if ok else 1)
+PY
+echo "slurm: hexwin-skip: merged.json equals the one-process stored result (found $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["found"])' "$R/hexwin-single.json"))"
 
 # --- merge refuses a missing or a duplicated shard ----------------------------------------------
 shards=("$R/run/shard-0-of-4.json" "$R/run/shard-1-of-4.json" "$R/run/shard-2-of-4.json" "$R/run/shard-3-of-4.json")
