@@ -392,6 +392,7 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
 CheckPortReport check_port(const CheckPortOptions& options) {
   CheckPortReport report;
   report.command = options.command;
+  report.run = identify_run(options.vectors_dir, options.command);
   report.seed = options.seed;
   auto t0 = std::chrono::steady_clock::now();
   load(options, report);

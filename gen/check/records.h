@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "check/differences.h"
+#include "check/run_identity.h"
 #include "core/bytes.h"
 #include "core/json.h"
 
@@ -167,6 +168,7 @@ inline constexpr std::size_t kRandomFailuresKept = 50;
 
 struct CheckPortReport {
   std::vector<std::string> command;
+  RunIdentity run;  // what was checked and with what (check/run_identity.h)
   std::string port_name;
   std::vector<std::string> port_ops;
   Scope scope;                        // the port's declared scope (hello's `scope`; empty: none declared)

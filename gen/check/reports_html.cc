@@ -425,6 +425,9 @@ std::string html_report(const CheckPortReport& r, int exit) {
     << static_cast<long>(r.run_seconds * 1000) << " ms · <span class=\"mono\">";
   for (std::size_t i = 0; i < r.command.size(); ++i) o << (i ? " " : "") << html(r.command[i]);
   o << "</span></p>\n";
+  o << "<ul id=\"run\" class=\"meta\">";
+  for (const auto& l : identity_lines(r.run)) o << "<li class=\"mono\">" << html(l) << "</li>";
+  o << "</ul>\n";
 
   // Anchors of the failure cards, by vector id, and the vectors no wrong port explains.
   std::unordered_map<std::string, std::size_t> anchor;

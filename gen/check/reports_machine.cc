@@ -109,6 +109,25 @@ json::Value random_record(const CheckPortReport& r) {
 
 }  // namespace
 
+namespace {
+
+// run_json is the report's "run" member: what was checked and with what (check/run_identity.h).
+json::Value run_json(const RunIdentity& id) {
+  json::Array files;
+  for (const auto& f : id.port_files) {
+    files.push_back(json::Value::object({{"word", f.word}, {"path", f.path}, {"sha256", f.sha256}}));
+  }
+  return json::Value::object({{"fairvecVersion", id.fairvec_version},
+                              {"vectorSetVersion", id.vector_set_version},
+                              {"manifestSha256", id.manifest_sha256},
+                              {"vectorsDir", id.vectors_dir},
+                              {"portFiles", json::Value(std::move(files))},
+                              {"host", id.host},
+                              {"startedAt", id.started_at}});
+}
+
+}  // namespace
+
 std::string json_report(const CheckPortReport& r, int exit) {
   Counts t = totals(r);
   json::Array vectors;
@@ -141,6 +160,7 @@ std::string json_report(const CheckPortReport& r, int exit) {
       {{"schema", "check_port_report_schema.json"},
        {"generator", "fairvec " FAIRVEC_VERSION},
        {"command", strings(r.command)},
+       {"run", run_json(r.run)},
        {"port",
         json::Value::object({{"name", r.port_name}, {"ops", strings(r.port_ops)}, {"scope", scope_json(r.scope)}})},
        {"warnings", strings(r.warnings)},
@@ -165,6 +185,31 @@ std::string json_report(const CheckPortReport& r, int exit) {
   return valid_utf8(json::to_pretty(doc));
 }
 
+namespace {
+
+// properties writes a testsuite's <properties>: the run's identity, as the JUnit XML schema
+// (testsuite/properties/property name= value=) carries metadata.
+void properties(std::ostream& o, const CheckPortReport& r) {
+  const auto& id = r.run;
+  auto prop = [&o](const std::string& name, const std::string& value) {
+    o << "    <property name=\"" << xml(name) << "\" value=\"" << xml(value) << "\"/>\n";
+  };
+  o << "    <properties>\n";
+  prop("fairvec.version", id.fairvec_version);
+  prop("vectorSet.version", id.vector_set_version);
+  prop("vectorSet.manifestSha256", id.manifest_sha256);
+  prop("vectorSet.dir", id.vectors_dir);
+  std::string command;
+  for (std::size_t i = 0; i < r.command.size(); ++i) command += (i ? " " : "") + r.command[i];
+  prop("port.command", command);
+  for (const auto& f : id.port_files) prop("port.file." + f.path, f.sha256);
+  prop("host", id.host);
+  prop("startedAt", id.started_at);
+  o << "    </properties>\n";
+}
+
+}  // namespace
+
 std::string junit_report(const CheckPortReport& r) {
   std::map<std::string, std::vector<const VectorRecord*>> files;
   for (const auto& v : r.vectors) files[v.file].push_back(&v);
@@ -178,6 +223,7 @@ std::string junit_report(const CheckPortReport& r) {
     for (const auto* v : list) c.add(*v);
     o << "  <testsuite name=\"" << xml(file) << "\" tests=\"" << list.size() << "\" failures=\""
       << c.failed + c.unexpected_passes << "\" errors=\"0\" skipped=\"" << c.skipped + c.expected_failures << "\">\n";
+    properties(o, r);
     for (const auto* v : list) {
       o << "    <testcase classname=\"" << xml(v->family + "." + file) << "\" name=\"" << xml(v->id + " " + v->comment)
         << "\">";

@@ -123,6 +123,7 @@ std::string text_report(const CheckPortReport& r, bool verbose, int exit) {
   auto e = [](const std::string& s) { return escape_controls(s); };
   std::ostringstream o;
   o << "port: " << (r.port_name.empty() ? "(unnamed)" : e(r.port_name)) << ", " << r.port_ops.size() << " ops\n";
+  for (const auto& l : identity_lines(r.run)) o << "run: " << e(l) << "\n";
   for (const auto& w : r.warnings) o << "warning: " << e(w) << "\n";
   for (const auto& l : scope_lines(r, verbose)) o << e(l) << "\n";
   for (const auto& l : diagnosis_lines(r.diagnosis)) o << "diagnosis: " << e(l) << "\n";

@@ -76,7 +76,14 @@ def summary(report, port_argv, report_dir):
     s, d = report["summary"], report["diagnosis"]
     verdict = {0: "passed", 1: "failed", 4: "port broke"}.get(report["exitCode"], str(report["exitCode"]))
     head = [f"## fairvec check-port: {verdict}", "",
-            f"Port: `{md_cell(' '.join(port_argv))}`", "",
+            f"Port: `{md_cell(' '.join(port_argv))}`", ""]
+    run = report.get("run")  # what was checked (specs/port-protocol.md, "What a run checked")
+    if run:
+        head += [f"fairvec {md_cell(run['fairvecVersion'])}, vector set {md_cell(run['vectorSetVersion'])} "
+                 f"(MANIFEST.json sha256 `{md_cell(run['manifestSha256'])}`), on {md_cell(run['host'])} "
+                 f"at {md_cell(run['startedAt'])}", ""]
+        head += [f"- `{md_cell(f['path'])}` sha256 `{f['sha256']}`" for f in run["portFiles"]] + [""]
+    head += [
             "| passed | failed | skipped | outside scope | expected failures | unexpected passes | requests |",
             "|---|---|---|---|---|---|---|",
             f"| {s['passed']} | {s['failed']} | {s['skipped']} | {s['outOfScope']} | {s['expectedFailures']} "

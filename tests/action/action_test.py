@@ -9,7 +9,8 @@ script as the runner would (GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, the inp
   `steps.ID.outputs.Y` names a step and an output its script writes, every run step has a shell,
   and no `${{ }}` expression is spliced into a script (inputs reach the scripts only as env);
 - install.sh: a given binary is written to GITHUB_OUTPUT; one that does not run is exit 2;
-- run.py on the example port: exit-code 0, no annotation, a summary that says passed;
+- run.py on the example port: exit-code 0, no annotation, a summary that says passed and names the
+  vector set's manifest SHA-256 and the port's two files (interpreter, script) with theirs;
 - run.py on a mutant port with more than 10 failing vectors: exit-code 1, exactly 10 `::error`
   commands (9 vectors and one counting the rest, GitHub's per-step limit), each vector's title its
   FILE#TCID, the summary's counts and diagnosis equal to the JSON report's, and the annotation's
@@ -124,6 +125,9 @@ def test_runs(fairvec, work):
     check(errors == [], f"example port: no annotation ({len(errors)})")
     check(summary.startswith("## fairvec check-port: passed"), "example port: the summary says passed")
     check(report is not None and f"| {report['summary']['passed']} | 0 |" in summary, "example port: the summary's counts")
+    check(report is not None and f"MANIFEST.json sha256 `{report['run']['manifestSha256']}`" in summary
+          and all(f"`{f['path']}` sha256 `{f['sha256']}`" in summary for f in report["run"]["portFiles"])
+          and len(report["run"]["portFiles"]) == 2, "example port: the summary names the vector set and the port's files")
 
     mutants = os.path.join(ROOT, "tests/ports/mutants/mutants.py")
     many = f"python3 {shlex.quote(mutants)} port accept-252"

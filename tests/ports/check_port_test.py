@@ -580,6 +580,46 @@ class Reports(unittest.TestCase):
         failure = next(c.find("failure") for c in cases if c.find("failure") is not None)
         self.assertIn("[BASIC]", failure.text)
 
+    def test_every_format_names_the_release_the_set_and_the_port_it_checked(self):
+        # The run's identity (specs/port-protocol.md, Reports), computed here from the files.
+        import hashlib
+        def sha256(path):
+            with open(path, "rb") as f:
+                return hashlib.sha256(f.read()).hexdigest()
+        with open(os.path.join(VECTORS, "MANIFEST.json")) as f:
+            manifest = json.load(f)
+        version = run(["--version"])[0].stdout.split()[1]
+        run_ = self.report["run"]
+        self.assertEqual(run_["fairvecVersion"], version)
+        self.assertEqual(run_["vectorSetVersion"], manifest["vectorSetVersion"])
+        self.assertEqual(run_["manifestSha256"], sha256(os.path.join(VECTORS, "MANIFEST.json")))
+        self.assertEqual(os.path.realpath(run_["vectorsDir"]), os.path.realpath(VECTORS))
+        files = {f["word"]: f for f in run_["portFiles"]}
+        self.assertEqual(set(files), {sys.executable, MUTANTS}, run_["portFiles"])  # "port", "hex-string-key": no files
+        for word, f in files.items():
+            self.assertEqual(f["path"], os.path.realpath(word))
+            self.assertEqual(f["sha256"], sha256(word))
+        self.assertRegex(run_["startedAt"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        started = time.mktime(time.strptime(run_["startedAt"], "%Y-%m-%dT%H:%M:%SZ")) - time.timezone
+        self.assertLess(abs(time.time() - started), 600)
+        self.assertEqual(run_["host"], os.uname().nodename)
+        # The text report's header, the JUnit properties of every testsuite and the HTML header
+        # carry the same values.
+        self.assertIn("run: MANIFEST.json sha256 " + run_["manifestSha256"], self.p.stdout)
+        self.assertIn("run: port file %s sha256 %s" % (files[MUTANTS]["path"], files[MUTANTS]["sha256"]), self.p.stdout)
+        suites = ET.parse(self.files["xml"]).getroot().findall("./testsuite")
+        self.assertGreater(len(suites), 1)
+        for suite in suites:
+            props = {p.get("name"): p.get("value") for p in suite.findall("./properties/property")}
+            self.assertEqual(props["vectorSet.manifestSha256"], run_["manifestSha256"])
+            self.assertEqual(props["fairvec.version"], version)
+            self.assertEqual(props["port.command"], " ".join([sys.executable, MUTANTS, "port", "hex-string-key"]))
+            self.assertEqual(props["port.file." + files[MUTANTS]["path"]], files[MUTANTS]["sha256"])
+            self.assertEqual(props["startedAt"], run_["startedAt"])
+        page = self.html()
+        self.assertIn("MANIFEST.json sha256 " + run_["manifestSha256"], page)
+        self.assertIn("host %s, started %s" % (run_["host"], run_["startedAt"]), page)
+
     def test_html_renders_in_headless_chromium_with_the_counts(self):
         browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
         if not browser:
