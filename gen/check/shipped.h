@@ -21,8 +21,8 @@ namespace fairvec::check {
 inline constexpr const char* kManifestName = "MANIFEST.sha256";
 
 // unlisted_allowed tells whether |rel| (relative to the vectors directory) may stand in the kit
-// without being generated: the hand-written schemas, schema/*.json, and the set's README.md and
-// CHANGELOG.md. It cannot fail.
+// without being generated: the hand-written schemas, schema/*.json, the set's README.md and
+// CHANGELOG.md, and a release's MANIFEST.json.sig (specs/attest.md). It cannot fail.
 [[nodiscard]] bool unlisted_allowed(const std::filesystem::path& rel);
 
 // ShippedCount is how many files of each kind check_shipped compared.

@@ -10,6 +10,7 @@
 
 #include "check/patterns.h"
 #include "check/shipped.h"
+#include "cli/attest.h"
 #include "cli/commands.h"
 #include "cli/data_dir.h"
 #include "core/crypto.h"
@@ -30,7 +31,7 @@ const Backend& pick_backend(const std::string& name) {
   return *b;
 }
 
-int run_check(const fs::path& dir, const std::set<std::string>& only) {
+int run_check(const fs::path& dir, const std::set<std::string>& only, const std::string& manifest_key) {
   if (dir.empty()) throw InputError("--vectors", "empty; name the directory of vector files");
   // specs/README.md: a directory that cannot be read is an I/O error (3), not a failed check.
   if (std::error_code ec; !fs::is_directory(dir, ec)) {
@@ -39,6 +40,10 @@ int run_check(const fs::path& dir, const std::set<std::string>& only) {
   // A shared lock: a generation into the directory (exclusive) finishes before the check reads it,
   // and one that starts waits until the check is done (specs/README.md, "Output files").
   const DirectoryLock lock(dir, false, "fairvec check", "--vectors");
+  if (!manifest_key.empty() && verify_vector_set(manifest_key, dir, "--manifest-key") != kExitOk) {
+    std::cout << "checked 0 files: the vector set is not the one its signed manifest lists\n";
+    return kExitFailed;
+  }
   std::vector<vectors::Failure> failures;
   std::set<std::string> failed;
   std::size_t files = 0, tests = 0;
@@ -92,13 +97,18 @@ void add_check_command(CLI::App& app, Action& action) {
   auto* cmd = app.add_subcommand("check", "Validate every vector file and run every test on every backend");
   auto dir = std::make_shared<std::string>();  // when --vectors is not given, cli/data_dir.h finds it
   auto only = std::make_shared<std::vector<std::string>>();
+  auto key = std::make_shared<std::string>();
   cmd->add_option("--vectors", *dir, std::string("Directory of vector files (") + kVectorsHelp + ")");
   cmd->add_option("--only", *only, "Only vector files matching these globs");
-  cmd->callback([cmd, &action, dir, only] {
+  cmd->add_option("--manifest-key", *key,
+                  "First verify the set's MANIFEST.json.sig against this public key (specs/attest.md)");
+  cmd->callback([cmd, &action, dir, only, key] {
     const bool given = cmd->count("--vectors") > 0;
-    action = [dir, only, given] {
+    const bool key_given = cmd->count("--manifest-key") > 0;
+    action = [dir, only, given, key, key_given] {
+      if (key_given && key->empty()) throw InputError("--manifest-key", "empty; name the public key file");
       const std::set<std::string> files = selected_files(*only);
-      return run_check(given ? fs::path(*dir) : default_vectors_dir(), files);
+      return run_check(given ? fs::path(*dir) : default_vectors_dir(), files, *key);
     };
   });
 }

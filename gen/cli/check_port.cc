@@ -1,4 +1,6 @@
 // `fairvec check-port`: run every vector against an external port over port protocol v1.
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -8,6 +10,7 @@
 #include "check/process.h"
 #include "check/reports.h"
 #include "check/text_safety.h"
+#include "cli/attest.h"
 #include "cli/commands.h"
 #include "cli/data_dir.h"
 #include "core/errors.h"
@@ -23,7 +26,7 @@ struct Opts {
   bool vectors_given = false;
   int timeout_ms = 10000, startup_timeout_ms = 10000, max_restarts = 3;
   std::vector<std::string> only, skip, command;
-  std::string json, junit, html, expect;
+  std::string json, junit, html, expect, attest, manifest_key;
   std::size_t random = check::kDefaultRandomInputs;
   std::uint64_t seed = 0;
   bool seed_given = false;
@@ -40,9 +43,18 @@ int run(const Opts& opts) {
   }
   if (opts.vectors_given && opts.vectors.empty())
     throw InputError("--vectors", "empty; name the directory of vector files");
+  if (!opts.attest.empty() && (opts.json.empty() || opts.json == "-")) {
+    throw InputError("--attest", "signs the JSON report: give --json FILE (a file, not -)");
+  }
+  if (!opts.attest.empty()) ::close(open_regular_file(opts.attest));  // a missing key is told before the run
   check::CheckPortOptions o;
   o.command = opts.command;
   o.vectors_dir = opts.vectors_given ? std::filesystem::path(opts.vectors) : default_vectors_dir();
+  // A pinned set (specs/attest.md): its manifest's signature and every file, before any port runs.
+  if (!opts.manifest_key.empty() && verify_vector_set(opts.manifest_key, o.vectors_dir, "--manifest-key") != kExitOk) {
+    std::cerr << "--manifest-key: the vector set is not the one its signed manifest lists; no port was started\n";
+    return kExitFailed;
+  }
   o.timeout = std::chrono::milliseconds(opts.timeout_ms);
   o.startup_timeout = std::chrono::milliseconds(opts.startup_timeout_ms);
   o.max_restarts = opts.max_restarts;
@@ -69,6 +81,10 @@ int run(const Opts& opts) {
     write_file_atomic(opts.json, check::json_report(report, rc));
   if (!opts.junit.empty()) write_file_atomic(opts.junit, check::junit_report(report));
   if (!opts.html.empty()) write_file_atomic(opts.html, check::html_report(report, rc));
+  if (!opts.attest.empty()) {
+    sign_file(opts.attest, opts.json, Signed::kReport, "--attest");
+    (json_to_stdout ? std::cerr : std::cout) << "signed the JSON report: " << opts.json << ".sig\n";
+  }
   return rc;
 }
 
@@ -194,6 +210,12 @@ void add_check_port_command(CLI::App& app, Action& action, const std::vector<std
                                "Write the report as JSON to FILE ('-': stdout, the text report goes to stderr)");
   auto* junit = cmd->add_option("--junit", opts->junit, "Write the report as JUnit XML to FILE");
   auto* html = cmd->add_option("--html", opts->html, "Write the report as one self-contained HTML page to FILE");
+  auto* attest =
+      cmd->add_option("--attest", opts->attest,
+                      "Sign the JSON report with this SSH key: FILE.sig (ssh-keygen -Y sign; specs/attest.md)");
+  auto* manifest_key = cmd->add_option(
+      "--manifest-key", opts->manifest_key,
+      "Before anything runs, verify the set's MANIFEST.json.sig against this public key and every file");
   cmd->add_flag("--verbose", opts->verbose, "Show every failure and every flag");
   cmd->add_flag("--require-all", opts->require_all, "Fail (exit 1) when any vector is skipped");
   cmd->add_flag("--quiet-port", opts->quiet_port, "Do not copy the port's stderr (its last lines are still reported)");
@@ -205,8 +227,10 @@ void add_check_port_command(CLI::App& app, Action& action, const std::vector<std
     if (opts->command.empty()) throw CLI::RequiredError("command");
     opts->seed_given = seed->count() > 0;
     opts->vectors_given = vectors_opt->count() > 0;
-    for (const auto& [option, value] : {std::pair{expect, &opts->expect}, std::pair{json, &opts->json},
-                                        std::pair{junit, &opts->junit}, std::pair{html, &opts->html}}) {
+    for (const auto& [option, value] :
+         {std::pair{expect, &opts->expect}, std::pair{json, &opts->json}, std::pair{junit, &opts->junit},
+          std::pair{html, &opts->html}, std::pair{attest, &opts->attest},
+          std::pair{manifest_key, &opts->manifest_key}}) {
       if (option->count() > 0 && value->empty()) opts->empty_files.push_back(option->get_name());
     }
     action = [opts] { return run(*opts); };

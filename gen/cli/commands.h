@@ -25,6 +25,7 @@ void add_search_command(CLI::App& app, Action& action);    // cli/search.cc
 void add_ops_command(CLI::App& app, Action& action);       // cli/ops_command.cc
 void add_limits_command(CLI::App& app, Action& action);    // cli/limits.cc
 void add_coverage_command(CLI::App& app, Action& action);  // cli/coverage.cc
+void add_attest_command(CLI::App& app, Action& action);    // cli/attest.cc
 
 // cli/check_port.cc. |port_command|: the words after check-port's "--", filled in before the
 // command line is parsed (cli/args.h end_of_options); check-port's command line ends with them.

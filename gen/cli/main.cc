@@ -54,6 +54,7 @@ int run_main(int argc, char** argv) {
   cli::add_ops_command(app, action);
   cli::add_limits_command(app, action);
   cli::add_coverage_command(app, action);
+  cli::add_attest_command(app, action);
 
   try {
     app.name("fairvec");

@@ -15,6 +15,9 @@
 namespace fairvec::vectors {
 
 inline constexpr const char* kSetManifestName = "MANIFEST.json";
+// The manifest's SSH signature, made for a release by `fairvec attest sign` (specs/attest.md):
+// beside the manifest, written by no generator, allowed in a set but never required.
+inline constexpr const char* kSetSignatureName = "MANIFEST.json.sig";
 // kVectorSetVersion is the version of the vector set this generator writes (semantic: adding tests
 // is a minor change, changing an expected answer or removing a test a major one).
 inline constexpr const char* kVectorSetVersion = FAIRVEC_VECTOR_SET_VERSION;
