@@ -1,6 +1,7 @@
 #include "check/port_checker.h"
 
 #include <algorithm>
+#include <future>
 #include <map>
 #include <set>
 #include <string>
@@ -392,10 +393,12 @@ void run_random(Session& session, const CheckPortOptions& options, CheckPortRepo
 CheckPortReport check_port(const CheckPortOptions& options) {
   CheckPortReport report;
   report.command = options.command;
-  report.run = identify_run(options.vectors_dir, options.command);
+  // The run's identity hashes the port's files (an executable of megabytes) while the vectors load.
+  auto identity = std::async(std::launch::async, identify_run, options.vectors_dir, options.command);
   report.seed = options.seed;
   auto t0 = std::chrono::steady_clock::now();
   load(options, report);
+  report.run = identity.get();
   auto t1 = std::chrono::steady_clock::now();
   report.load_seconds = std::chrono::duration<double>(t1 - t0).count();
   Session session(options, report);
